@@ -1,0 +1,48 @@
+/**
+ * Server start-up (issue 2 §1): validate the configuration, open the database, apply migrations,
+ * load reference data and, on an empty database, the demo catalogue. Runs once when the server
+ * build is imported, before the first request is accepted.
+ */
+import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
+import { seedReferenceData } from "~/catalogue/seed/reference-data";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { getEnv } from "~/env.server";
+
+let handle: DatabaseHandle | undefined;
+let booting: Promise<DatabaseHandle> | undefined;
+
+/** Boots once; later calls return the same database. Exits the process with one line on failure. */
+export function bootServer(): Promise<DatabaseHandle> {
+  booting ??= (async () => {
+    const env = getEnv();
+    const started = performance.now();
+    try {
+      handle = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { pgliteDir: env.pgliteDir });
+    } catch (error) {
+      console.error(`Cannot open the database: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
+      const counts = await seedDemoCatalogue(handle.db);
+      console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+    }
+    const where = handle.kind === "postgres" ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
+    console.log(`Database ready (${where}) in ${Math.round(performance.now() - started)} ms.`);
+    return handle;
+  })();
+  return booting;
+}
+
+async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length === 0;
+}
+
+/** The booted database; throws if called before {@link bootServer} finished (a developer error). */
+export function getDatabase(): Database {
+  if (!handle) throw new Error("The database is not open yet: bootServer() must finish first.");
+  return handle.db;
+}

@@ -1,0 +1,37 @@
+/**
+ * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
+ * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
+ */
+import { priceTaxIn, type Province } from "~/pricing/taxes";
+import type { TaxMode } from "~/preferences/preferences";
+
+export interface PricedChannel {
+  priceCents: number;
+  priceTaxInCents: number;
+  province: Province | string;
+  salesUnit: string;
+  zeroRated: boolean;
+  uvc: number;
+}
+
+export interface DisplayPrice {
+  /** One bottle or unit, in the tax mode, in cents. */
+  unitCents: number;
+  /** The full case (uvc bottles) in the tax mode, for channels sold by the case; else null. */
+  caseCents: number | null;
+}
+
+/**
+ * The unit and case prices to display. The case price in IN mode is taxed on the case total (as
+ * the cart does), not 12 × a rounded bottle price.
+ */
+export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayPrice {
+  const unitCents = taxMode === "IN" ? channel.priceTaxInCents : channel.priceCents;
+  if (channel.salesUnit !== "CASE") return { unitCents, caseCents: null };
+  const caseBeforeTax = channel.priceCents * channel.uvc;
+  const province = channel.province === "ON" ? "ON" : "QC";
+  return {
+    unitCents,
+    caseCents: taxMode === "IN" ? priceTaxIn(caseBeforeTax, province, channel.zeroRated) : caseBeforeTax,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Product detail (SPEC §2 /products/{slug}): the product, its producer and origin, and its product
+ * inventories with price, stock and availability per channel.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  attributes,
+  countries,
+  inventories,
+  productAttributes,
+  productInventories,
+  products,
+  providers,
+  regions,
+} from "~/db/schema";
+import type { Locale } from "~/preferences/preferences";
+
+export interface ProductChannel {
+  productInventoryId: number;
+  puid: string;
+  inventoryCode: string;
+  province: string;
+  channelKind: string;
+  salesUnit: string;
+  purchasable: boolean;
+  city: string | null;
+  priceCents: number;
+  priceTaxInCents: number;
+  agencyFeeCents: number;
+  quantity: number;
+  availabilityStatus: "AVAILABLE" | "UPCOMING";
+  liquorBoardCode: string | null;
+}
+
+export interface ProductDetail {
+  id: number;
+  puid: string;
+  slug: string;
+  name: string;
+  description: string;
+  vintage: number | null;
+  volumeMl: number | null;
+  uvc: number;
+  typeCode: string;
+  zeroRated: boolean;
+  provider: { id: number; slug: string; name: string };
+  countryCode: string | null;
+  regionName: string | null;
+  attributes: { id: number; typeCode: string; code: string; name: string }[];
+  channels: ProductChannel[];
+}
+
+/**
+ * Loads a product by slug with every channel it is sold in (all provinces, ordered by inventory).
+ * @returns null when no product has this slug.
+ */
+export async function getProductDetail(db: Database, slug: string, locale: Locale): Promise<ProductDetail | null> {
+  const english = locale.startsWith("en");
+  const [row] = await db
+    .select({
+      id: products.id,
+      puid: products.puid,
+      slug: products.slug,
+      name: english ? products.nameEn : products.nameFr,
+      description: english ? products.descriptionEn : products.descriptionFr,
+      vintage: products.vintage,
+      volumeMl: products.volumeMl,
+      uvc: products.uvc,
+      typeCode: products.typeCode,
+      zeroRated: products.zeroRated,
+      providerId: providers.id,
+      providerSlug: providers.slug,
+      providerName: providers.name,
+      countryCode: countries.code,
+      regionName: english ? regions.nameEn : regions.nameFr,
+    })
+    .from(products)
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .leftJoin(countries, eq(countries.id, products.countryId))
+    .leftJoin(regions, eq(regions.id, products.regionId))
+    .where(eq(products.slug, slug))
+    .limit(1);
+  if (!row) return null;
+
+  const [attributeRows, channelRows] = await Promise.all([
+    db
+      .select({
+        id: attributes.id,
+        typeCode: attributes.typeCode,
+        code: attributes.code,
+        name: english ? attributes.nameEn : attributes.nameFr,
+      })
+      .from(productAttributes)
+      .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
+      .where(eq(productAttributes.productId, row.id))
+      .orderBy(asc(attributes.typeCode), asc(attributes.id)),
+    db
+      .select({
+        productInventoryId: productInventories.id,
+        puid: productInventories.puid,
+        inventoryCode: productInventories.inventoryCode,
+        province: inventories.province,
+        channelKind: inventories.channelKind,
+        salesUnit: inventories.salesUnit,
+        purchasable: inventories.purchasable,
+        city: inventories.city,
+        priceCents: productInventories.priceCents,
+        priceTaxInCents: productInventories.priceTaxInCents,
+        agencyFeeCents: productInventories.agencyFeeCents,
+        quantity: productInventories.quantity,
+        availabilityStatus: productInventories.availabilityStatus,
+        liquorBoardCode: productInventories.liquorBoardCode,
+      })
+      .from(productInventories)
+      .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+      .where(and(eq(productInventories.productId, row.id)))
+      .orderBy(asc(inventories.position)),
+  ]);
+
+  return {
+    id: row.id,
+    puid: row.puid,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    vintage: row.vintage,
+    volumeMl: row.volumeMl,
+    uvc: row.uvc,
+    typeCode: row.typeCode,
+    zeroRated: row.zeroRated,
+    provider: { id: row.providerId, slug: row.providerSlug, name: row.providerName },
+    countryCode: row.countryCode,
+    regionName: row.regionName,
+    attributes: attributeRows,
+    channels: channelRows as ProductChannel[],
+  };
+}

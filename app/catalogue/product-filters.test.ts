@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilterCount,
+  parsePriceCents,
+  parseProductFilters,
+  productFiltersToSearchParams,
+  productListHref,
+  toggleFilterValue,
+} from "./product-filters";
+
+const known = {
+  inventoryCodes: new Set(["IP", "SAQ", "Brouhh", "MERCH_MTL", "PI", "LCBO", "STORE_MTL"]),
+  typeCodes: new Set(["VIN", "BIERE", "FOODS"]),
+};
+const parse = (query: string) => parseProductFilters(new URLSearchParams(query), known);
+
+describe("parseProductFilters", () => {
+  it("reads every query of the spec, repeated or comma-separated", () => {
+    expect(parse("page=2&inventory=IP&inventory=SAQ&type=VIN,BIERE&a=3&c=fr&c=IT&r=12&min=10&max=40.5&sort=price-desc&t=gamay")).toEqual({
+      page: 2,
+      inventories: ["IP", "SAQ"],
+      types: ["VIN", "BIERE"],
+      attributes: [3],
+      countries: ["FR", "IT"],
+      regions: [12],
+      minCents: 1000,
+      maxCents: 4050,
+      sort: "price-desc",
+      text: "gamay",
+    });
+  });
+  it("gives defaults for an empty query", () => {
+    expect(parse("")).toEqual({
+      page: 1,
+      inventories: [],
+      types: [],
+      attributes: [],
+      countries: [],
+      regions: [],
+      minCents: null,
+      maxCents: null,
+      sort: "relevance",
+      text: "",
+    });
+  });
+  it("ignores malformed values instead of failing", () => {
+    const filters = parse("page=abc&inventory=NOPE&type=XYZ&a=red&c=France&r=abc&r=-1&r=7&min=-5&max=ten&sort=random");
+    expect(filters).toMatchObject({
+      page: 1,
+      inventories: [],
+      types: [],
+      attributes: [],
+      countries: [],
+      regions: [7],
+      minCents: null,
+      maxCents: null,
+      sort: "relevance",
+    });
+  });
+  it("swaps a minimum above the maximum", () => {
+    expect(parse("min=50&max=20")).toMatchObject({ minCents: 2000, maxCents: 5000 });
+  });
+});
+
+describe("parsePriceCents", () => {
+  it("reads dollars with a dot or a comma as integer cents", () => {
+    expect(parsePriceCents("19.99")).toBe(1999);
+    expect(parsePriceCents("19,9")).toBe(1990);
+    expect(parsePriceCents("0")).toBe(0);
+  });
+  it("refuses negative, non-numeric and absurd prices", () => {
+    expect(parsePriceCents("-1")).toBeNull();
+    expect(parsePriceCents("1e3")).toBeNull();
+    expect(parsePriceCents("99999999")).toBeNull();
+  });
+});
+
+describe("URL round trip", () => {
+  it("writes the canonical URL that parses back to the same filters", () => {
+    const filters = parse("type=VIN&c=FR&r=12&max=40&page=3&sort=name");
+    const query = productFiltersToSearchParams(filters).toString();
+    expect(query).toBe("type=VIN&c=FR&r=12&max=40&sort=name&page=3");
+    expect(parse(query)).toEqual(filters);
+  });
+  it("toggling a facet goes back to page 1", () => {
+    const filters = parse("type=VIN&page=4");
+    expect(productListHref(toggleFilterValue(filters, "types", "BIERE"))).toBe("/products?type=VIN&type=BIERE");
+    expect(productListHref(toggleFilterValue(filters, "types", "VIN"))).toBe("/products");
+  });
+  it("counts active filters, the price filter only when a maximum is set", () => {
+    expect(activeFilterCount(parse("type=VIN&c=FR&min=10"))).toBe(2);
+    expect(activeFilterCount(parse("type=VIN&c=FR&max=10"))).toBe(3);
+  });
+});

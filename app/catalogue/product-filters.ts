@@ -1,0 +1,143 @@
+/**
+ * The product list's filters as they live in the URL (SPEC §2 /products, §5 price rule):
+ * `page`, `inventory` (one or many), `type`, `a` (attribute ids), `c` (ISO country codes),
+ * `r` (numeric region ids), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
+ * malformed values are ignored or clamped.
+ */
+import { parsePage } from "./pagination";
+
+export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface ProductFilters {
+  page: number;
+  /** Inventory codes asked for; empty = the province's default availability. */
+  inventories: string[];
+  types: string[];
+  attributes: number[];
+  countries: string[];
+  regions: number[];
+  /** Minimum price in cents, or null. */
+  minCents: number | null;
+  /** Maximum price in cents, or null (the price filter applies only when it is set: SPEC §5). */
+  maxCents: number | null;
+  sort: ProductSort;
+  text: string;
+}
+
+export interface KnownCodes {
+  inventoryCodes: ReadonlySet<string>;
+  typeCodes: ReadonlySet<string>;
+}
+
+/** Largest id or price accepted from a URL; anything above is ignored. */
+const MAX_ID = 2_147_483_647;
+const MAX_PRICE_CENTS = 100_000_000;
+export const MAX_TEXT_LENGTH = 100;
+
+/** All values of a repeated or comma-separated parameter, trimmed, without empties or repeats. */
+export function multiValues(params: URLSearchParams, key: string): string[] {
+  const values = params.getAll(key).flatMap((v) => v.split(","));
+  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+}
+
+/** Numeric ids of a parameter; non-numeric values are ignored (SPEC §5: region ids must be numeric). */
+export function numericIds(params: URLSearchParams, key: string): number[] {
+  return multiValues(params, key)
+    .filter((v) => /^\d{1,10}$/.test(v))
+    .map(Number)
+    .filter((n) => n > 0 && n <= MAX_ID);
+}
+
+/** ISO 3166-1 alpha-2 country codes, upper-cased; anything else is ignored. */
+export function countryCodes(params: URLSearchParams, key = "c"): string[] {
+  return [...new Set(multiValues(params, key).filter((v) => /^[a-z]{2}$/i.test(v)).map((v) => v.toUpperCase()))];
+}
+
+/**
+ * Reads a price in dollars (`40`, `40.5`, `40,50`) as cents; null when absent or malformed or
+ * negative (SPEC §5: numeric, 0 or greater).
+ */
+export function parsePriceCents(value: string | null): number | null {
+  if (value === null) return null;
+  const normalized = value.trim().replace(",", ".");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(normalized)) return null;
+  const [dollars, fraction = ""] = normalized.split(".");
+  const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, "0"));
+  return cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** Parses the product list's URL query. Unknown inventory and type codes are dropped. */
+export function parseProductFilters(params: URLSearchParams, known: KnownCodes): ProductFilters {
+  const sort = params.get("sort");
+  let minCents = parsePriceCents(params.get("min"));
+  let maxCents = parsePriceCents(params.get("max"));
+  if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
+  return {
+    page: parsePage(params.get("page")),
+    inventories: multiValues(params, "inventory").filter((c) => known.inventoryCodes.has(c)),
+    types: multiValues(params, "type")
+      .map((c) => c.toUpperCase())
+      .filter((c) => known.typeCodes.has(c)),
+    attributes: numericIds(params, "a"),
+    countries: countryCodes(params),
+    regions: numericIds(params, "r"),
+    minCents,
+    maxCents,
+    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "relevance",
+    text: (params.get("t") ?? "").trim().slice(0, MAX_TEXT_LENGTH),
+  };
+}
+
+function centsToParam(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/**
+ * The canonical query string of filters (defaults omitted, repeated keys for many values), so a
+ * link, a form and the back button all agree on one URL per state.
+ */
+export function productFiltersToSearchParams(filters: ProductFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.text) params.set("t", filters.text);
+  for (const v of filters.inventories) params.append("inventory", v);
+  for (const v of filters.types) params.append("type", v);
+  for (const v of filters.attributes) params.append("a", String(v));
+  for (const v of filters.countries) params.append("c", v);
+  for (const v of filters.regions) params.append("r", String(v));
+  if (filters.minCents !== null) params.set("min", centsToParam(filters.minCents));
+  if (filters.maxCents !== null) params.set("max", centsToParam(filters.maxCents));
+  if (filters.sort !== "relevance") params.set("sort", filters.sort);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** `?query` for filters, or an empty string. */
+export function productListHref(filters: ProductFilters): string {
+  const query = productFiltersToSearchParams(filters).toString();
+  return query ? `/products?${query}` : "/products";
+}
+
+/** Number of active filters (shown on the filter button; a Reset link appears above 0). */
+export function activeFilterCount(filters: ProductFilters): number {
+  return (
+    filters.inventories.length +
+    filters.types.length +
+    filters.attributes.length +
+    filters.countries.length +
+    filters.regions.length +
+    (filters.maxCents !== null ? 1 : 0) +
+    (filters.text ? 1 : 0)
+  );
+}
+
+/** Returns filters with one value of a facet added or removed, back on page 1. */
+export function toggleFilterValue<K extends "inventories" | "types" | "attributes" | "countries" | "regions">(
+  filters: ProductFilters,
+  key: K,
+  value: ProductFilters[K][number],
+): ProductFilters {
+  const current = filters[key] as (string | number)[];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  return { ...filters, [key]: next, page: 1 };
+}

@@ -1,0 +1,282 @@
+/**
+ * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
+ * producer page with its product list (page 1, size 51).
+ */
+import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  inventories,
+  productAttributes,
+  productInventories,
+  products,
+  providerOrigins,
+  providers,
+} from "~/db/schema";
+import type { Locale, Province } from "~/preferences/preferences";
+import { countryName } from "./country-names.server";
+import type { TreeCountry } from "./filter-tree";
+import { paginate, type Pagination } from "./pagination";
+import type { ProviderFilters } from "./provider-filters";
+import { localizedName, type ReferenceData } from "./reference.server";
+
+export interface ProviderOrigin {
+  countryCode: string;
+  countryName: string;
+  regionName: string | null;
+}
+
+export interface ProviderProduct {
+  productInventoryId: number;
+  slug: string;
+  name: string;
+  vintage: number | null;
+  inventoryCode: string;
+}
+
+export interface ProviderCard {
+  id: number;
+  slug: string;
+  name: string;
+  /** Colour of the generated image; null = the default image (SPEC §2 "default image if none"). */
+  imageColor: string | null;
+  origins: ProviderOrigin[];
+  /** The producer's products in this province (list view only; empty in tiles view). */
+  products: ProviderProduct[];
+}
+
+export interface ProviderGroup {
+  countryCode: string;
+  countryName: string;
+  providers: ProviderCard[];
+}
+
+export interface ProviderListResult {
+  groups: ProviderGroup[];
+  pagination: Pagination;
+  treeCountries: TreeCountry[];
+}
+
+/** Products of a producer sold in one of the province's channels. */
+function inProvince(province: Province): SQL {
+  return exists(
+    sql`select 1 from ${products}
+        join ${productInventories} on ${productInventories.productId} = ${products.id}
+        join ${inventories} on ${inventories.code} = ${productInventories.inventoryCode}
+        where ${products.providerId} = ${providers.id} and ${inventories.province} = ${province}`,
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Lists producers of a province, filtered, sorted by origin country name then name (SPEC §7
+ * sortByOrigin=ASC), grouped by country, one page at a time.
+ * @param withProducts also load each listed producer's products (the list view's collapsible
+ *   lists), in one query for the whole page.
+ */
+export async function listProviders(
+  db: Database,
+  reference: ReferenceData,
+  filters: ProviderFilters,
+  locale: Locale,
+  withProducts: boolean,
+): Promise<ProviderListResult> {
+  const originFilter: SQL[] = [];
+  if (filters.countries.length) {
+    const ids = filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1);
+    originFilter.push(inArray(providerOrigins.countryId, ids));
+  }
+  if (filters.regions.length) originFilter.push(inArray(providerOrigins.regionId, filters.regions));
+
+  const where = and(
+    inProvince(filters.province),
+    originFilter.length
+      ? exists(
+          sql`select 1 from ${providerOrigins} where ${providerOrigins.providerId} = ${providers.id} and ${or(...originFilter)}`,
+        )
+      : undefined,
+    filters.attributes.length
+      ? exists(
+          sql`select 1 from ${products} join ${productAttributes} on ${productAttributes.productId} = ${products.id}
+              where ${products.providerId} = ${providers.id} and ${inArray(productAttributes.attributeId, filters.attributes)}`,
+        )
+      : undefined,
+    filters.text ? ilike(providers.name, `%${escapeLike(filters.text)}%`) : undefined,
+  );
+
+  const [candidates, provinceOrigins] = await Promise.all([
+    db
+      .select({ id: providers.id, slug: providers.slug, name: providers.name, imageColor: providers.imageColor })
+      .from(providers)
+      .where(where),
+    db
+      .select({
+        providerId: providerOrigins.providerId,
+        countryId: providerOrigins.countryId,
+        regionId: providerOrigins.regionId,
+      })
+      .from(providerOrigins)
+      .innerJoin(providers, eq(providers.id, providerOrigins.providerId))
+      .where(inProvince(filters.province)),
+  ]);
+
+  const originsByProvider = new Map<number, ProviderOrigin[]>();
+  for (const o of provinceOrigins) {
+    const country = reference.countryById.get(o.countryId);
+    if (!country) continue;
+    const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
+    const list = originsByProvider.get(o.providerId) ?? [];
+    list.push({
+      countryCode: country.code,
+      countryName: countryName(country.code, locale),
+      regionName: region ? localizedName(region, locale) : null,
+    });
+    originsByProvider.set(o.providerId, list);
+  }
+
+  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const sorted = candidates
+    .map((p) => ({ ...p, origins: originsByProvider.get(p.id) ?? [] }))
+    .sort(
+      (a, b) =>
+        collator.compare(a.origins[0]?.countryName ?? "~", b.origins[0]?.countryName ?? "~") ||
+        collator.compare(a.name, b.name),
+    );
+  const pagination = paginate(sorted.length, filters.page, filters.size);
+  const pageRows = sorted.slice(pagination.offset, pagination.offset + pagination.size);
+  const productsByProvider = withProducts
+    ? await loadProviderProducts(db, pageRows.map((p) => p.id), filters.province, locale, 51)
+    : new Map<number, ProviderProduct[]>();
+
+  const groups: ProviderGroup[] = [];
+  for (const row of pageRows) {
+    const first = row.origins[0];
+    const code = first?.countryCode ?? "";
+    let group = groups[groups.length - 1];
+    if (!group || group.countryCode !== code) {
+      group = { countryCode: code, countryName: first?.countryName ?? "", providers: [] };
+      groups.push(group);
+    }
+    group.providers.push({ ...row, products: productsByProvider.get(row.id) ?? [] });
+  }
+
+  return { groups, pagination, treeCountries: buildTreeCountries(provinceOrigins, reference, locale) };
+}
+
+function buildTreeCountries(
+  origins: { countryId: number; regionId: number | null }[],
+  reference: ReferenceData,
+  locale: Locale,
+): TreeCountry[] {
+  const regionsByCountry = new Map<number, Set<number>>();
+  for (const o of origins) {
+    const set = regionsByCountry.get(o.countryId) ?? new Set<number>();
+    if (o.regionId) set.add(o.regionId);
+    regionsByCountry.set(o.countryId, set);
+  }
+  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  return [...regionsByCountry.entries()]
+    .flatMap(([countryId, regionIds]) => {
+      const country = reference.countryById.get(countryId);
+      if (!country) return [];
+      return [
+        {
+          id: country.id,
+          code: country.code,
+          name: countryName(country.code, locale),
+          regions: [...regionIds]
+            .flatMap((id) => {
+              const region = reference.regionById.get(id);
+              return region ? [{ id, name: localizedName(region, locale) }] : [];
+            })
+            .sort((a, b) => collator.compare(a.name, b.name)),
+        },
+      ];
+    })
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
+ * Products of several producers in a province's channels, at most `limit` per producer, in one
+ * query. Each product appears once, linked to its first channel in inventory order.
+ */
+export async function loadProviderProducts(
+  db: Database,
+  providerIds: number[],
+  province: Province,
+  locale: Locale,
+  limit: number,
+): Promise<Map<number, ProviderProduct[]>> {
+  const result = new Map<number, ProviderProduct[]>();
+  if (providerIds.length === 0) return result;
+  const english = locale.startsWith("en");
+  const rows = await db
+    .select({
+      providerId: products.providerId,
+      productId: products.id,
+      productInventoryId: productInventories.id,
+      slug: products.slug,
+      name: english ? products.nameEn : products.nameFr,
+      vintage: products.vintage,
+      inventoryCode: productInventories.inventoryCode,
+    })
+    .from(products)
+    .innerJoin(productInventories, eq(productInventories.productId, products.id))
+    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+    .where(and(inArray(products.providerId, providerIds), eq(inventories.province, province)))
+    .orderBy(asc(products.providerId), asc(english ? products.nameEn : products.nameFr), asc(inventories.position));
+  const seen = new Set<number>();
+  for (const row of rows) {
+    if (seen.has(row.productId)) continue;
+    seen.add(row.productId);
+    const list = result.get(row.providerId) ?? [];
+    if (list.length < limit) list.push(row);
+    result.set(row.providerId, list);
+  }
+  return result;
+}
+
+export interface ProviderDetail {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  imageColor: string | null;
+  origins: ProviderOrigin[];
+}
+
+/** A producer by slug with its origins; null when unknown. */
+export async function getProviderDetail(
+  db: Database,
+  reference: ReferenceData,
+  slug: string,
+  locale: Locale,
+): Promise<ProviderDetail | null> {
+  const [row] = await db.select().from(providers).where(eq(providers.slug, slug)).limit(1);
+  if (!row) return null;
+  const origins = await db
+    .select({ countryId: providerOrigins.countryId, regionId: providerOrigins.regionId })
+    .from(providerOrigins)
+    .where(eq(providerOrigins.providerId, row.id));
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: locale.startsWith("en") ? row.descriptionEn : row.descriptionFr,
+    imageColor: row.imageColor,
+    origins: origins.flatMap((o) => {
+      const country = reference.countryById.get(o.countryId);
+      if (!country) return [];
+      const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
+      return [
+        {
+          countryCode: country.code,
+          countryName: countryName(country.code, locale),
+          regionName: region ? localizedName(region, locale) : null,
+        },
+      ];
+    }),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Reference data read once per database and kept in memory: inventories (channels), product types,
+ * attributes, countries and regions. They change only with a migration or a catalogue import,
+ * which restarts the server.
+ */
+import { asc } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
+import type { Province } from "~/preferences/preferences";
+
+export type Inventory = typeof inventories.$inferSelect;
+export type ProductType = typeof productTypes.$inferSelect;
+export type Attribute = typeof attributes.$inferSelect;
+export type Country = typeof countries.$inferSelect;
+export type Region = typeof regions.$inferSelect;
+
+export interface ReferenceData {
+  inventories: Inventory[];
+  inventoryByCode: Map<string, Inventory>;
+  productTypes: ProductType[];
+  attributes: Attribute[];
+  attributeById: Map<number, Attribute>;
+  countries: Country[];
+  countryByCode: Map<string, Country>;
+  countryById: Map<number, Country>;
+  regions: Region[];
+  regionById: Map<number, Region>;
+  known: { inventoryCodes: Set<string>; typeCodes: Set<string> };
+}
+
+const cache = new WeakMap<Database, Promise<ReferenceData>>();
+
+/** The reference data of a database, loaded on first use and cached for the database's lifetime. */
+export function getReferenceData(db: Database): Promise<ReferenceData> {
+  let pending = cache.get(db);
+  if (!pending) {
+    pending = loadReferenceData(db);
+    cache.set(db, pending);
+    pending.catch(() => cache.delete(db));
+  }
+  return pending;
+}
+
+async function loadReferenceData(db: Database): Promise<ReferenceData> {
+  const [inventoryRows, typeRows, attributeRows, countryRows, regionRows] = await Promise.all([
+    db.select().from(inventories).orderBy(asc(inventories.position)),
+    db.select().from(productTypes).orderBy(asc(productTypes.position)),
+    db.select().from(attributes).orderBy(asc(attributes.typeCode), asc(attributes.id)),
+    db.select().from(countries).orderBy(asc(countries.code)),
+    db.select().from(regions).orderBy(asc(regions.nameFr)),
+  ]);
+  return {
+    inventories: inventoryRows,
+    inventoryByCode: new Map(inventoryRows.map((i) => [i.code, i])),
+    productTypes: typeRows,
+    attributes: attributeRows,
+    attributeById: new Map(attributeRows.map((a) => [a.id, a])),
+    countries: countryRows,
+    countryByCode: new Map(countryRows.map((c) => [c.code, c])),
+    countryById: new Map(countryRows.map((c) => [c.id, c])),
+    regions: regionRows,
+    regionById: new Map(regionRows.map((r) => [r.id, r])),
+    known: {
+      inventoryCodes: new Set(inventoryRows.map((i) => i.code)),
+      typeCodes: new Set(typeRows.map((t) => t.code)),
+    },
+  };
+}
+
+/**
+ * The product list's default availability for a province (SPEC §2): ON → LCBO, PI, MERCH_TORONTO;
+ * QC → IP, SAQ, Brouhh, MERCH_MTL. Read from the inventories' `defaultListed` flag.
+ */
+export function defaultInventoryCodes(reference: ReferenceData, province: Province): string[] {
+  return reference.inventories.filter((i) => i.province === province && i.defaultListed).map((i) => i.code);
+}
+
+/** The localized name of a row with `nameFr` / `nameEn`. */
+export function localizedName(row: { nameFr: string; nameEn: string }, locale: string): string {
+  return locale.startsWith("en") ? row.nameEn : row.nameFr;
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
+import type { ProductListItem } from "~/catalogue/products.server";
+import { formatMoney, formatVolume } from "~/i18n/format";
+import type { TaxMode } from "~/preferences/preferences";
+
+export type ProductCardItem = ProductListItem & { countryName: string | null };
+
+/** The generated image of a product: a bottle, can, jar or bag in the product's colour. */
+export function productImageSrc(item: { colorCode: string | null; typeCode: string }): string {
+  return `/images/products/${item.colorCode ?? "none"}--${item.typeCode}.svg`;
+}
+
+/** The product page of one channel (SPEC §2: `id` is the inventory product id). */
+export function productHref(item: { slug: string; productInventoryId: number }): string {
+  return `/products/${item.slug}?id=${item.productInventoryId}`;
+}
+
+/** Price line of a channel: bottle/unit price, and the case price for private import. */
+export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channelKind: string }; taxMode: TaxMode }) {
+  const { t, i18n } = useTranslation();
+  const price = displayPrice(item, taxMode);
+  const taxNote = taxMode === "IN" ? t("price.taxIn") : t("price.taxOut");
+  if (price.caseCents !== null) {
+    return (
+      <p className="text-sm">
+        <span className="text-lg font-semibold" data-testid="case-price">
+          {formatMoney(price.caseCents, i18n.language)}
+        </span>{" "}
+        <span className="text-stone-600">{t("price.perCaseOf", { count: item.uvc })}</span>
+        <br />
+        <span className="text-stone-600">
+          {t("price.perBottle", { price: formatMoney(price.unitCents, i18n.language) })} · {taxNote}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm">
+      <span className="text-lg font-semibold" data-testid="unit-price">
+        {formatMoney(price.unitCents, i18n.language)}
+      </span>{" "}
+      <span className="text-stone-600">
+        {item.channelKind === "SHOP" ? t("price.perUnit") : t("price.perBottleShort")} · {taxNote}
+      </span>
+    </p>
+  );
+}
+
+/** A product card of the product list and the producer page. */
+export function ProductCard({ item, taxMode }: { item: ProductCardItem; taxMode: TaxMode }) {
+  const { t, i18n } = useTranslation();
+  const details = [
+    item.vintage ? String(item.vintage) : null,
+    item.volumeMl ? formatVolume(item.volumeMl, i18n.language) : null,
+    [item.countryName, item.regionName].filter(Boolean).join(", ") || null,
+  ].filter(Boolean);
+  return (
+    <article className="flex flex-col rounded border border-stone-200 bg-white p-3" data-testid="product-card">
+      <Link to={productHref(item)} className="flex flex-1 gap-3">
+        <img src={productImageSrc(item)} alt="" width={64} height={128} loading="lazy" className="h-32 w-16 shrink-0" />
+        <div className="min-w-0">
+          <p className="text-xs uppercase tracking-wide text-stone-500">
+            {t(`types.${item.typeCode}`)} · {t(`inventories.${item.inventoryCode}`)}
+          </p>
+          <h3 className="font-serif text-lg leading-tight hover:text-wine-700">{item.name}</h3>
+          <p className="text-sm text-stone-700">{item.providerName}</p>
+          <p className="text-xs text-stone-600">{details.join(" · ")}</p>
+        </div>
+      </Link>
+      <div className="mt-3 flex items-end justify-between gap-2">
+        <ChannelPrice item={item} taxMode={taxMode} />
+        {item.availabilityStatus === "UPCOMING" ? (
+          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("availability.UPCOMING")}</span>
+        ) : null}
+      </div>
+    </article>
+  );
+}

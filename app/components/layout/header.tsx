@@ -1,0 +1,144 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { useRootData } from "~/root";
+import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
+import { MENUS, type Menu } from "./menus";
+import { PreferenceSwitches } from "./preference-switches";
+
+function DesktopMenu({ menu }: { menu: Menu }) {
+  const { t } = useTranslation();
+  return (
+    <li className="group relative">
+      <Link to={menu.to} className="block px-3 py-2 font-medium hover:text-wine-700">
+        {t(menu.labelKey)}
+      </Link>
+      {menu.groups.length > 0 ? (
+        <div className="invisible absolute left-0 top-full z-20 flex gap-6 rounded-b border border-stone-200 bg-white p-4 opacity-0 shadow-lg group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+          {menu.groups.map((group) => (
+            <div key={group.titleKey} className="min-w-40">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-500">{t(group.titleKey)}</p>
+              <ul className="space-y-1">
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="text-sm hover:text-wine-700 hover:underline">
+                      {t(link.labelKey)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function SearchForm({ text, id }: { text: string; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action="/global-search" role="search" className="flex w-full max-w-md">
+      <label htmlFor={id} className="sr-only">
+        {t("search.label")}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="t"
+        defaultValue={text}
+        placeholder={t("search.placeholder")}
+        className="w-full rounded-l border border-stone-300 px-3 py-1.5 text-sm"
+      />
+      <button type="submit" className="rounded-r bg-wine-700 px-3 text-sm text-white">
+        {t("search.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer. */
+export function Header() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
+  const menus = MENUS[preferences.province];
+  const cartCount = root?.cartCount ?? 0;
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only">
+        {t("nav.skip")}
+      </a>
+      <div className="border-b border-stone-100 bg-stone-50">
+        <div className="mx-auto flex max-w-7xl items-center justify-end px-4 py-1">
+          <PreferenceSwitches preferences={preferences} />
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        {/* Mobile drawer: a <details> element opens without JavaScript. */}
+        <details className="lg:hidden">
+          <summary className="rounded border border-stone-300 px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
+            ☰ <span className="sr-only">{t("nav.menu")}</span>
+          </summary>
+          <nav
+            aria-label={t("nav.mobile")}
+            className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 shadow-xl"
+          >
+            <SearchForm text={root?.searchText ?? ""} id="search-mobile" />
+            <ul className="mt-4 space-y-3">
+              {menus.map((menu) => (
+                <li key={menu.labelKey}>
+                  <Link to={menu.to} className="font-medium">
+                    {t(menu.labelKey)}
+                  </Link>
+                  {menu.groups.length > 0 ? (
+                    <ul className="ml-3 mt-1 space-y-1 text-sm">
+                      {menu.groups.flatMap((group) =>
+                        group.links.map((link) => (
+                          <li key={`${group.titleKey}-${link.to}`}>
+                            <Link to={link.to}>{t(link.labelKey)}</Link>
+                          </li>
+                        )),
+                      )}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+        <Link to="/" className="font-serif text-2xl font-bold text-wine-800" aria-label={t("brand.home")}>
+          Cuvée
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
+          <ul className="flex">
+            {menus.map((menu) => (
+              <DesktopMenu key={menu.labelKey} menu={menu} />
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto hidden flex-1 justify-end md:flex">
+          <SearchForm text={root?.searchText ?? ""} id="search-desktop" />
+        </div>
+        <Link
+          to="/shopping-cart"
+          className="relative ml-auto rounded px-2 py-1 hover:bg-wine-50 md:ml-0"
+          aria-label={t("cart.iconLabel", { count: cartCount })}
+          data-testid="cart-link"
+        >
+          <span aria-hidden="true">🛒</span>
+          {cartCount > 0 ? (
+            <span
+              data-testid="cart-count"
+              className="absolute -right-1 -top-1 rounded-full bg-wine-700 px-1.5 text-xs font-bold text-white"
+            >
+              {cartCount}
+            </span>
+          ) : null}
+        </Link>
+        <Link to="/login" className="rounded px-2 py-1 hover:bg-wine-50" aria-label={t("account.iconLabel")}>
+          <span aria-hidden="true">👤</span>
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Pages of the SPEC §2 route table that later issues build (blog, accounts, content pages,
+ * checkout). Until then they answer with a page that says so, rather than a 404 from the menus.
+ */
+export const COMING_SOON_PATHS = [
+  "blogs",
+  "subscriptions",
+  "membres",
+  "discovery",
+  "about-us",
+  "faq",
+  "services",
+  "understand-product",
+  "orders-deliveries",
+  "pricing-policy",
+  "login",
+  "account",
+  "checkout",
+] as const;

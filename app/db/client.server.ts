@@ -1,0 +1,61 @@
+/**
+ * Database connection: embedded PGlite by default, PostgreSQL when a postgres:// URL is given.
+ * Both run the same Drizzle schema and the same migrations (DESIGN §1, issue 2 §1).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The Drizzle database every feature module receives; the same API for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the migrations of app/db/migrations that are not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
+
+/**
+ * Opens a database.
+ * @param target `{ url }` with a `postgres://` or `postgresql://` URL for PostgreSQL,
+ *   `{ pgliteDir }` for a PGlite directory (created when missing), or `{}` for an in-memory PGlite.
+ * @throws when the server cannot be reached or the directory cannot be created.
+ */
+export async function openDatabase(target: { url?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
+  if (target.url) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Fail at start-up, not on the first request.
+    await pool.query("select 1");
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  if (target.pgliteDir) mkdirSync(path.dirname(path.resolve(target.pgliteDir)), { recursive: true });
+  const client = new PGlite(target.pgliteDir, { extensions: { unaccent, pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

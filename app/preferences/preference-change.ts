@@ -1,0 +1,39 @@
+/**
+ * What a preference switch does (SPEC §4), as a pure function so the rules are testable.
+ */
+import {
+  PreferenceChangeSchema,
+  safeRedirectPath,
+  type Preferences,
+} from "./preferences";
+
+/**
+ * Applies a posted preference change.
+ * @param current the visitor's preferences
+ * @param fields the posted form fields: any of `locale`, `province`, `taxMode`, `view`, plus `redirectTo`
+ * @returns the new preferences and the same-origin path to redirect to. Invalid values are ignored
+ *   (the preference keeps its value). When the province changes from a `/qc` or `/on` page, the
+ *   redirect goes to the other province's home; when the language changes, a `lng` query
+ *   parameter is dropped so the new cookie value is what the next page shows.
+ */
+export function applyPreferenceChange(
+  current: Preferences,
+  fields: Record<string, unknown>,
+): { next: Preferences; redirectTo: string } {
+  const parsed = PreferenceChangeSchema.safeParse(fields);
+  const change = parsed.success ? parsed.data : {};
+  const next: Preferences = { ...current, ...stripUndefined(change) };
+
+  let redirectTo = safeRedirectPath(fields.redirectTo);
+  const url = new URL(redirectTo, "http://local");
+  if (next.province !== current.province && (url.pathname === "/qc" || url.pathname === "/on")) {
+    url.pathname = `/${next.province.toLowerCase()}`;
+  }
+  if (next.locale !== current.locale) url.searchParams.delete("lng");
+  redirectTo = url.pathname + url.search;
+  return { next, redirectTo };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

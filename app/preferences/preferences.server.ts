@@ -1,0 +1,32 @@
+/**
+ * The signed `prefs` cookie (DESIGN §1). The secret is the configuration's SESSION_SECRET.
+ */
+import { createCookie, type Cookie } from "react-router";
+import { getEnv } from "~/env.server";
+import { normalizePreferences, type Preferences } from "./preferences";
+
+let cookie: Cookie | undefined;
+
+/** The `prefs` cookie: signed, one year, http-only, SameSite=Lax. */
+export function preferencesCookie(): Cookie {
+  cookie ??= createCookie("prefs", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().nodeEnv === "production",
+    maxAge: 60 * 60 * 24 * 365,
+    secrets: [getEnv().sessionSecret],
+  });
+  return cookie;
+}
+
+/** The visitor's preferences; an absent, unsigned or tampered cookie gives the defaults. */
+export async function readPreferences(request: Request): Promise<Preferences> {
+  const value = await preferencesCookie().parse(request.headers.get("Cookie"));
+  return normalizePreferences(value);
+}
+
+/** A Set-Cookie header value storing these preferences. */
+export function serializePreferences(preferences: Preferences): Promise<string> {
+  return preferencesCookie().serialize(preferences);
+}

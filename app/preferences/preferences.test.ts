@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { applyPreferenceChange } from "./preference-change";
+import { DEFAULT_PREFERENCES, normalizePreferences, provinceFromPathSegment, safeRedirectPath } from "./preferences";
+
+describe("normalizePreferences", () => {
+  it("gives the spec's defaults (QC, taxes IN, French) for an absent cookie", () => {
+    expect(normalizePreferences(null)).toEqual({ province: "QC", taxMode: "IN", locale: "fr-CA", view: "tiles" });
+  });
+  it("keeps valid fields and resets tampered ones", () => {
+    expect(normalizePreferences({ province: "ON", taxMode: "BOTH", locale: "de-DE", view: "list" })).toEqual({
+      province: "ON",
+      taxMode: "IN",
+      locale: "fr-CA",
+      view: "list",
+    });
+  });
+});
+
+describe("applyPreferenceChange", () => {
+  it("switches the language and drops a lng query parameter from the page it returns to", () => {
+    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { locale: "en-US", redirectTo: "/products?lng=fr-CA&type=VIN" });
+    expect(result.next.locale).toBe("en-US");
+    expect(result.redirectTo).toBe("/products?type=VIN");
+  });
+  it("switches the province and sends /qc to /on", () => {
+    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/qc" });
+    expect(result.next.province).toBe("ON");
+    expect(result.redirectTo).toBe("/on");
+  });
+  it("keeps the page and its filters for a tax-mode switch", () => {
+    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { taxMode: "OUT", redirectTo: "/products?page=2&c=FR" });
+    expect(result).toEqual({ next: { ...DEFAULT_PREFERENCES, taxMode: "OUT" }, redirectTo: "/products?page=2&c=FR" });
+  });
+  it("ignores invalid values and never redirects off-site", () => {
+    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { province: "BC", redirectTo: "//evil.example/x" });
+    expect(result).toEqual({ next: DEFAULT_PREFERENCES, redirectTo: "/" });
+  });
+});
+
+describe("small helpers", () => {
+  it("maps only qc and on to provinces", () => {
+    expect(provinceFromPathSegment("qc")).toBe("QC");
+    expect(provinceFromPathSegment("on")).toBe("ON");
+    expect(provinceFromPathSegment("bc")).toBeNull();
+  });
+  it("accepts only same-origin paths", () => {
+    expect(safeRedirectPath("/providers?page=2")).toBe("/providers?page=2");
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath(undefined)).toBe("/");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Per-visitor preferences (SPEC §3 Configuration, §4): province, tax display, language and the
+ * producers view type. They live in the signed `prefs` cookie (DESIGN §1), never in the URL
+ * except `/qc` and `/on`, which set the province.
+ */
+import { z } from "zod";
+
+export const PROVINCES = ["QC", "ON"] as const;
+export type Province = (typeof PROVINCES)[number];
+export const TAX_MODES = ["IN", "OUT"] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+export const LOCALES = ["fr-CA", "en-US"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const VIEW_TYPES = ["tiles", "list"] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+export interface Preferences {
+  province: Province;
+  taxMode: TaxMode;
+  locale: Locale;
+  view: ViewType;
+}
+
+/** Defaults of SPEC §4: QC, taxes IN, French; tiles view (SPEC §2 Producers). */
+export const DEFAULT_PREFERENCES: Preferences = {
+  province: "QC",
+  taxMode: "IN",
+  locale: "fr-CA",
+  view: "tiles",
+};
+
+const PreferencesSchema = z.object({
+  province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
+  taxMode: z.enum(TAX_MODES).catch(DEFAULT_PREFERENCES.taxMode),
+  locale: z.enum(LOCALES).catch(DEFAULT_PREFERENCES.locale),
+  view: z.enum(VIEW_TYPES).catch(DEFAULT_PREFERENCES.view),
+});
+
+/**
+ * Reads preferences from any value (a parsed cookie, possibly tampered or from an older version);
+ * every unknown or missing field falls back to its default. Never throws.
+ */
+export function normalizePreferences(value: unknown): Preferences {
+  const input = value && typeof value === "object" ? value : {};
+  return PreferencesSchema.parse(input);
+}
+
+/** The form fields a preference switch may post; each one is optional. */
+export const PreferenceChangeSchema = z.object({
+  province: z.enum(PROVINCES).optional(),
+  taxMode: z.enum(TAX_MODES).optional(),
+  locale: z.enum(LOCALES).optional(),
+  view: z.enum(VIEW_TYPES).optional(),
+});
+
+/** Maps the `/qc` or `/on` path segment to a province; anything else is not a province. */
+export function provinceFromPathSegment(segment: string | undefined): Province | null {
+  if (segment === "qc") return "QC";
+  if (segment === "on") return "ON";
+  return null;
+}
+
+/**
+ * A same-origin path to go back to after a switch; anything else (absolute URL, protocol-relative
+ * `//host`, missing) becomes `/`. Prevents open redirects.
+ */
+export function safeRedirectPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return "/";
+  }
+  return value;
+}

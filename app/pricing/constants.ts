@@ -1,0 +1,58 @@
+/**
+ * Every money constant of Cuvée, in one place (DESIGN §3 "Money": "Keep these
+ * numbers in one module of constants").
+ *
+ * Units: amounts are integer cents (CAD); rates are integer parts per 100 000
+ * (so 9.975 % is exactly 9975 and no float ever carries a rate).
+ */
+
+import type { Province } from "./taxes";
+
+/** Denominator of every rate in this module: rates are parts per 100 000 (5 % = 5000). */
+export const RATE_DENOMINATOR = 100_000;
+
+/** GST (federal goods and services tax), Québec: 5 % (spec §9 "Taxes: GST, QST, HST"; DESIGN §3). */
+export const GST_RATE = 5_000;
+
+/**
+ * QST (Québec sales tax): 9.975 %, charged on the pre-tax amount, not on the GST
+ * (spec §9; DESIGN §3 "QST is not charged on GST").
+ */
+export const QST_RATE = 9_975;
+
+/** HST (harmonized sales tax), Ontario: 13 % (spec §9; DESIGN §3). */
+export const HST_RATE = 13_000;
+
+/**
+ * Member discount on single bottles bought in the shop: 20 %
+ * (spec §6 "preferential prices (-20% for members on single bottles)").
+ */
+export const MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE = 20_000;
+
+/**
+ * Member discount on the pay-now subtotal: 15 %
+ * (spec §6 "A -15% offer applies for 500 dollars of purchase"; DESIGN §3 reading:
+ * not combined with the −20 % on the same line).
+ */
+export const MEMBER_PAY_NOW_DISCOUNT_RATE = 15_000;
+
+/**
+ * Pay-now subtotal (before any discount) from which the member −15 % applies:
+ * $500.00 = 50 000 cents, inclusive ("reaches", spec §6; DESIGN §3).
+ */
+export const MEMBER_PAY_NOW_THRESHOLD_CENTS = 50_000;
+
+/** Yearly membership fee: $150.00 (spec §6 "Member (150 per year)"; spec §9 "Membership 150 per year"). */
+export const MEMBERSHIP_YEARLY_CENTS = 15_000;
+
+/** Monthly discovery packages: $290.00 and $380.00 per month (spec §9 "discovery packages 290 per month, 380 per month"). */
+export const DISCOVERY_MONTHLY_CENTS = [29_000, 38_000] as const;
+
+/** Yearly discovery package: $500.00 per year (spec §9 "500 per year"). */
+export const DISCOVERY_YEARLY_CENTS = 50_000;
+
+/**
+ * Liquor board collecting the private-import part at pick-up, per province:
+ * the "SAQ fees" cart line is "LCBO fees" in Ontario (spec §2 cart summary; DESIGN §3).
+ */
+export const LIQUOR_BOARD_NAME = { QC: "SAQ", ON: "LCBO" } as const satisfies Record<Province, string>;

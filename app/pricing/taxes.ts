@@ -1,0 +1,130 @@
+/**
+ * Sales taxes (DESIGN §3 "Money"; spec §9 "Taxes: GST, QST, HST").
+ *
+ * - QC: GST 5 % and QST 9.975 %, each computed on the pre-tax amount (QST is
+ *   NOT charged on the GST), each rounded half up to the cent once.
+ * - ON: HST 13 %, rounded half up to the cent once.
+ * - Zero-rated goods (basic groceries, product type FOODS) carry no tax.
+ */
+
+import { GST_RATE, HST_RATE, LIQUOR_BOARD_NAME, QST_RATE } from "./constants";
+import { PricingInputError } from "./errors";
+import { assertNonNegativeInteger, percentOf, toSafeCents } from "./money";
+
+/** Province whose taxes and liquor board apply (DESIGN §3 "Provinces"). */
+export type Province = "QC" | "ON";
+
+/** Name of a tax line shown in the cart summary (spec §2, §9). */
+export type TaxName = "GST" | "QST" | "HST";
+
+/** Liquor board collecting the private-import part at pick-up (spec §2). */
+export type LiquorBoardName = (typeof LIQUOR_BOARD_NAME)[Province];
+
+/** Amounts of each tax, integer cents; the taxes that do not apply in the province are 0. */
+export interface TaxAmounts {
+  gst: number;
+  qst: number;
+  hst: number;
+}
+
+/** Provinces known to the pricing module. */
+export const PROVINCES: readonly Province[] = ["QC", "ON"];
+
+/** Type guard: is `value` a {@link Province} (`'QC'` or `'ON'`)? */
+export function isProvince(value: unknown): value is Province {
+  return value === "QC" || value === "ON";
+}
+
+/**
+ * @throws PricingInputError when `value` is not `'QC'` or `'ON'`.
+ */
+export function assertProvince(value: unknown, field = "province"): Province {
+  if (!isProvince(value)) throw new PricingInputError(field, `expected 'QC' or 'ON', got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Taxes on a taxable amount (DESIGN §3 "Money"): in QC, GST = 5 % and
+ * QST = 9.975 % of `taxableCents` (QST not on GST); in ON, HST = 13 % of
+ * `taxableCents`. Each tax is rounded half up to the cent once, on the amount
+ * given — call it once per part total, not per line.
+ *
+ * Examples: `computeTaxes('QC', 10_000)` → `{ gst: 500, qst: 998, hst: 0 }`;
+ * `computeTaxes('ON', 10_000)` → `{ gst: 0, qst: 0, hst: 1300 }`.
+ *
+ * @param province      `'QC'` or `'ON'`
+ * @param taxableCents  non-negative integer cents, zero-rated amounts already excluded
+ * @returns `{ gst, qst, hst }` in integer cents
+ * @throws PricingInputError on an unknown province or a negative / non-integer amount.
+ */
+export function computeTaxes(province: Province, taxableCents: number): TaxAmounts {
+  assertProvince(province);
+  assertNonNegativeInteger(taxableCents, "taxableCents");
+  if (province === "QC") {
+    return { gst: percentOf(taxableCents, GST_RATE), qst: percentOf(taxableCents, QST_RATE), hst: 0 };
+  }
+  return { gst: 0, qst: 0, hst: percentOf(taxableCents, HST_RATE) };
+}
+
+/** Sum of the three taxes, integer cents. */
+export function totalTax(taxes: TaxAmounts): number {
+  return toSafeCents(BigInt(taxes.gst) + BigInt(taxes.qst) + BigInt(taxes.hst));
+}
+
+/**
+ * Combined tax rate of a province in parts per 100 000: QC 14 975 (5 % + 9.975 %),
+ * ON 13 000 (DESIGN §3 "Tax-inclusive display ... multiplies by the province's
+ * combined rate"). Informational: amounts are taxed with {@link computeTaxes},
+ * which rounds each tax separately.
+ *
+ * @throws PricingInputError on an unknown province.
+ */
+export function combinedRate(province: Province): number {
+  assertProvince(province);
+  return province === "QC" ? GST_RATE + QST_RATE : HST_RATE;
+}
+
+/**
+ * Tax-inclusive display price of one unit (DESIGN §3 `priceTaxIn`; spec §5 price
+ * filter uses the tax-inclusive column in tax mode IN): `priceCents` plus its
+ * taxes computed by {@link computeTaxes} (each tax rounded half up once), or
+ * `priceCents` unchanged when the product is zero-rated.
+ *
+ * Examples: `priceTaxIn(2599, 'QC', false) === 2988` (130 GST + 259 QST);
+ * `priceTaxIn(2599, 'ON', false) === 2937`; `priceTaxIn(10, 'QC', false) === 12`
+ * (1 + 1, while 10 × 14.975 % would round to 1).
+ *
+ * @param priceCents  non-negative integer cents per bottle or unit, taxes excluded
+ * @param province    `'QC'` or `'ON'`
+ * @param zeroRated   true for basic groceries (FOODS): no tax
+ * @returns integer cents, taxes included
+ * @throws PricingInputError on an unknown province, a negative / non-integer
+ *         price, or a non-boolean `zeroRated`.
+ */
+export function priceTaxIn(priceCents: number, province: Province, zeroRated: boolean): number {
+  assertNonNegativeInteger(priceCents, "priceCents");
+  assertProvince(province);
+  if (typeof zeroRated !== "boolean") throw new PricingInputError("zeroRated", "expected a boolean");
+  if (zeroRated) return priceCents;
+  return toSafeCents(BigInt(priceCents) + BigInt(totalTax(computeTaxes(province, priceCents))));
+}
+
+/**
+ * Tax lines shown in the cart summary: `['GST', 'QST']` in QC, `['HST']` in ON (spec §2, §9).
+ *
+ * @throws PricingInputError on an unknown province.
+ */
+export function taxLinesFor(province: Province): TaxName[] {
+  assertProvince(province);
+  return province === "QC" ? ["GST", "QST"] : ["HST"];
+}
+
+/**
+ * Liquor board of a province: `'SAQ'` in QC, `'LCBO'` in ON (spec §2 "SAQ fees (LCBO in Ontario)").
+ *
+ * @throws PricingInputError on an unknown province.
+ */
+export function liquorBoardNameFor(province: Province): LiquorBoardName {
+  assertProvince(province);
+  return LIQUOR_BOARD_NAME[province];
+}

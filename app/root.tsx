@@ -1,0 +1,124 @@
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type MiddlewareFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { shopContext } from "~/context";
+import { getDatabase } from "~/boot.server";
+import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
+import { provinceFromPathSegment, type Locale } from "~/preferences/preferences";
+import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
+import { countCartItems } from "~/cart/cart-count.server";
+
+/**
+ * Sets the request's shop context. `/qc` and `/on` choose the province (SPEC §4: the country
+ * follows the path) and store it in the prefs cookie.
+ */
+const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const stored = await readPreferences(request);
+  // Client navigations fetch `/qc.data`; both forms choose the province.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  const pathProvince = /^\/(qc|on)\/?$/.test(path) ? provinceFromPathSegment(path.slice(1, 3)) : null;
+  const preferences = pathProvince ? { ...stored, province: pathProvince } : stored;
+  context.set(shopContext, {
+    db: getDatabase(),
+    preferences,
+    locale: getLocale(context) as Locale,
+    t: getI18n(context).t,
+  });
+  const response = await next();
+  if (pathProvince && pathProvince !== stored.province && request.method === "GET") {
+    response.headers.append("Set-Cookie", await serializePreferences(preferences));
+  }
+  return response;
+};
+
+export const middleware = [i18nextMiddleware, shopMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  return data({
+    locale: shop.locale,
+    preferences: shop.preferences,
+    cartCount: await countCartItems(shop, request),
+    year: new Date().getFullYear(),
+    searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data, or undefined when the root loader itself failed. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") ?? undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? "fr-CA";
+  // The locale follows the cookie after a switch (client navigation after the POST).
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans">
+        <Header />
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="font-serif text-3xl">{t("notFound.title")}</h1>
+        <p className="mt-4">
+          <a className="underline" href="/">
+            {t("notFound.home")}
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="py-16 text-center">
+      <h1 className="font-serif text-3xl">{t("error.title")}</h1>
+      <p className="mt-4">{t("error.message")}</p>
+      {isRouteErrorResponse(error) ? <p className="mt-2 text-sm text-stone-600">HTTP {error.status}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The route table of SPEC §2, written out. Unknown paths render the not-found page with a 404.
+ */
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { COMING_SOON_PATHS } from "./content/coming-soon";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("products/:slug", "routes/product.tsx"),
+  route("providers", "routes/providers.tsx"),
+  route("providers/:slug", "routes/provider.tsx"),
+  route("global-search", "routes/global-search.tsx"),
+  route("shopping-cart", "routes/shopping-cart.tsx"),
+  route("shopping-cart-empty", "routes/shopping-cart-empty.tsx"),
+  route("preferences", "routes/preferences.ts"),
+  route("images/products/:file", "routes/images.products.ts"),
+  route("images/providers/:file", "routes/images.providers.ts"),
+  ...COMING_SOON_PATHS.map((path) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` })),
+  route("not-found", "routes/not-found.tsx"),
+  // `/qc` and `/on` are the home page in a province; any other single segment is not found.
+  route(":region", "routes/home.tsx", { id: "home-region" }),
+  route("*", "routes/not-found.tsx", { id: "catch-all" }),
+] satisfies RouteConfig;

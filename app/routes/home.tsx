@@ -1,0 +1,92 @@
+/**
+ * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
+ * middleware); any other single path segment is not found.
+ */
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import type { Route } from "./+types/home";
+import { shopContext } from "~/context";
+import { countryName } from "~/catalogue/country-names.server";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { searchProducts } from "~/catalogue/products.server";
+import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { ProductCard } from "~/catalogue/ui/product-card";
+import { provinceFromPathSegment } from "~/preferences/preferences";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: data?.title ?? "Cuvée" },
+    { name: "description", content: data?.description ?? "" },
+  ];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (params.region !== undefined && provinceFromPathSegment(params.region) === null) {
+    throw data(null, { status: 404 });
+  }
+  const { db, preferences, locale, t } = context.get(shopContext);
+  const reference = await getReferenceData(db);
+  const result = await searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), {
+    province: preferences.province,
+    taxMode: preferences.taxMode,
+    locale,
+    pageSize: 6,
+  });
+  return {
+    title: t("home.metaTitle"),
+    description: t("home.metaDescription"),
+    province: preferences.province,
+    taxMode: preferences.taxMode,
+    productCount: result.pagination.total,
+    types: reference.productTypes.map((type) => ({ code: type.code, name: localizedName(type, locale) })),
+    items: result.items.map((item) => ({
+      ...item,
+      countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
+    })),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { province, types, items, taxMode, productCount } = loaderData;
+  return (
+    <div>
+      <section className="rounded-lg bg-wine-800 px-6 py-12 text-white">
+        <h1 className="font-serif text-4xl">{t("home.title")}</h1>
+        <p className="mt-3 max-w-2xl text-lg">{t(`home.intro.${province}`)}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/products" className="rounded bg-white px-4 py-2 font-semibold text-wine-800">
+            {t("home.browseProducts", { count: productCount })}
+          </Link>
+          <Link to="/providers" className="rounded border border-white px-4 py-2">
+            {t("home.browseProducers")}
+          </Link>
+        </div>
+      </section>
+      <section className="mt-10" aria-labelledby="types-title">
+        <h2 id="types-title" className="mb-3 font-serif text-2xl">
+          {t("home.byType")}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {types.map((type) => (
+            <li key={type.code}>
+              <Link to={`/products?type=${type.code}`} className="block rounded-full border border-stone-300 px-4 py-1 hover:bg-wine-50">
+                {type.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="mt-10" aria-labelledby="selection-title">
+        <h2 id="selection-title" className="mb-3 font-serif text-2xl">
+          {t("home.selection")}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * /products/{slug} (SPEC §2): a product with its price in each channel of the province, in the
+ * visitor's tax mode, with case wording for private import and where to buy for liquor-board items.
+ * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
+ * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
+ */
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import type { Route } from "./+types/product";
+import { shopContext } from "~/context";
+import { countryName } from "~/catalogue/country-names.server";
+import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
+import { ChannelPrice, productImageSrc } from "~/catalogue/ui/product-card";
+import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
+import { formatVolume } from "~/i18n/format";
+import type { TaxMode } from "~/preferences/preferences";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.product.name} · Cuvée` : "Cuvée" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, preferences, locale } = context.get(shopContext);
+  const product = await getProductDetail(db, params.slug, locale);
+  if (!product) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const requestedId = Number(url.searchParams.get("id"));
+  const here = product.channels.filter((c) => c.province === preferences.province);
+  const elsewhere = product.channels.filter((c) => c.province !== preferences.province);
+  const selected = here.find((c) => c.productInventoryId === requestedId) ?? here[0] ?? null;
+  const color = product.attributes.find((a) => a.typeCode === "PRODUCT_COLOR") ?? null;
+  return {
+    product: {
+      ...product,
+      countryName: product.countryCode ? countryName(product.countryCode, locale) : null,
+    },
+    colorCode: color?.code ?? null,
+    here,
+    elsewhere,
+    selectedId: selected?.productInventoryId ?? null,
+    province: preferences.province,
+    taxMode: preferences.taxMode,
+  };
+}
+
+function ChannelBlock({
+  channel,
+  product,
+  taxMode,
+  highlighted,
+}: {
+  channel: ProductChannel;
+  product: { uvc: number; zeroRated: boolean; typeCode: string };
+  taxMode: TaxMode;
+  highlighted: boolean;
+}) {
+  const { t } = useTranslation();
+  const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
+  const units = channel.salesUnit === "CASE" ? Math.floor(channel.quantity / Math.max(1, product.uvc)) : channel.quantity;
+  return (
+    <li
+      id={`channel-${channel.productInventoryId}`}
+      data-testid="channel"
+      className={`rounded border p-4 ${highlighted ? "border-wine-600 bg-wine-50" : "border-stone-200"}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold">{t(`inventories.${channel.inventoryCode}`)}</h3>
+        <span className={channel.availabilityStatus === "UPCOMING" ? "text-amber-800" : "text-green-800"}>
+          {t(`availability.${channel.availabilityStatus}`)}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-stone-600">{t(`channels.${channel.channelKind}`, { count: product.uvc })}</p>
+      <div className="mt-2">
+        <ChannelPrice item={item} taxMode={taxMode} />
+      </div>
+      {channel.channelKind === "LIQUOR_BOARD" ? (
+        <p className="mt-2 text-sm">
+          {t("product.whereToBuy", { board: channel.inventoryCode })}
+          {channel.liquorBoardCode ? ` · ${t("product.liquorBoardCode", { code: channel.liquorBoardCode })}` : null}
+        </p>
+      ) : (
+        <p className="mt-2 text-sm text-stone-600">
+          {channel.salesUnit === "CASE"
+            ? t("product.stockCases", { count: units })
+            : t("product.stockUnits", { count: units })}
+        </p>
+      )}
+      {channel.purchasable ? <AddToCartForm channel={channel} uvc={product.uvc} /> : null}
+    </li>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { product, here, elsewhere, selectedId, taxMode, province, colorCode } = loaderData;
+  const origin = [product.countryName, product.regionName].filter(Boolean).join(", ");
+  return (
+    <article className="grid gap-8 md:grid-cols-[12rem_1fr]">
+      <img
+        src={productImageSrc({ colorCode, typeCode: product.typeCode })}
+        alt=""
+        width={192}
+        height={384}
+        className="mx-auto h-96 w-48"
+      />
+      <div>
+        <p className="text-sm uppercase tracking-wide text-stone-500">{t(`types.${product.typeCode}`)}</p>
+        <h1 className="font-serif text-3xl">{product.name}</h1>
+        <p className="mt-1">
+          <Link to={`/providers/${product.provider.slug}`} className="text-wine-700 underline">
+            {product.provider.name}
+          </Link>
+          {origin ? <span className="text-stone-600"> · {origin}</span> : null}
+        </p>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {product.vintage ? (
+            <>
+              <dt className="text-stone-600">{t("product.vintage")}</dt>
+              <dd>{product.vintage}</dd>
+            </>
+          ) : null}
+          {product.volumeMl ? (
+            <>
+              <dt className="text-stone-600">{t("product.volume")}</dt>
+              <dd>{formatVolume(product.volumeMl, i18n.language)}</dd>
+            </>
+          ) : null}
+          <dt className="text-stone-600">{t("product.uvc")}</dt>
+          <dd>{product.uvc}</dd>
+          {product.attributes.length ? (
+            <>
+              <dt className="text-stone-600">{t("product.attributes")}</dt>
+              <dd>{product.attributes.map((a) => a.name).join(", ")}</dd>
+            </>
+          ) : null}
+          <dt className="text-stone-600">{t("product.code")}</dt>
+          <dd>{product.puid}</dd>
+        </dl>
+        {product.description ? <p className="mt-4 max-w-prose">{product.description}</p> : null}
+
+        <h2 className="mt-8 font-serif text-2xl">{t("product.channelsIn", { province: t(`provinces.${province}`) })}</h2>
+        {here.length === 0 ? (
+          <p className="mt-2 text-stone-600">{t("product.notInProvince")}</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {here.map((channel) => (
+              <ChannelBlock
+                key={channel.productInventoryId}
+                channel={channel}
+                product={product}
+                taxMode={taxMode}
+                highlighted={channel.productInventoryId === selectedId}
+              />
+            ))}
+          </ul>
+        )}
+        {elsewhere.length > 0 ? (
+          <p className="mt-6 text-sm text-stone-600">
+            {t("product.alsoIn", {
+              province: t(`provinces.${province === "QC" ? "ON" : "QC"}`),
+              channels: elsewhere.map((c) => t(`inventories.${c.inventoryCode}`)).join(", "),
+            })}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

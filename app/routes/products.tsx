@@ -1,0 +1,246 @@
+/**
+ * /products (SPEC §2): the product list with every filter in the URL, facet counts, the price rule
+ * of SPEC §5 and pagination. The filter form is a GET form: it works without JavaScript, and with
+ * it each change submits at once; back/forward restore each filter state.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/products";
+import { shopContext } from "~/context";
+import { countryName } from "~/catalogue/country-names.server";
+import {
+  PRODUCT_SORTS,
+  activeFilterCount,
+  productListHref,
+  parseProductFilters,
+  type ProductFilters,
+} from "~/catalogue/product-filters";
+import { searchProducts } from "~/catalogue/products.server";
+import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { ProductCard } from "~/catalogue/ui/product-card";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  checked: boolean;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, preferences, locale, t } = context.get(shopContext);
+  const reference = await getReferenceData(db);
+  const url = new URL(request.url);
+  const filters = parseProductFilters(url.searchParams, reference.known);
+  const result = await searchProducts(db, reference, filters, {
+    province: preferences.province,
+    taxMode: preferences.taxMode,
+    locale,
+  });
+  // SPEC §4: a page beyond the total is clamped to the last page.
+  if (result.pagination.page !== filters.page) {
+    throw redirect(productListHref({ ...filters, page: result.pagination.page }));
+  }
+  const option = (value: string, label: string, count: number, checked: boolean): FacetOption => ({
+    value,
+    label,
+    count,
+    checked,
+  });
+  const { facets } = result;
+  const colorIds = new Set(facets.colors.map((f) => f.key));
+  return {
+    title: t("products.title"),
+    filters,
+    taxMode: preferences.taxMode,
+    filterCount: activeFilterCount(filters),
+    priceErrors: {
+      min: url.searchParams.get("min")?.trim() && filters.minCents === null ? "filters.priceNumeric" : null,
+      max:
+        url.searchParams.get("max")?.trim() && filters.maxCents === null
+          ? "filters.priceNumeric"
+          : filters.minCents !== null && filters.maxCents === null
+            ? "filters.valueRequired"
+            : null,
+    },
+    rawPrices: { min: url.searchParams.get("min") ?? "", max: url.searchParams.get("max") ?? "" },
+    items: result.items.map((item) => ({
+      ...item,
+      countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
+    })),
+    pagination: result.pagination,
+    facets: {
+      inventories: facets.inventories.map((f) =>
+        option(f.key, t(`inventories.${f.key}`), f.count, filters.inventories.includes(f.key)),
+      ),
+      types: reference.productTypes
+        .map((type) => option(type.code, localizedName(type, locale), facets.types.find((f) => f.key === type.code)?.count ?? 0, filters.types.includes(type.code)))
+        .filter((o) => o.count > 0 || o.checked),
+      countries: facets.countries
+        .map((f) => option(f.key, countryName(f.key, locale), f.count, filters.countries.includes(f.key)))
+        .sort((a, b) => a.label.localeCompare(b.label, locale)),
+      regions: filters.countries.length
+        ? facets.regions
+            .flatMap((f) => {
+              const region = reference.regionById.get(f.key);
+              const country = region && reference.countryById.get(region.countryId);
+              if (!region || !country || !filters.countries.includes(country.code)) return [];
+              return [option(String(f.key), localizedName(region, locale), f.count, filters.regions.includes(f.key))];
+            })
+            .sort((a, b) => a.label.localeCompare(b.label, locale))
+        : [],
+      colors: reference.attributes
+        .filter((a) => a.typeCode === "PRODUCT_COLOR" && (colorIds.has(a.id) || filters.attributes.includes(a.id)))
+        .map((a) =>
+          option(String(a.id), localizedName(a, locale), facets.colors.find((f) => f.key === a.id)?.count ?? 0, filters.attributes.includes(a.id)),
+        ),
+      otherAttributes: filters.attributes.filter((id) => reference.attributeById.get(id)?.typeCode !== "PRODUCT_COLOR"),
+    },
+  };
+}
+
+function FacetFieldset({ legend, name, options }: { legend: string; name: string; options: FacetOption[] }) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="mb-5">
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      <ul className="space-y-1 text-sm">
+        {options.map((o) => (
+          <li key={o.value}>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name={name} value={o.value} defaultChecked={o.checked} />
+              <span className="flex-1">{o.label}</span>
+              <span className="text-stone-500">{o.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const { filters, facets, items, pagination, taxMode, filterCount, priceErrors, rawPrices } = loaderData;
+  const hrefFor = (page: number) => productListHref({ ...filters, page } as ProductFilters);
+  // The form's key changes with the URL so its checkboxes follow back/forward.
+  const formKey = productListHref(filters);
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="font-serif text-3xl">{t("products.title")}</h1>
+        <p className="text-sm text-stone-600" role="status">
+          {t("products.count", { count: pagination.total })}
+        </p>
+      </div>
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <div>
+          <input type="checkbox" id="filters-toggle" className="peer sr-only" />
+          <label
+            htmlFor="filters-toggle"
+            className="mb-3 inline-block cursor-pointer rounded border border-stone-300 px-3 py-1 text-sm lg:hidden"
+          >
+            {t("filters.open", { count: filterCount })}
+          </label>
+          <aside className="hidden peer-checked:block lg:block" aria-label={t("filters.title")}>
+            <Form
+              key={formKey}
+              method="get"
+              action="/products"
+              onChange={(event) => submit(event.currentTarget)}
+              data-testid="product-filters"
+            >
+              {filters.text ? <input type="hidden" name="t" value={filters.text} /> : null}
+              {facets.otherAttributes.map((id) => (
+                <input key={id} type="hidden" name="a" value={id} />
+              ))}
+              <label className="mb-5 block text-sm">
+                <span className="mb-1 block font-semibold">{t("filters.sort")}</span>
+                <select name="sort" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
+                  {PRODUCT_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`filters.sorts.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
+              <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
+              <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />
+              <FacetFieldset legend={t("filters.country")} name="c" options={facets.countries} />
+              <FacetFieldset legend={t("filters.region")} name="r" options={facets.regions} />
+              <fieldset className="mb-5">
+                <legend className="mb-1 font-semibold">
+                  {t("filters.price")} ({taxMode === "IN" ? t("price.taxIn") : t("price.taxOut")})
+                </legend>
+                <div className="flex gap-2 text-sm">
+                  <label className="flex-1">
+                    <span className="block">{t("filters.min")}</span>
+                    <input
+                      name="min"
+                      inputMode="decimal"
+                      defaultValue={rawPrices.min}
+                      aria-invalid={priceErrors.min ? true : undefined}
+                      aria-describedby={priceErrors.min ? "min-error" : undefined}
+                      className="w-full rounded border border-stone-300 p-1"
+                    />
+                  </label>
+                  <label className="flex-1">
+                    <span className="block">{t("filters.max")}</span>
+                    <input
+                      name="max"
+                      inputMode="decimal"
+                      defaultValue={rawPrices.max}
+                      aria-invalid={priceErrors.max ? true : undefined}
+                      aria-describedby={priceErrors.max ? "max-error" : undefined}
+                      className="w-full rounded border border-stone-300 p-1"
+                    />
+                  </label>
+                </div>
+                {priceErrors.min ? (
+                  <p id="min-error" className="mt-1 text-sm text-red-700">
+                    {t(priceErrors.min)}
+                  </p>
+                ) : null}
+                {priceErrors.max ? (
+                  <p id="max-error" className="mt-1 text-sm text-red-700">
+                    {t(priceErrors.max)}
+                  </p>
+                ) : null}
+                <p className="mt-1 text-xs text-stone-600">{t("filters.priceHint")}</p>
+              </fieldset>
+              <div className="flex items-center gap-3">
+                <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
+                  {t("filters.apply")}
+                </button>
+                {filterCount > 0 ? (
+                  <Link to="/products" className="text-sm underline">
+                    {t("filters.reset")}
+                  </Link>
+                ) : null}
+              </div>
+            </Form>
+          </aside>
+        </div>
+        <section aria-label={t("products.results")} aria-busy={navigation.state === "loading"}>
+          {items.length === 0 ? (
+            <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {items.map((item) => (
+                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+              ))}
+            </div>
+          )}
+          <PaginationNav pagination={pagination} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * /providers/{slug} (SPEC §2, §7): the producer, its origins and its products in the province
+ * (page 1, size 51).
+ */
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import type { Route } from "./+types/provider";
+import { shopContext } from "~/context";
+import { countryName } from "~/catalogue/country-names.server";
+import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { searchProducts } from "~/catalogue/products.server";
+import { getProviderDetail } from "~/catalogue/providers.server";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { ProductCard } from "~/catalogue/ui/product-card";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.provider.name} · Cuvée` : "Cuvée" }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, preferences, locale } = context.get(shopContext);
+  const reference = await getReferenceData(db);
+  const provider = await getProviderDetail(db, reference, params.slug, locale);
+  if (!provider) throw data(null, { status: 404 });
+  const provinceInventories = reference.inventories.filter((i) => i.province === preferences.province).map((i) => i.code);
+  const filters = { ...parseProductFilters(new URLSearchParams(), reference.known), inventories: provinceInventories };
+  const result = await searchProducts(db, reference, filters, {
+    province: preferences.province,
+    taxMode: preferences.taxMode,
+    locale,
+    providerId: provider.id,
+    pageSize: PROVIDER_PRODUCTS_SIZE,
+  });
+  return {
+    provider,
+    taxMode: preferences.taxMode,
+    total: result.pagination.total,
+    items: result.items.map((item) => ({
+      ...item,
+      countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
+    })),
+  };
+}
+
+export default function ProviderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { provider, items, taxMode, total } = loaderData;
+  return (
+    <article>
+      <header className="flex items-center gap-4">
+        <img
+          src={provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg"}
+          alt=""
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded"
+        />
+        <div>
+          <h1 className="font-serif text-3xl">{provider.name}</h1>
+          <ul className="text-stone-600">
+            {provider.origins.map((o) => (
+              <li key={`${o.countryCode}-${o.regionName}`}>{[o.countryName, o.regionName].filter(Boolean).join(" · ")}</li>
+            ))}
+          </ul>
+        </div>
+      </header>
+      {provider.description ? <p className="mt-4 max-w-prose">{provider.description}</p> : null}
+      <h2 className="mt-8 mb-3 font-serif text-2xl">{t("providers.products", { count: total })}</h2>
+      {items.length === 0 ? (
+        <p className="text-stone-600">{t("common.noRecords")}</p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((item) => (
+            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * /providers (SPEC §2 Producers listing): tiles (default) or list view kept in the prefs cookie,
+ * the country → region tree filter as a GET form of checkboxes, page sizes of SPEC §9, grouped by
+ * country; the list view's product lists are <details> that open without JavaScript.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
+import type { Route } from "./+types/providers";
+import { shopContext } from "~/context";
+import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
+import { parseProviderFilters, providerListHref } from "~/catalogue/provider-filters";
+import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
+import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, preferences, locale, t } = context.get(shopContext);
+  const reference = await getReferenceData(db);
+  const filters = parseProviderFilters(new URL(request.url).searchParams, preferences.province);
+  const view = preferences.view;
+  const result = await listProviders(db, reference, filters, locale, view === "list");
+  if (result.pagination.page !== filters.page) {
+    throw redirect(providerListHref({ ...filters, page: result.pagination.page }));
+  }
+  return {
+    title: t("providers.title"),
+    filters,
+    view,
+    groups: result.groups,
+    pagination: result.pagination,
+    tree: buildFilterTree(result.treeCountries, filters, t("filters.all")),
+    attributes: reference.attributes
+      .filter((a) => a.typeCode === "PROVIDER")
+      .map((a) => ({ id: a.id, name: localizedName(a, locale), checked: filters.attributes.includes(a.id) })),
+    filterCount: providerFilterCount(filters),
+  };
+}
+
+function providerImageSrc(provider: { slug: string; imageColor: string | null }) {
+  return provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg";
+}
+
+function Origin({ provider }: { provider: ProviderCard }) {
+  const first = provider.origins[0];
+  if (!first) return null;
+  return (
+    <p className="text-sm text-stone-600">{[first.countryName, first.regionName].filter(Boolean).join(" · ")}</p>
+  );
+}
+
+function TreeCheckboxes({ node }: { node: TreeNode }) {
+  return (
+    <ul className="ml-4 space-y-1">
+      {node.children.map((child) => (
+        <li key={child.id}>
+          <label className={`flex items-center gap-2 ${child.disabled ? "text-stone-400" : ""}`}>
+            <input
+              type="checkbox"
+              name={child.kind === "country" ? "c" : "r"}
+              value={child.value}
+              defaultChecked={child.checked}
+              disabled={child.disabled}
+              data-node-id={child.id}
+            />
+            {child.label}
+          </label>
+          {child.children.length > 0 ? <TreeCheckboxes node={child} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const location = useLocation();
+  const { filters, view, groups, pagination, tree, attributes, filterCount } = loaderData;
+  const hrefFor = (page: number) => providerListHref({ ...filters, page });
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-3xl">{t("providers.title")}</h1>
+        <Form method="post" action="/preferences" className="flex gap-1" aria-label={t("providers.view")}>
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          {(["tiles", "list"] as const).map((v) => (
+            <button
+              key={v}
+              type="submit"
+              name="view"
+              value={v}
+              aria-pressed={view === v}
+              className={`rounded border px-3 py-1 text-sm ${view === v ? "bg-wine-700 text-white" : ""}`}
+            >
+              {t(`providers.views.${v}`)}
+            </button>
+          ))}
+        </Form>
+      </div>
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <div>
+          <input type="checkbox" id="provider-filters-toggle" className="peer sr-only" />
+          <label
+            htmlFor="provider-filters-toggle"
+            className="mb-3 inline-block cursor-pointer rounded border border-stone-300 px-3 py-1 text-sm lg:hidden"
+          >
+            {t("filters.open", { count: filterCount })}
+          </label>
+          <aside className="hidden peer-checked:block lg:block" aria-label={t("filters.title")}>
+            <Form
+              key={location.search}
+              method="get"
+              action="/providers"
+              onChange={(event) => submit(event.currentTarget)}
+              data-testid="provider-filters"
+            >
+              {filters.provinceInUrl ? <input type="hidden" name="type" value={filters.province} /> : null}
+              {filters.size !== 20 ? <input type="hidden" name="size" value={filters.size} /> : null}
+              <label className="mb-4 block text-sm">
+                <span className="mb-1 block font-semibold">{t("providers.search")}</span>
+                <input name="t" defaultValue={filters.text} className="w-full rounded border border-stone-300 p-1" />
+              </label>
+              <fieldset className="mb-4 text-sm">
+                <legend className="mb-1 font-semibold">{t("filters.origin")}</legend>
+                <p className="flex items-center gap-2" data-node-id={tree.id}>
+                  <span aria-hidden="true">{tree.checked ? "☑" : "☐"}</span> {tree.label}
+                </p>
+                <TreeCheckboxes node={tree} />
+              </fieldset>
+              {attributes.length ? (
+                <fieldset className="mb-4 text-sm">
+                  <legend className="mb-1 font-semibold">{t("filters.characteristics")}</legend>
+                  {attributes.map((a) => (
+                    <label key={a.id} className="flex items-center gap-2">
+                      <input type="checkbox" name="a" value={a.id} defaultChecked={a.checked} />
+                      {a.name}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+              <div className="flex items-center gap-3">
+                <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
+                  {t("filters.apply")}
+                </button>
+                {filterCount > 0 ? (
+                  <Link to={filters.provinceInUrl ? `/providers?type=${filters.province}` : "/providers"} className="text-sm underline">
+                    {t("filters.reset")}
+                  </Link>
+                ) : null}
+              </div>
+            </Form>
+          </aside>
+        </div>
+        <section aria-label={t("providers.results")}>
+          {groups.length === 0 ? <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p> : null}
+          {groups.map((group) => (
+            <section key={group.countryCode} className="mb-8" aria-labelledby={`country-${group.countryCode}`}>
+              <h2 id={`country-${group.countryCode}`} className="mb-3 border-b border-stone-200 font-serif text-xl">
+                {group.countryName}
+              </h2>
+              {view === "tiles" ? (
+                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="provider-tiles">
+                  {group.providers.map((provider) => (
+                    <li key={provider.id} className="rounded border border-stone-200 bg-white p-3" data-testid="provider-card">
+                      <Link to={`/providers/${provider.slug}`} className="flex items-center gap-3">
+                        <img src={providerImageSrc(provider)} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded" />
+                        <div>
+                          <h3 className="font-semibold hover:text-wine-700">{provider.name}</h3>
+                          <Origin provider={provider} />
+                        </div>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <ul className="divide-y divide-stone-200" data-testid="provider-list">
+                  {group.providers.map((provider) => (
+                    <li key={provider.id} className="py-2" data-testid="provider-card">
+                      <details>
+                        <summary className="flex items-center gap-3">
+                          <img src={providerImageSrc(provider)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded" />
+                          <span className="font-semibold">{provider.name}</span>
+                          <Origin provider={provider} />
+                          <span className="ml-auto text-sm text-stone-500">
+                            {t("providers.productCount", { count: provider.products.length })}
+                          </span>
+                        </summary>
+                        <ul className="ml-14 mt-2 space-y-1 text-sm">
+                          {provider.products.map((p) => (
+                            <li key={p.productInventoryId}>
+                              <Link to={`/products/${p.slug}?id=${p.productInventoryId}`} className="hover:underline">
+                                {p.name}
+                                {p.vintage ? ` ${p.vintage}` : ""}
+                              </Link>{" "}
+                              <span className="text-stone-500">· {t(`inventories.${p.inventoryCode}`)}</span>
+                            </li>
+                          ))}
+                          <li>
+                            <Link to={`/providers/${provider.slug}`} className="text-wine-700 underline">
+                              {t("providers.open", { name: provider.name })}
+                            </Link>
+                          </li>
+                        </ul>
+                      </details>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+          <PaginationNav pagination={pagination} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </div>
+  );
+}
