@@ -43,7 +43,11 @@ export interface Env {
  * @returns the configuration, or `{ error }` with a one-line description of the first problem.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env | { error: string } {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== ""),
+  );
+  // scripts/serve.mjs marks a local run (NODE_ENV unset) before react-router-serve sets production.
+  if (cleaned.CUVEE_ENV) cleaned.NODE_ENV = cleaned.CUVEE_ENV;
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;

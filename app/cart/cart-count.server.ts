@@ -1,6 +1,10 @@
 import type { ShopContext } from "~/context";
+import { readGuestId } from "~/session.server";
+import { countItems } from "./cart.server";
 
-/** Number of items in the visitor's cart for the navbar badge (replaced by the cart issue). */
-export async function countCartItems(_shop: ShopContext, _request: Request): Promise<number> {
-  return 0;
+/** Number of items in the visitor's cart of the current province, for the navbar badge. */
+export async function countCartItems(shop: ShopContext, request: Request): Promise<number> {
+  const guestId = await readGuestId(request);
+  if (!guestId) return 0;
+  return countItems(shop.db, { guestId }, shop.preferences.province);
 }

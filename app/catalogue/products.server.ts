@@ -143,7 +143,7 @@ function conditions(
   for (const ids of byType.values()) {
     parts.push(
       exists(
-        sql`select 1 from ${productAttributes} where ${productAttributes.productId} = ${products.id} and ${inArray(productAttributes.attributeId, ids)}`,
+        sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${products.id} and ${inArray(productAttributes.attributeId, ids)})`,
       ),
     );
   }

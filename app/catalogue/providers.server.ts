@@ -59,10 +59,10 @@ export interface ProviderListResult {
 /** Products of a producer sold in one of the province's channels. */
 function inProvince(province: Province): SQL {
   return exists(
-    sql`select 1 from ${products}
+    sql`(select 1 from ${products}
         join ${productInventories} on ${productInventories.productId} = ${products.id}
         join ${inventories} on ${inventories.code} = ${productInventories.inventoryCode}
-        where ${products.providerId} = ${providers.id} and ${inventories.province} = ${province}`,
+        where ${products.providerId} = ${providers.id} and ${inventories.province} = ${province})`,
   );
 }
 
@@ -94,13 +94,13 @@ export async function listProviders(
     inProvince(filters.province),
     originFilter.length
       ? exists(
-          sql`select 1 from ${providerOrigins} where ${providerOrigins.providerId} = ${providers.id} and ${or(...originFilter)}`,
+          sql`(select 1 from ${providerOrigins} where ${providerOrigins.providerId} = ${providers.id} and ${or(...originFilter)})`,
         )
       : undefined,
     filters.attributes.length
       ? exists(
-          sql`select 1 from ${products} join ${productAttributes} on ${productAttributes.productId} = ${products.id}
-              where ${products.providerId} = ${providers.id} and ${inArray(productAttributes.attributeId, filters.attributes)}`,
+          sql`(select 1 from ${products} join ${productAttributes} on ${productAttributes.productId} = ${products.id}
+              where ${products.providerId} = ${providers.id} and ${inArray(productAttributes.attributeId, filters.attributes)})`,
         )
       : undefined,
     filters.text ? ilike(providers.name, `%${escapeLike(filters.text)}%`) : undefined,

@@ -1,6 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
 import type { ProductChannel } from "~/catalogue/product-detail.server";
+import type { CartActionError } from "~/cart/cart-actions.server";
 
-/** Add-to-cart form of a purchasable channel (built by the cart issue). */
-export function AddToCartForm(_props: { channel: ProductChannel; uvc: number }) {
-  return null;
+/**
+ * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
+ * quantity is in cases), shop items by the unit, upcoming products as a reservation request.
+ * A real POST to /shopping-cart; with JavaScript a fetcher keeps the page and shows the pending
+ * state; the header badge counts it at once.
+ */
+export function AddToCartForm({ channel, uvc }: { channel: ProductChannel; uvc: number }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<CartActionError>();
+  const location = useLocation();
+  const byCase = channel.salesUnit === "CASE";
+  const upcoming = channel.availabilityStatus === "UPCOMING";
+  const params = new URLSearchParams(location.search);
+  params.set("added", String(channel.productInventoryId));
+  const justAdded = new URLSearchParams(location.search).get("added") === String(channel.productInventoryId);
+  const error = fetcher.data?.error;
+  const busy = fetcher.state !== "idle";
+  const id = `quantity-${channel.productInventoryId}`;
+  return (
+    <fetcher.Form method="post" action="/shopping-cart" className="mt-3 flex flex-wrap items-end gap-2" data-testid="add-to-cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}?${params}`} />
+      <label htmlFor={id} className="text-sm">
+        <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
+        <input
+          id={id}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={999}
+          step={1}
+          defaultValue={1}
+          required
+          className="w-20 rounded border border-stone-300 p-1"
+        />
+      </label>
+      <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-1.5 text-white disabled:opacity-60">
+        {busy ? t("cart.add.pending") : upcoming ? t("cart.add.reserve") : byCase ? t("cart.add.addCases") : t("cart.add.addUnits")}
+      </button>
+      <p role="status" className="w-full text-sm">
+        {error ? <span className="text-red-700">{t(`cart.errors.${error}`)}</span> : null}
+        {!error && justAdded && !busy ? (
+          <span className="text-green-800">
+            {upcoming ? t("cart.add.reserved") : t("cart.add.added")}{" "}
+            <a href="/shopping-cart" className="underline">
+              {t("cart.add.seeCart")}
+            </a>
+          </span>
+        ) : null}
+      </p>
+    </fetcher.Form>
+  );
 }

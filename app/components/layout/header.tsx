@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetchers } from "react-router";
 import { useRootData } from "~/root";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import { MENUS, type Menu } from "./menus";
@@ -62,7 +62,11 @@ export function Header() {
   const root = useRootData();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];
-  const cartCount = root?.cartCount ?? 0;
+  // Optimistic badge: items being added count at once, before the server answers.
+  const adding = useFetchers()
+    .filter((f) => f.formAction === "/shopping-cart" && f.formData?.get("intent") === "add")
+    .reduce((sum, f) => sum + (Number(f.formData?.get("quantity")) || 0), 0);
+  const cartCount = (root?.cartCount ?? 0) + adding;
   return (
     <header className="border-b border-stone-200 bg-white">
       <a href="#main" className="sr-only focus:not-sr-only">
@@ -77,7 +81,7 @@ export function Header() {
         {/* Mobile drawer: a <details> element opens without JavaScript. */}
         <details className="lg:hidden">
           <summary className="rounded border border-stone-300 px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
-            ☰ <span className="sr-only">{t("nav.menu")}</span>
+            <span aria-hidden="true">☰</span> <span className="sr-only">{t("nav.menu")}</span>
           </summary>
           <nav
             aria-label={t("nav.mobile")}
@@ -125,7 +129,11 @@ export function Header() {
           aria-label={t("cart.iconLabel", { count: cartCount })}
           data-testid="cart-link"
         >
-          <span aria-hidden="true">🛒</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L21 8H6.2" />
+            <circle cx="9.5" cy="19.5" r="1.5" />
+            <circle cx="17" cy="19.5" r="1.5" />
+          </svg>
           {cartCount > 0 ? (
             <span
               data-testid="cart-count"
@@ -136,7 +144,10 @@ export function Header() {
           ) : null}
         </Link>
         <Link to="/login" className="rounded px-2 py-1 hover:bg-wine-50" aria-label={t("account.iconLabel")}>
-          <span aria-hidden="true">👤</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <circle cx="12" cy="8" r="4" />
+            <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+          </svg>
         </Link>
       </div>
     </header>

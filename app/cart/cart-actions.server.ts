@@ -1,0 +1,62 @@
+/**
+ * The cart's form handling (one action, many intents, like Hydrogen's cart route): add, update,
+ * remove. Every form posts to /shopping-cart; success redirects (303) to a same-origin path,
+ * refusals come back as values with a 400 or 409 status and change nothing.
+ */
+import { data, redirect } from "react-router";
+import type { ShopContext } from "~/context";
+import { safeRedirectPath } from "~/preferences/preferences";
+import { ensureGuestId } from "~/session.server";
+import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
+
+export const CART_INTENTS = ["add", "update", "remove"] as const;
+
+export interface CartActionError {
+  error: CartError | "unknown-intent";
+  productInventoryId: number | null;
+}
+
+/** Handles a cart form POST. */
+export async function handleCartAction(request: Request, shop: ShopContext) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const productInventoryId = parseId(form.get("productInventoryId"));
+  const { guestId, setCookie } = await ensureGuestId(request);
+  const owner = { guestId };
+  const { db, preferences, locale } = shop;
+  const headers = { "Set-Cookie": setCookie };
+
+  let result;
+  switch (intent) {
+    case "add":
+      result = await addToCart(db, owner, preferences.province, locale, {
+        productInventoryId,
+        quantity: parseQuantity(form.get("quantity")),
+      });
+      break;
+    case "update":
+      result = await updateLineQuantity(db, owner, preferences.province, locale, {
+        productInventoryId,
+        quantity: parseQuantity(form.get("quantity")),
+        lockVersion: parseId(form.get("lockVersion")),
+      });
+      break;
+    case "remove":
+      result = await removeLine(db, owner, preferences.province, locale, {
+        productInventoryId,
+        lockVersion: parseId(form.get("lockVersion")),
+      });
+      break;
+    default:
+      return data<CartActionError>({ error: "unknown-intent", productInventoryId }, { status: 400, headers });
+  }
+  if (!result.ok) {
+    return data<CartActionError>(
+      { error: result.error, productInventoryId },
+      { status: result.error === "conflict" ? 409 : 400, headers },
+    );
+  }
+  const fallback = intent === "add" ? "/shopping-cart" : "/shopping-cart";
+  const target = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : fallback;
+  throw redirect(target, { status: 303, headers });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { checkoutBlockers } from "./cart-rules";
+
+const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
+const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
+const terrine = { section: "SHOP" as const, quantity: 1, uvc: 1, stock: 5, isAlcohol: false, typeCode: "FOODS" };
+const tShirt = { section: "SHOP" as const, quantity: 1, uvc: 1, stock: 5, isAlcohol: false, typeCode: "GOODS" };
+
+describe("checkoutBlockers", () => {
+  it("lets a private-import case alone go to checkout", () => {
+    expect(checkoutBlockers([wineCase])).toEqual([]);
+  });
+  it("blocks alcohol bought in the shop without a food item", () => {
+    expect(checkoutBlockers([shopWine])).toEqual(["alcohol-needs-food"]);
+    expect(checkoutBlockers([shopWine, tShirt])).toEqual(["alcohol-needs-food"]);
+  });
+  it("lets shop alcohol go with a food item", () => {
+    expect(checkoutBlockers([shopWine, terrine])).toEqual([]);
+  });
+  it("counts private-import stock in bottles: 3 cases of 12 need 36 bottles", () => {
+    expect(checkoutBlockers([{ ...wineCase, quantity: 2 }])).toEqual([]);
+    expect(checkoutBlockers([{ ...wineCase, quantity: 3 }])).toEqual(["stock"]);
+  });
+  it("never blocks reserved lines for stock", () => {
+    expect(checkoutBlockers([{ ...wineCase, section: "RESERVED" as const, stock: 0 }])).toEqual([]);
+  });
+});

@@ -1,0 +1,319 @@
+/**
+ * Server-side cart (SPEC §3 Shopping cart, §4 lock version, §5 cart rules; DESIGN §3 Cart).
+ * One cart per owner and province; `lockVersion` starts at 1 and rises by 1 on every change, and
+ * a change sent with a stale version is refused. Quantities: cases for private import (AGENCY),
+ * units for the shop (SHOP) and for upcoming products (RESERVED).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
+import type { Locale, Province } from "~/preferences/preferences";
+import { lineExceedsStock } from "./cart-rules";
+
+/** Who owns a cart: a guest (id from the session cookie) or, with the accounts issue, a customer. */
+export type CartOwner = { guestId: string };
+
+export type CartSection = "AGENCY" | "SHOP" | "RESERVED";
+
+/** Largest quantity one line may hold (cases or units); anything above is refused as invalid. */
+export const MAX_LINE_QUANTITY = 999;
+
+export interface CartLine {
+  productInventoryId: number;
+  section: CartSection;
+  /** Cases (AGENCY) or units (SHOP, RESERVED). */
+  quantity: number;
+  inventoryCode: string;
+  inventoryProvince: string;
+  channelKind: string;
+  priceCents: number;
+  priceTaxInCents: number;
+  agencyFeeCents: number;
+  /** Bottles or units in stock now. */
+  stock: number;
+  availabilityStatus: "AVAILABLE" | "UPCOMING";
+  productId: number;
+  slug: string;
+  name: string;
+  vintage: number | null;
+  volumeMl: number | null;
+  uvc: number;
+  typeCode: string;
+  zeroRated: boolean;
+  isAlcohol: boolean;
+  providerName: string;
+}
+
+export interface Cart {
+  id: number;
+  province: Province;
+  lockVersion: number;
+  lines: CartLine[];
+}
+
+export type CartError =
+  | "invalid-quantity"
+  | "unknown-product"
+  | "other-province"
+  | "not-purchasable"
+  | "stock"
+  | "conflict"
+  | "not-in-cart";
+
+export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
+
+/** A quantity from a form: an integer from 1 to {@link MAX_LINE_QUANTITY}, else null. */
+export function parseQuantity(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,4}$/.test(value.trim())) return null;
+  const quantity = Number(value);
+  return quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : null;
+}
+
+/** A positive integer id from a form (product inventory id, lock version), else null. */
+export function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value.trim())) return null;
+  const id = Number(value);
+  return id >= 1 ? id : null;
+}
+
+/** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
+export function sectionFor(channelKind: string, availabilityStatus: string): CartSection {
+  if (availabilityStatus === "UPCOMING") return "RESERVED";
+  return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
+}
+
+function ownerCondition(owner: CartOwner) {
+  return eq(carts.guestId, owner.guestId);
+}
+
+/**
+ * The owner's cart in a province with its lines, or null when there is none yet.
+ * @param locale chooses the product names' language.
+ */
+export async function getCart(db: Database, owner: CartOwner, province: Province, locale: Locale): Promise<Cart | null> {
+  const [cart] = await db
+    .select()
+    .from(carts)
+    .where(and(ownerCondition(owner), eq(carts.province, province)))
+    .limit(1);
+  if (!cart) return null;
+  return { id: cart.id, province, lockVersion: cart.lockVersion, lines: await loadLines(db, cart.id, locale) };
+}
+
+async function loadLines(db: Database, cartId: number, locale: Locale): Promise<CartLine[]> {
+  const english = locale.startsWith("en");
+  const rows = await db
+    .select({
+      productInventoryId: cartLines.productInventoryId,
+      section: cartLines.section,
+      quantity: cartLines.quantity,
+      inventoryCode: productInventories.inventoryCode,
+      inventoryProvince: inventories.province,
+      channelKind: inventories.channelKind,
+      priceCents: productInventories.priceCents,
+      priceTaxInCents: productInventories.priceTaxInCents,
+      agencyFeeCents: productInventories.agencyFeeCents,
+      stock: productInventories.quantity,
+      availabilityStatus: productInventories.availabilityStatus,
+      productId: products.id,
+      slug: products.slug,
+      name: english ? products.nameEn : products.nameFr,
+      vintage: products.vintage,
+      volumeMl: products.volumeMl,
+      uvc: products.uvc,
+      typeCode: products.typeCode,
+      zeroRated: products.zeroRated,
+      isAlcohol: productTypes.isAlcohol,
+      providerName: providers.name,
+    })
+    .from(cartLines)
+    .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
+    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+    .innerJoin(products, eq(products.id, productInventories.productId))
+    .innerJoin(productTypes, eq(productTypes.code, products.typeCode))
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productInventoryId));
+  return rows as CartLine[];
+}
+
+/** Number of items shown on the cart icon: the sum of line quantities (cases count as one). */
+export async function countItems(db: Database, owner: CartOwner, province: Province): Promise<number> {
+  const [row] = await db
+    .select({ items: sql<number>`coalesce(sum(${cartLines.quantity}), 0)` })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(and(ownerCondition(owner), eq(carts.province, province)));
+  return Number(row?.items ?? 0);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Takes the cart row for a change: creates the cart (lock version 1) when missing, locks the row
+ * and, when `expectedVersion` is given, checks it. Returns the cart id and its version, or
+ * "conflict" when the version is stale (another tab changed the cart first).
+ */
+async function lockCart(
+  tx: Tx,
+  owner: CartOwner,
+  province: Province,
+  expectedVersion: number | null,
+): Promise<{ id: number; lockVersion: number } | "conflict"> {
+  await tx
+    .insert(carts)
+    .values({ guestId: owner.guestId, province, lockVersion: 1 })
+    .onConflictDoNothing({ target: [carts.guestId, carts.province] });
+  const [cart] = await tx
+    .select({ id: carts.id, lockVersion: carts.lockVersion })
+    .from(carts)
+    .where(and(ownerCondition(owner), eq(carts.province, province)))
+    .for("update");
+  if (!cart) throw new Error("cart row missing after insert");
+  if (expectedVersion !== null && cart.lockVersion !== expectedVersion) return "conflict";
+  return cart;
+}
+
+async function bumpVersion(tx: Tx, cartId: number): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ lockVersion: sql`${carts.lockVersion} + 1`, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
+}
+
+class CartRefusal extends Error {
+  constructor(readonly code: CartError) {
+    super(code);
+  }
+}
+
+async function runChange(
+  db: Database,
+  owner: CartOwner,
+  province: Province,
+  locale: Locale,
+  change: (tx: Tx) => Promise<void>,
+): Promise<CartResult> {
+  try {
+    await db.transaction(change);
+  } catch (error) {
+    if (error instanceof CartRefusal) {
+      return { ok: false, error: error.code, cart: await getCart(db, owner, province, locale) };
+    }
+    throw error;
+  }
+  const cart = await getCart(db, owner, province, locale);
+  return { ok: true, cart: cart! };
+}
+
+/**
+ * Adds a quantity of a product inventory (SPEC §5): private import by the full case (quantity =
+ * cases), shop items by the unit, upcoming products to the reserved section; liquor-board-only
+ * channels cannot be added. Adding to an existing line adds to its quantity. An add is not
+ * version-checked (two adds never overwrite each other) but raises the version.
+ * @returns the new cart, or the refusal: invalid-quantity, unknown-product, other-province
+ *   (a product inventory of the other province), not-purchasable, stock (more than in stock).
+ */
+export function addToCart(
+  db: Database,
+  owner: CartOwner,
+  province: Province,
+  locale: Locale,
+  input: { productInventoryId: number | null; quantity: number | null },
+): Promise<CartResult> {
+  return runChange(db, owner, province, locale, async (tx) => {
+    if (input.quantity === null) throw new CartRefusal("invalid-quantity");
+    if (input.productInventoryId === null) throw new CartRefusal("unknown-product");
+    const [item] = await tx
+      .select({
+        province: inventories.province,
+        purchasable: inventories.purchasable,
+        channelKind: inventories.channelKind,
+        availabilityStatus: productInventories.availabilityStatus,
+        stock: productInventories.quantity,
+        uvc: products.uvc,
+      })
+      .from(productInventories)
+      .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+      .innerJoin(products, eq(products.id, productInventories.productId))
+      .where(eq(productInventories.id, input.productInventoryId))
+      .limit(1);
+    if (!item) throw new CartRefusal("unknown-product");
+    if (item.province !== province) throw new CartRefusal("other-province");
+    if (!item.purchasable) throw new CartRefusal("not-purchasable");
+    const cart = await lockCart(tx, owner, province, null);
+    if (cart === "conflict") throw new CartRefusal("conflict");
+    const section = sectionFor(item.channelKind, item.availabilityStatus);
+    const [existing] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId)));
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > MAX_LINE_QUANTITY) throw new CartRefusal("invalid-quantity");
+    if (lineExceedsStock({ section, quantity, uvc: item.uvc, stock: item.stock })) throw new CartRefusal("stock");
+    await tx
+      .insert(cartLines)
+      .values({ cartId: cart.id, productInventoryId: input.productInventoryId, section, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productInventoryId], set: { quantity, section } });
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+/**
+ * Sets a line's quantity, refused when `lockVersion` is not the cart's current version (SPEC §4).
+ * @returns the new cart, or the refusal: invalid-quantity, conflict, not-in-cart, stock.
+ */
+export function updateLineQuantity(
+  db: Database,
+  owner: CartOwner,
+  province: Province,
+  locale: Locale,
+  input: { productInventoryId: number | null; quantity: number | null; lockVersion: number | null },
+): Promise<CartResult> {
+  return runChange(db, owner, province, locale, async (tx) => {
+    if (input.quantity === null) throw new CartRefusal("invalid-quantity");
+    if (input.lockVersion === null) throw new CartRefusal("conflict");
+    const cart = await lockCart(tx, owner, province, input.lockVersion);
+    if (cart === "conflict") throw new CartRefusal("conflict");
+    const [line] = await tx
+      .select({ section: cartLines.section, uvc: products.uvc, stock: productInventories.quantity })
+      .from(cartLines)
+      .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
+      .innerJoin(products, eq(products.id, productInventories.productId))
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId ?? -1)));
+    if (!line) throw new CartRefusal("not-in-cart");
+    const section = line.section as CartSection;
+    if (lineExceedsStock({ section, quantity: input.quantity, uvc: line.uvc, stock: line.stock })) {
+      throw new CartRefusal("stock");
+    }
+    await tx
+      .update(cartLines)
+      .set({ quantity: input.quantity })
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId!)));
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+/**
+ * Removes a line, refused when `lockVersion` is stale.
+ * @returns the new cart, or the refusal: conflict, not-in-cart.
+ */
+export function removeLine(
+  db: Database,
+  owner: CartOwner,
+  province: Province,
+  locale: Locale,
+  input: { productInventoryId: number | null; lockVersion: number | null },
+): Promise<CartResult> {
+  return runChange(db, owner, province, locale, async (tx) => {
+    if (input.lockVersion === null) throw new CartRefusal("conflict");
+    const cart = await lockCart(tx, owner, province, input.lockVersion);
+    if (cart === "conflict") throw new CartRefusal("conflict");
+    const removed = await tx
+      .delete(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId ?? -1)))
+      .returning({ id: cartLines.productInventoryId });
+    if (removed.length === 0) throw new CartRefusal("not-in-cart");
+    await bumpVersion(tx, cart.id);
+  });
+}
