@@ -56,7 +56,8 @@ export async function handleCartAction(request: Request, shop: ShopContext) {
       { status: result.error === "conflict" ? 409 : 400, headers },
     );
   }
-  const fallback = intent === "add" ? "/shopping-cart" : "/shopping-cart";
+  // SPEC §2: an emptied cart goes to /shopping-cart-empty.
+  const fallback = result.cart.lines.length === 0 ? "/shopping-cart-empty" : "/shopping-cart";
   const target = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : fallback;
   throw redirect(target, { status: 303, headers });
 }

@@ -150,7 +150,7 @@ export async function countItems(db: Database, owner: CartOwner, province: Provi
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Takes the cart row for a change: creates the cart (lock version 1) when missing, locks the row
+ * Takes the cart row for a change: creates the cart (lock version 1, SPEC §4) when missing, locks the row
  * and, when `expectedVersion` is given, checks it. Returns the cart id and its version, or
  * "conflict" when the version is stale (another tab changed the cart first).
  */
@@ -159,11 +159,12 @@ async function lockCart(
   owner: CartOwner,
   province: Province,
   expectedVersion: number | null,
-): Promise<{ id: number; lockVersion: number } | "conflict"> {
-  await tx
+): Promise<{ id: number; lockVersion: number; created: boolean } | "conflict"> {
+  const inserted = await tx
     .insert(carts)
     .values({ guestId: owner.guestId, province, lockVersion: 1 })
-    .onConflictDoNothing({ target: [carts.guestId, carts.province] });
+    .onConflictDoNothing({ target: [carts.guestId, carts.province] })
+    .returning({ id: carts.id });
   const [cart] = await tx
     .select({ id: carts.id, lockVersion: carts.lockVersion })
     .from(carts)
@@ -171,7 +172,7 @@ async function lockCart(
     .for("update");
   if (!cart) throw new Error("cart row missing after insert");
   if (expectedVersion !== null && cart.lockVersion !== expectedVersion) return "conflict";
-  return cart;
+  return { ...cart, created: inserted.length > 0 };
 }
 
 async function bumpVersion(tx: Tx, cartId: number): Promise<void> {
@@ -255,7 +256,8 @@ export function addToCart(
       .insert(cartLines)
       .values({ cartId: cart.id, productInventoryId: input.productInventoryId, section, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productInventoryId], set: { quantity, section } });
-    await bumpVersion(tx, cart.id);
+    // Creating the cart with its first line is version 1; every later change adds 1.
+    if (!cart.created) await bumpVersion(tx, cart.id);
   });
 }
 

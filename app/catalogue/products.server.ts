@@ -3,7 +3,7 @@
  * Lists product inventories (a product in one channel) so prices, stock and availability are
  * those of the channel the shopper will buy from.
  */
-import { and, asc, count, desc, eq, exists, ilike, inArray, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, lte, gte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   attributes,
@@ -94,18 +94,24 @@ const colorCode = sql<string | null>`(
   where ${productAttributes.productId} = ${products.id} and ${attributes.typeCode} = 'PRODUCT_COLOR'
   limit 1)`;
 
-function escapeLike(text: string): string {
+/** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The text condition: full-text match in the page's language, or a name containing the text. */
+/**
+ * The text condition: a full-text match in the page's language, or the product's or producer's
+ * name containing the text, accents ignored (trigram indexes on the unaccented names).
+ */
 export function textCondition(text: string, locale: Locale): SQL {
   const english = locale.startsWith("en");
   const vector = english ? products.searchEn : products.searchFr;
   const config = english ? "english" : "french";
+  const pattern = `%${escapeLike(text)}%`;
   return or(
     sql`${vector} @@ websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`,
-    ilike(nameColumn(locale), `%${escapeLike(text)}%`),
+    sql`cuvee_unaccent(${nameColumn(locale)}) ilike cuvee_unaccent(${pattern})`,
+    sql`cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${pattern})`,
   )!;
 }
 
@@ -291,7 +297,7 @@ async function colorFacets(db: Database, where: SQL | undefined, colorIds: numbe
     .from(productInventories)
     .innerJoin(products, eq(products.id, productInventories.productId))
     .innerJoin(productAttributes, eq(productAttributes.productId, products.id))
-    .leftJoin(countries, eq(countries.id, products.countryId))
+    .innerJoin(providers, eq(providers.id, products.providerId))
     .where(and(where, inArray(productAttributes.attributeId, colorIds)))
     .groupBy(productAttributes.attributeId);
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));

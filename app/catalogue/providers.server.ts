@@ -2,7 +2,7 @@
  * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
  * producer page with its product list (page 1, size 51).
  */
-import { and, asc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   inventories,
@@ -16,6 +16,7 @@ import type { Locale, Province } from "~/preferences/preferences";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
 import { paginate, type Pagination } from "./pagination";
+import { escapeLike } from "./products.server";
 import type { ProviderFilters } from "./provider-filters";
 import { localizedName, type ReferenceData } from "./reference.server";
 
@@ -66,10 +67,6 @@ function inProvince(province: Province): SQL {
   );
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * Lists producers of a province, filtered, sorted by origin country name then name (SPEC §7
  * sortByOrigin=ASC), grouped by country, one page at a time.
@@ -103,7 +100,9 @@ export async function listProviders(
               where ${products.providerId} = ${providers.id} and ${inArray(productAttributes.attributeId, filters.attributes)})`,
         )
       : undefined,
-    filters.text ? ilike(providers.name, `%${escapeLike(filters.text)}%`) : undefined,
+    filters.text
+      ? sql`cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${`%${escapeLike(filters.text)}%`})`
+      : undefined,
   );
 
   const [candidates, provinceOrigins] = await Promise.all([

@@ -49,7 +49,7 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
     };
   }
   if (target.pgliteDir) mkdirSync(path.dirname(path.resolve(target.pgliteDir)), { recursive: true });
-  const client = new PGlite(target.pgliteDir, { extensions: { unaccent, pg_trgm } });
+  const client = new PGlite({ dataDir: target.pgliteDir, extensions: { unaccent, pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

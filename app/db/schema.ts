@@ -57,7 +57,7 @@ export const providers = pgTable(
     /** Colour used by the generated producer image (hex, e.g. "#7b1e3a"); null = default image. */
     imageColor: text("image_color"),
   },
-  (t) => [index("providers_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
+  (t) => [index("providers_name_trgm_idx").using("gin", sql`cuvee_unaccent(${t.name}) gin_trgm_ops`)],
 );
 
 /** Origins of a producer: a country and optionally a region (spec §3 Provider.origins). */
@@ -139,8 +139,8 @@ export const products = pgTable(
     index("products_region_idx").on(t.regionId),
     index("products_search_fr_idx").using("gin", t.searchFr),
     index("products_search_en_idx").using("gin", t.searchEn),
-    index("products_name_fr_trgm_idx").using("gin", sql`${t.nameFr} gin_trgm_ops`),
-    index("products_name_en_trgm_idx").using("gin", sql`${t.nameEn} gin_trgm_ops`),
+    index("products_name_fr_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameFr}) gin_trgm_ops`),
+    index("products_name_en_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameEn}) gin_trgm_ops`),
   ],
 );
 

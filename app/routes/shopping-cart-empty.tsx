@@ -1,22 +1,10 @@
 /** /shopping-cart-empty (SPEC §2): the cart has no items. */
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { EmptyCart } from "~/cart/ui/empty-cart";
 
 export function meta() {
   return [{ title: "Cuvée" }];
 }
 
 export default function ShoppingCartEmpty() {
-  const { t } = useTranslation();
-  return (
-    <section className="py-16 text-center">
-      <h1 className="font-serif text-3xl">{t("cart.emptyTitle")}</h1>
-      <p className="mt-4">{t("cart.emptyMessage")}</p>
-      <p className="mt-6">
-        <Link to="/products" className="rounded bg-wine-700 px-4 py-2 text-white">
-          {t("cart.continue")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <EmptyCart />;
 }

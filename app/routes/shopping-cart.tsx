@@ -4,7 +4,8 @@
  * agency fees, SAQ/LCBO fees, boutique, GST, QST, HST, pay now, pay at SAQ/LCBO, total.
  */
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { EmptyCart } from "~/cart/ui/empty-cart";
 import type { Route } from "./+types/shopping-cart";
 import { shopContext } from "~/context";
 import { handleCartAction, type CartActionError } from "~/cart/cart-actions.server";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const guestId = await readGuestId(request);
   const cart = guestId ? await getCart(shop.db, { guestId }, shop.preferences.province, shop.locale) : null;
-  if (!cart || cart.lines.length === 0) throw redirect("/shopping-cart-empty");
+  // An empty cart renders the empty state here (not a redirect) so a refused POST keeps its message.
+  if (!cart || cart.lines.length === 0) return { empty: true as const, title: shop.t("cart.emptyTitle") };
   const summary = summarizeCart({
     province: shop.preferences.province,
     taxMode: shop.preferences.taxMode,
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: toPricingLines(cart.lines),
   });
   return {
+    empty: false as const,
     title: shop.t("cart.title"),
     lockVersion: cart.lockVersion,
     province: shop.preferences.province,
@@ -210,6 +213,18 @@ function Summary({ summary }: { summary: CartSummary }) {
 
 export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  if (loaderData.empty) {
+    return (
+      <>
+        {actionData ? (
+          <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800" data-testid="cart-error">
+            {t(`cart.errors.${actionData.error}`)}
+          </p>
+        ) : null}
+        <EmptyCart />
+      </>
+    );
+  }
   const { sections, summary, lockVersion, taxMode, blockers } = loaderData;
   const pageError = actionData && actionData.productInventoryId === null && actionData.error !== "conflict" ? actionData.error : null;
   const sectionTitle: Record<CartSection, string> = {

@@ -21,6 +21,9 @@ export function AddToCartForm({ channel, uvc }: { channel: ProductChannel; uvc: 
   const error = fetcher.data?.error;
   const busy = fetcher.state !== "idle";
   const id = `quantity-${channel.productInventoryId}`;
+  if (!upcoming && channel.quantity < (byCase ? uvc : 1)) {
+    return <p className="mt-3 text-sm font-semibold text-stone-600">{t("cart.add.soldOut")}</p>;
+  }
   return (
     <fetcher.Form method="post" action="/shopping-cart" className="mt-3 flex flex-wrap items-end gap-2" data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />

@@ -124,7 +124,7 @@ export function Header() {
           <SearchForm text={root?.searchText ?? ""} id="search-desktop" />
         </div>
         <Link
-          to="/shopping-cart"
+          to={cartCount > 0 ? "/shopping-cart" : "/shopping-cart-empty"}
           className="relative ml-auto rounded px-2 py-1 hover:bg-wine-50 md:ml-0"
           aria-label={t("cart.iconLabel", { count: cartCount })}
           data-testid="cart-link"

@@ -143,8 +143,8 @@ CREATE INDEX "products_country_idx" ON "products" USING btree ("country_id");-->
 CREATE INDEX "products_region_idx" ON "products" USING btree ("region_id");--> statement-breakpoint
 CREATE INDEX "products_search_fr_idx" ON "products" USING gin ("search_fr");--> statement-breakpoint
 CREATE INDEX "products_search_en_idx" ON "products" USING gin ("search_en");--> statement-breakpoint
-CREATE INDEX "products_name_fr_trgm_idx" ON "products" USING gin ("name_fr" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_name_en_trgm_idx" ON "products" USING gin ("name_en" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_name_fr_trgm_idx" ON "products" USING gin (cuvee_unaccent("name_fr") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_name_en_trgm_idx" ON "products" USING gin (cuvee_unaccent("name_en") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "provider_origins_provider_idx" ON "provider_origins" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "providers_name_trgm_idx" ON "providers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "providers_name_trgm_idx" ON "providers" USING gin (cuvee_unaccent("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "regions_country_idx" ON "regions" USING btree ("country_id");

@@ -1,0 +1,224 @@
+/**
+ * The server-side cart against a real database (issue 3 §2, §3, §6): lock versions, stock limits,
+ * sections, refusals that change nothing, and the cart action as a browser posts it.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { routeArgs } from "../support/loader-context";
+import { addToCart, countItems, getCart, removeLine, updateLineQuantity } from "~/cart/cart.server";
+import { inventories, productInventories, products } from "~/db/schema";
+
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "cuvee-cart-test-"));
+const { action: cartAction, loader: cartLoader } = await import("~/routes/shopping-cart");
+
+let testDb: TestDatabase;
+let privateImport: { id: number; uvc: number; stock: number };
+let shopItem: { id: number; stock: number };
+let upcoming: { id: number };
+let liquorBoard: { id: number };
+let ontarioItem: { id: number };
+
+async function findChannel(code: string, status: "AVAILABLE" | "UPCOMING", minStock = 0) {
+  const [row] = await testDb.db
+    .select({ id: productInventories.id, uvc: products.uvc, stock: productInventories.quantity })
+    .from(productInventories)
+    .innerJoin(products, eq(products.id, productInventories.productId))
+    .where(
+      and(
+        eq(productInventories.inventoryCode, code),
+        eq(productInventories.availabilityStatus, status),
+        gte(productInventories.quantity, sql`${minStock} * ${products.uvc}`),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new Error(`demo catalogue has no ${status} ${code} item with stock ${minStock}`);
+  return row;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "demo" });
+  privateImport = await findChannel("IP", "AVAILABLE", 2);
+  shopItem = await findChannel("MERCH_MTL", "AVAILABLE", 3);
+  upcoming = await findChannel("IP", "UPCOMING");
+  liquorBoard = await findChannel("SAQ", "AVAILABLE");
+  ontarioItem = await findChannel("PI", "AVAILABLE", 1);
+});
+afterAll(() => testDb?.close());
+
+let guestCounter = 0;
+const newGuest = () => ({ guestId: `00000000-0000-4000-8000-${String(++guestCounter).padStart(12, "0")}` });
+const add = (owner: { guestId: string }, productInventoryId: number | null, quantity: number | null) =>
+  addToCart(testDb.db, owner, "QC", "fr-CA", { productInventoryId, quantity });
+
+describe("lock version", () => {
+  it("is 1 when the cart is created with its first line and rises by 1 on every change", async () => {
+    const owner = newGuest();
+    expect(await getCart(testDb.db, owner, "QC", "fr-CA")).toBeNull();
+    const first = await add(owner, privateImport.id, 1);
+    expect(first.ok && first.cart.lockVersion).toBe(1);
+    const second = await add(owner, shopItem.id, 1);
+    expect(second.ok && second.cart.lockVersion).toBe(2);
+    const updated = await updateLineQuantity(testDb.db, owner, "QC", "fr-CA", {
+      productInventoryId: shopItem.id,
+      quantity: 2,
+      lockVersion: 2,
+    });
+    expect(updated.ok && updated.cart.lockVersion).toBe(3);
+  });
+
+  it("refuses an update carrying a stale version and keeps the other tab's change", async () => {
+    const owner = newGuest();
+    await add(owner, shopItem.id, 1);
+    const seenByBothTabs = (await getCart(testDb.db, owner, "QC", "fr-CA"))!.lockVersion;
+    const tabA = await updateLineQuantity(testDb.db, owner, "QC", "fr-CA", {
+      productInventoryId: shopItem.id,
+      quantity: 3,
+      lockVersion: seenByBothTabs,
+    });
+    expect(tabA.ok).toBe(true);
+    const tabB = await updateLineQuantity(testDb.db, owner, "QC", "fr-CA", {
+      productInventoryId: shopItem.id,
+      quantity: 1,
+      lockVersion: seenByBothTabs,
+    });
+    expect(tabB).toMatchObject({ ok: false, error: "conflict" });
+    expect(tabB.cart?.lines[0]?.quantity).toBe(3);
+    const removal = await removeLine(testDb.db, owner, "QC", "fr-CA", { productInventoryId: shopItem.id, lockVersion: seenByBothTabs });
+    expect(removal).toMatchObject({ ok: false, error: "conflict" });
+    expect((await getCart(testDb.db, owner, "QC", "fr-CA"))!.lines).toHaveLength(1);
+  });
+});
+
+describe("adding", () => {
+  it("adds private import by the case to the agency section and shop items by the unit", async () => {
+    const owner = newGuest();
+    await add(owner, privateImport.id, 1);
+    await add(owner, privateImport.id, 1);
+    const result = await add(owner, shopItem.id, 2);
+    expect(result.ok).toBe(true);
+    const lines = result.ok ? result.cart.lines : [];
+    expect(lines.map((l) => [l.productInventoryId, l.section, l.quantity])).toEqual([
+      [privateImport.id, "AGENCY", 2],
+      [shopItem.id, "SHOP", 2],
+    ]);
+    expect(await countItems(testDb.db, owner, "QC")).toBe(4);
+  });
+
+  it("puts an upcoming product in the reserved section", async () => {
+    const owner = newGuest();
+    const result = await add(owner, upcoming.id, 1);
+    expect(result.ok && result.cart.lines[0]!.section).toBe("RESERVED");
+  });
+
+  it("refuses more cases than the stock holds and leaves the cart as it was", async () => {
+    const owner = newGuest();
+    await add(owner, privateImport.id, 1);
+    const tooMany = Math.floor(privateImport.stock / privateImport.uvc) + 1;
+    const result = await add(owner, privateImport.id, tooMany);
+    expect(result).toMatchObject({ ok: false, error: "stock" });
+    expect(result.cart?.lines[0]?.quantity).toBe(1);
+    expect(result.cart?.lockVersion).toBe(1);
+  });
+
+  it("refuses liquor-board-only products, other-province products, unknown ids and bad quantities", async () => {
+    const owner = newGuest();
+    expect(await add(owner, liquorBoard.id, 1)).toMatchObject({ ok: false, error: "not-purchasable" });
+    expect(await add(owner, ontarioItem.id, 1)).toMatchObject({ ok: false, error: "other-province" });
+    expect(await add(owner, 99_999_999, 1)).toMatchObject({ ok: false, error: "unknown-product" });
+    expect(await add(owner, shopItem.id, null)).toMatchObject({ ok: false, error: "invalid-quantity" });
+    expect(await getCart(testDb.db, owner, "QC", "fr-CA")).toBeNull();
+  });
+
+  it("keeps one cart per province for a guest", async () => {
+    const owner = newGuest();
+    await add(owner, shopItem.id, 1);
+    const ontario = await addToCart(testDb.db, owner, "ON", "fr-CA", { productInventoryId: ontarioItem.id, quantity: 1 });
+    expect(ontario.ok && ontario.cart.lines.map((l) => l.productInventoryId)).toEqual([ontarioItem.id]);
+    expect((await getCart(testDb.db, owner, "QC", "fr-CA"))!.lines.map((l) => l.productInventoryId)).toEqual([shopItem.id]);
+  });
+});
+
+describe("the cart action as a browser posts it", () => {
+  const post = async (body: Record<string, string>, cookie = "") =>
+    cartAction(
+      await routeArgs(testDb.db, "/shopping-cart", {
+        init: {
+          method: "POST",
+          body: new URLSearchParams(body),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        },
+      }),
+    );
+
+  async function expectRedirect(run: Promise<unknown>): Promise<Response> {
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Response);
+    return error as Response;
+  }
+
+  it("answers 303 back to the page with a guest cookie, and the cart page shows the line", async () => {
+    const response = await expectRedirect(
+      post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1", redirectTo: "/products/x?id=1" }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/products/x?id=1");
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    const page = (await cartLoader(
+      await routeArgs(testDb.db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }),
+    )) as { empty: boolean; sections: { lines: unknown[] }[] };
+    expect(page.empty).toBe(false);
+    expect(page.sections.flatMap((s) => s.lines)).toHaveLength(1);
+  });
+
+  it.each([
+    ["a negative quantity", "-1"],
+    ["zero", "0"],
+    ["a fraction", "1.5"],
+    ["a huge number", "1000000"],
+    ["text", "abc"],
+  ])("refuses %s with a 400 and a message key, never a 500", async (_label, quantity) => {
+    const result = (await post({ intent: "add", productInventoryId: String(shopItem.id), quantity })) as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(400);
+    expect(result.data.error).toBe("invalid-quantity");
+  });
+
+  it("treats a tampered session cookie as a new guest", async () => {
+    const response = await expectRedirect(
+      post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1" }, "session=forged.value"),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Set-Cookie")).toMatch(/^session=/);
+  });
+
+  it("answers 409 to a stale update", async () => {
+    const first = await expectRedirect(post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1" }));
+    const cookie = first.headers.get("Set-Cookie")!.split(";")[0]!;
+    await post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1" }, cookie).catch(() => null);
+    const result = (await post({ intent: "update", productInventoryId: String(shopItem.id), quantity: "2", lockVersion: "1" }, cookie)) as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(409);
+    expect(result.data.error).toBe("conflict");
+  });
+
+  it("refuses an unknown intent", async () => {
+    const result = (await post({ intent: "empty-everything" })) as { init: { status: number } };
+    expect(result.init.status).toBe(400);
+  });
+});
+
+it("keeps inventories as data: liquor boards are not purchasable", async () => {
+  const rows = await testDb.db.select().from(inventories).where(eq(inventories.channelKind, "LIQUOR_BOARD"));
+  expect(rows.map((r) => [r.code, r.purchasable])).toEqual(expect.arrayContaining([["SAQ", false], ["LCBO", false]]));
+});

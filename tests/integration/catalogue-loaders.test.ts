@@ -1,0 +1,178 @@
+/**
+ * The catalogue's loaders against a real database with the demo catalogue (issue 2 §5, §7):
+ * what each page gets for a URL, including malformed queries, clamping and 404s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as productsLoader } from "~/routes/products";
+import { loader as productLoader } from "~/routes/product";
+import { loader as providersLoader } from "~/routes/providers";
+import { loader as providerLoader } from "~/routes/provider";
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "demo" });
+});
+afterAll(() => testDb?.close());
+
+type ProductsData = Awaited<ReturnType<typeof productsLoader>>;
+const products = async (query: string, preferences = {}) =>
+  (await productsLoader(await routeArgs(testDb.db, `/products${query}`, { preferences }))) as ProductsData;
+
+describe("/products", () => {
+  it("lists the Quebec default availability (IP, SAQ, Brouhh, MERCH_MTL) by default", async () => {
+    const data = await products("");
+    expect(data.pagination.total).toBeGreaterThan(24);
+    expect(data.items).toHaveLength(24);
+    const codes = new Set(data.facets.inventories.filter((f) => f.count > 0).map((f) => f.value));
+    for (const item of data.items) expect(["IP", "SAQ", "Brouhh", "MERCH_MTL"]).toContain(item.inventoryCode);
+    expect(codes.has("PI")).toBe(false);
+  });
+
+  it("lists the Ontario default availability (LCBO, PI, MERCH_TORONTO) in Ontario", async () => {
+    const data = await products("?page=1", { province: "ON" });
+    const seen = new Set(data.items.map((i) => i.inventoryCode));
+    for (const code of seen) expect(["LCBO", "PI", "MERCH_TORONTO"]).toContain(code);
+  });
+
+  it("filters by type and country and keeps the other types' counts in the type facet", async () => {
+    const data = await products("?type=VIN&c=FR");
+    expect(data.items.length).toBeGreaterThan(0);
+    for (const item of data.items) {
+      expect(item.typeCode).toBe("VIN");
+      expect(item.countryCode).toBe("FR");
+    }
+    const types = data.facets.types.filter((f) => f.count > 0).map((f) => f.value);
+    expect(types).toContain("VIN");
+    expect(types.length).toBeGreaterThan(1);
+    expect(data.facets.types.find((f) => f.value === "VIN")?.checked).toBe(true);
+  });
+
+  it("applies the price filter only when a maximum is set, on the tax-inclusive price in IN mode", async () => {
+    const all = await products("");
+    const minOnly = await products("?min=40");
+    expect(minOnly.pagination.total).toBe(all.pagination.total);
+
+    const taxIn = await products("?max=30&sort=price-desc", { taxMode: "IN" });
+    const taxOut = await products("?max=30&sort=price-desc", { taxMode: "OUT" });
+    expect(taxIn.items[0]!.priceTaxInCents).toBeLessThanOrEqual(3000);
+    expect(taxOut.items[0]!.priceCents).toBeLessThanOrEqual(3000);
+    // Tax-inclusive prices are higher, so fewer products cost at most $30 with taxes.
+    expect(taxIn.pagination.total).toBeLessThan(taxOut.pagination.total);
+  });
+
+  it("shows a field error for a non-numeric price and ignores it", async () => {
+    const data = await products("?max=abc");
+    expect(data.priceErrors.max).toBe("filters.priceNumeric");
+    expect(data.filters.maxCents).toBeNull();
+  });
+
+  it("redirects a page beyond the last one to the last page", async () => {
+    const response = await thrownResponse(async () => products("?type=FOODS&page=999"));
+    expect(response.status).toBe(302);
+    expect(response.location).toMatch(/^\/products\?type=FOODS(&page=\d+)?$/);
+  });
+
+  it("ignores malformed query values instead of failing", async () => {
+    const data = await products("?page=abc&r=loire&a=red&c=France&type=XYZ&inventory=NOPE&sort=up");
+    expect(data.pagination.page).toBe(1);
+    expect(data.filterCount).toBe(0);
+  });
+
+  it("finds a product by its accent-free name and says when nothing matches", async () => {
+    const found = await products("?t=pepiere&inventory=IP");
+    expect(found.items.some((i) => i.providerName === "Domaine de la Pépière")).toBe(true);
+    const none = await products("?t=zzzzzzzz");
+    expect(none.items).toEqual([]);
+    expect(none.pagination).toMatchObject({ total: 0, totalPages: 1, hasNext: false });
+  });
+});
+
+describe("/products/{slug}", () => {
+  it("shows the province's channels and highlights the one asked for", async () => {
+    const list = await products("?inventory=IP");
+    const item = list.items[0]!;
+    const data = await productLoader(
+      await routeArgs(testDb.db, `/products/${item.slug}?id=${item.productInventoryId}`, { params: { slug: item.slug } }),
+    );
+    expect(data.selectedId).toBe(item.productInventoryId);
+    expect(data.here.every((c) => c.province === "QC")).toBe(true);
+    expect(data.elsewhere.every((c) => c.province === "ON")).toBe(true);
+  });
+
+  it("answers 404 for an unknown slug", async () => {
+    const response = await thrownResponse(async () =>
+      productLoader(await routeArgs(testDb.db, "/products/nope", { params: { slug: "nope" } })),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+type ProvidersData = Awaited<ReturnType<typeof providersLoader>>;
+const providers = async (query: string, preferences = {}) =>
+  (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences }))) as ProvidersData;
+
+describe("/providers", () => {
+  it("groups producers by country in order, 20 per page by default, with a tree rooted at 'All' (id 0)", async () => {
+    const data = await providers("");
+    const count = data.groups.reduce((n, g) => n + g.providers.length, 0);
+    expect(count).toBe(20);
+    const names = data.groups.map((g) => g.countryName);
+    expect([...names].sort((a, b) => a.localeCompare(b, "fr-CA"))).toEqual(names);
+    expect(data.tree.id).toBe(0);
+    expect(data.tree.children.every((c) => c.id > 10000)).toBe(true);
+  });
+
+  it("filters by country and by numeric region ids, ignoring non-numeric ones", async () => {
+    const france = await providers("?c=FR&size=52");
+    expect(france.groups.map((g) => g.countryCode)).toEqual(["FR"]);
+    const loire = france.tree.children.find((c) => c.value === "FR")!.children.find((r) => r.label === "Loire")!;
+    const byRegion = await providers(`?r=${loire.value}&r=loire`);
+    const listed = byRegion.groups.flatMap((g) => g.providers);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((p) => p.origins.some((o) => o.regionName === "Loire"))).toBe(true);
+    expect(byRegion.filterCount).toBe(1);
+  });
+
+  it("clamps a page beyond the total to the last page", async () => {
+    const response = await thrownResponse(() => providers("?page=500"));
+    expect(response.location).toMatch(/^\/providers\?page=\d$/);
+  });
+
+  it("loads each producer's products for the list view only", async () => {
+    const tiles = await providers("");
+    expect(tiles.groups[0]!.providers[0]!.products).toEqual([]);
+    const list = await providers("", { view: "list" });
+    expect(list.groups.flatMap((g) => g.providers).some((p) => p.products.length > 0)).toBe(true);
+  });
+});
+
+describe("/providers/{slug}", () => {
+  it("shows at most 51 of the producer's products in the province", async () => {
+    const data = await providerLoader(
+      await routeArgs(testDb.db, "/providers/domaine-de-la-pepiere", { params: { slug: "domaine-de-la-pepiere" } }),
+    );
+    expect(data.provider.name).toBe("Domaine de la Pépière");
+    expect(data.items.length).toBeGreaterThan(0);
+    expect(data.items.length).toBeLessThanOrEqual(51);
+    expect(data.items.every((i) => i.providerName === "Domaine de la Pépière")).toBe(true);
+  });
+
+  it("answers 404 for an unknown producer", async () => {
+    const response = await thrownResponse(async () =>
+      providerLoader(await routeArgs(testDb.db, "/providers/nope", { params: { slug: "nope" } })),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("home", () => {
+  it("serves /qc and /on, and answers 404 for another first segment", async () => {
+    const home = await homeLoader(await routeArgs(testDb.db, "/on", { params: { region: "on" }, preferences: { province: "ON" } }));
+    expect(home.province).toBe("ON");
+    const response = await thrownResponse(async () => homeLoader(await routeArgs(testDb.db, "/bc", { params: { region: "bc" } })));
+    expect(response.status).toBe(404);
+  });
+});
