@@ -1,0 +1,60 @@
+/**
+ * Browser tests (DESIGN §5): every spec of tests/e2e runs twice, with JavaScript (`js`) and
+ * without (`no-js`), in Debian's Chromium, against the BUILT app started by scripts/e2e-server.sh
+ * on a fresh PGlite. Build first: `npx react-router build && npx playwright test`
+ * (`npm test` does both). Never `npx playwright install`: the browser comes from apt.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: ".test-results/e2e-artifacts",
+  // Two Chromium workers and the server share a 2-core machine.
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 20 * 60_000,
+  reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "bash scripts/e2e-server.sh",
+    port,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    // Start-up creates the PGlite database, migrates and seeds it.
+    timeout: 120_000,
+    // SIGTERM lets e2e-server.sh stop the app and delete its temp data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

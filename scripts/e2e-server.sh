@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The server Playwright tests against (playwright.config.ts `webServer`): the BUILT app
+# (`npx react-router build` first; scripts/test-all.sh does it) on a fresh embedded PGlite in a
+# temp folder, listening on 127.0.0.1 only. The folder is deleted when Playwright stops the server.
+#
+# NODE_ENV=test: production-built code, but cookies without `Secure` over plain http and the
+# simulated payment page allowed (both refused when NODE_ENV=production).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${E2E_PORT:-3100}
+
+if [ ! -f build/server/index.js ]; then
+  echo "e2e-server: build/server/index.js is missing; run 'npx react-router build' first" >&2
+  exit 1
+fi
+
+data=$(mktemp -d "${TMPDIR:-/tmp}/cuvee-e2e.XXXXXX")
+server=""
+# Stops the server (SIGTERM, then SIGKILL after 3 s: it does not always exit on SIGTERM) and
+# deletes its data folder.
+cleanup() {
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
+    kill -TERM "$server" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  rm -rf -- "$data"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+
+env -u DATABASE_URL \
+  DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
+  SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
+  node_modules/.bin/react-router-serve ./build/server/index.js &
+server=$!
+wait "$server"

@@ -1,0 +1,58 @@
+/**
+ * Vitest configuration, deliberately without the React Router Vite plugin (DESIGN §7).
+ *
+ * Two projects:
+ * - `unit`: `app/**\/*.test.{ts,tsx}` beside the code, except `*.db.test.ts`. No database.
+ * - `integration`: `app/**\/*.db.test.ts` and `tests/integration/**\/*.test.ts`. Each file opens its
+ *   own database through `tests/support/test-database.ts`: an in-memory PGlite by default, a fresh
+ *   database on a real PostgreSQL server when `TEST_DATABASE_URL` is set.
+ *
+ * Run one project with `vitest run --project unit` (or `integration`); `npm test` runs both,
+ * the integration project twice (PGlite, then PostgreSQL).
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const app = fileURLToPath(new URL("./app", import.meta.url));
+
+const shared = {
+  resolve: { alias: { "~": app } },
+  // Same JSX transform as the app (react-jsx), whatever the tsconfig says.
+  esbuild: { jsx: "automatic" as const },
+};
+
+export default defineConfig({
+  ...shared,
+  test: {
+    // A project with no test file yet is not a failure; the summary of `npm test` shows 0.
+    passWithNoTests: true,
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["app/**/*.test.{ts,tsx}"],
+          exclude: ["app/**/*.db.test.{ts,tsx}", "**/node_modules/**"],
+          maxWorkers: 2,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["app/**/*.db.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**"],
+          // Each file starts a PGlite (WASM, ~100 MB and a few seconds to migrate) or creates a
+          // PostgreSQL database: two files at a time suits a 2-core machine.
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
