@@ -115,65 +115,73 @@ export function textCondition(text: string, locale: Locale): SQL {
   )!;
 }
 
-function conditions(
-  filters: ProductFilters,
-  reference: ReferenceData,
-  options: SearchOptions,
-  except: Facet,
-): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+/** The SQL conditions of a search, one per filter dimension (undefined = no condition). */
+interface SearchConditions {
+  /** The inventories searched (the ones asked for, else the province's defaults). */
+  inventory: SQL;
+  /** The inventory facet's universe: every channel of the province, plus any asked for. */
+  offeredInventory: SQL;
+  type: SQL | undefined;
+  country: SQL | undefined;
+  region: SQL | undefined;
+  color: SQL | undefined;
+  /** Conditions no facet ignores: other attributes, price, text, producer. */
+  common: SQL | undefined;
+  /** Whether a condition reads the producer's name (the query then joins providers). */
+  needsProvider: boolean;
+}
+
+function attributeExists(ids: number[]): SQL {
+  return exists(
+    sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${products.id} and ${inArray(productAttributes.attributeId, ids)})`,
+  );
+}
+
+function searchConditions(filters: ProductFilters, reference: ReferenceData, options: SearchOptions): SearchConditions {
   const inventoryCodes = filters.inventories.length
     ? filters.inventories
     : defaultInventoryCodes(reference, options.province);
-  if (except === "inventory") {
-    // The channel facet offers every channel of the province, plus any asked for elsewhere.
-    const offered = reference.inventories.filter((i) => i.province === options.province).map((i) => i.code);
-    parts.push(inArray(productInventories.inventoryCode, [...new Set([...offered, ...filters.inventories])]));
-  } else {
-    parts.push(inArray(productInventories.inventoryCode, inventoryCodes));
-  }
-  if (except !== "type" && filters.types.length) parts.push(inArray(products.typeCode, filters.types));
-  if (except !== "country" && filters.countries.length) {
-    const ids = filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1);
-    parts.push(inArray(products.countryId, ids));
-  }
-  if (except !== "region" && filters.regions.length) parts.push(inArray(products.regionId, filters.regions));
+  const offered = reference.inventories.filter((i) => i.province === options.province).map((i) => i.code);
 
   // Attributes: any of the values within one attribute type, all types together.
   const byType = new Map<string, number[]>();
   for (const id of filters.attributes) {
     const typeCode = reference.attributeById.get(id)?.typeCode ?? "UNKNOWN";
-    if (except === "color" && typeCode === "PRODUCT_COLOR") continue;
     byType.set(typeCode, [...(byType.get(typeCode) ?? []), id]);
   }
-  for (const ids of byType.values()) {
-    parts.push(
-      exists(
-        sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${products.id} and ${inArray(productAttributes.attributeId, ids)})`,
-      ),
-    );
-  }
+  const colorIds = byType.get("PRODUCT_COLOR");
+  byType.delete("PRODUCT_COLOR");
 
+  const common: (SQL | undefined)[] = [...byType.values()].map(attributeExists);
   // SPEC §5: the price filter applies only when a maximum is set; tax-inclusive column in IN mode.
   if (filters.maxCents !== null) {
     const column = options.taxMode === "IN" ? productInventories.priceTaxInCents : productInventories.priceCents;
-    parts.push(lte(column, filters.maxCents));
-    if (filters.minCents !== null) parts.push(gte(column, filters.minCents));
+    common.push(lte(column, filters.maxCents));
+    if (filters.minCents !== null) common.push(gte(column, filters.minCents));
   }
-  if (filters.text) parts.push(textCondition(filters.text, options.locale));
-  if (options.providerId !== undefined) parts.push(eq(products.providerId, options.providerId));
-  return and(...parts);
+  if (filters.text) common.push(textCondition(filters.text, options.locale));
+  if (options.providerId !== undefined) common.push(eq(products.providerId, options.providerId));
+
+  return {
+    inventory: inArray(productInventories.inventoryCode, inventoryCodes),
+    offeredInventory: inArray(productInventories.inventoryCode, [...new Set([...offered, ...filters.inventories])]),
+    type: filters.types.length ? inArray(products.typeCode, filters.types) : undefined,
+    country: filters.countries.length
+      ? inArray(
+          products.countryId,
+          filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1),
+        )
+      : undefined,
+    region: filters.regions.length ? inArray(products.regionId, filters.regions) : undefined,
+    color: colorIds ? attributeExists(colorIds) : undefined,
+    common: and(...common),
+    needsProvider: Boolean(filters.text),
+  };
 }
 
-function baseQuery<T extends Record<string, unknown>>(db: Database, fields: T) {
-  return db
-    .select(fields as never)
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
-    .innerJoin(providers, eq(providers.id, products.providerId))
-    .leftJoin(countries, eq(countries.id, products.countryId))
-    .leftJoin(regions, eq(regions.id, products.regionId));
+/** `count(*) filter (where …)`, or `count(*)` when there is no condition. */
+function countWhere(condition: SQL | undefined): SQL<number> {
+  return condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`;
 }
 
 function orderBy(filters: ProductFilters, options: SearchOptions): SQL[] {
@@ -203,26 +211,16 @@ function orderBy(filters: ProductFilters, options: SearchOptions): SQL[] {
   }
 }
 
-async function facetCounts<K extends string | number>(
-  db: Database,
-  key: SQL<K> | typeof products.typeCode,
-  where: SQL | undefined,
-  extraWhere?: SQL,
-): Promise<FacetCount<K>[]> {
-  const rows = (await baseQuery(db, { key, count: count() })
-    .where(and(where, extraWhere))
-    .groupBy(key as SQL)) as { key: K | null; count: number }[];
-  return rows
-    .filter((r): r is { key: K; count: number } => r.key !== null)
-    .map((r) => ({ key: r.key, count: Number(r.count) }));
-}
-
 /**
  * Searches the product list.
  * @param filters parsed URL filters ({@link ProductFilters}); `filters.page` may exceed the last
  *   page: the result's `pagination.page` is then the last page (the route redirects there).
  * @returns the page's items, the pagination and facet counts (each facet counted without its own
  *   filter, so choosing a value never hides its siblings).
+ *
+ * Three queries: one scan counts the total and the channel, type, country and region facets
+ * together (grouping sets, each facet's count filtered by the other dimensions); one counts the
+ * colours; one sorts the matching ids and reads the page's rows.
  */
 export async function searchProducts(
   db: Database,
@@ -231,13 +229,93 @@ export async function searchProducts(
   options: SearchOptions,
 ): Promise<ProductSearchResult> {
   const size = options.pageSize ?? PRODUCT_PAGE_SIZE;
-  const where = conditions(filters, reference, options, null);
-  const [{ total }] = (await baseQuery(db, { total: count() }).where(where)) as unknown as [{ total: number }];
-  const pagination = paginate(Number(total), filters.page, size);
+  const c = searchConditions(filters, reference, options);
+  const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
   const colorIds = reference.attributes.filter((a) => a.typeCode === "PRODUCT_COLOR").map((a) => a.id);
 
-  const [items, inventoryFacet, typeFacet, countryFacet, regionFacet, colorFacet] = await Promise.all([
-    baseQuery(db, {
+  const facetRows = (await scan(db, c.needsProvider, {
+    inventoryCode: productInventories.inventoryCode,
+    typeCode: products.typeCode,
+    countryId: products.countryId,
+    regionId: products.regionId,
+    set: sql<number>`grouping(${productInventories.inventoryCode}, ${products.typeCode}, ${products.countryId}, ${products.regionId})`,
+    total: countWhere(and(c.inventory, c.type, c.country, c.region, c.color)),
+    forInventory: countWhere(and(c.type, c.country, c.region, c.color)),
+    forType: countWhere(and(c.inventory, c.country, c.region, c.color)),
+    forCountry: countWhere(and(c.inventory, c.type, c.region, c.color)),
+    forRegion: countWhere(and(c.inventory, c.type, c.country, c.color)),
+  })
+    .where(and(c.offeredInventory, c.common))
+    .groupBy(
+      sql`grouping sets ((${productInventories.inventoryCode}), (${products.typeCode}), (${products.countryId}), (${products.regionId}))`,
+    )) as {
+    inventoryCode: string | null;
+    typeCode: string | null;
+    countryId: number | null;
+    regionId: number | null;
+    set: number;
+    total: number;
+    forInventory: number;
+    forType: number;
+    forCountry: number;
+    forRegion: number;
+  }[];
+
+  // grouping() bits, most significant first: inventory, type, country, region (1 = not grouped).
+  const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
+  const inventoryRows = bySet(0b0111);
+  const total = inventoryRows.reduce((sum, r) => sum + Number(r.total), 0);
+  const pagination = paginate(total, filters.page, size);
+  const positive = <K>(rows: { key: K | null; count: number }[]) =>
+    rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
+
+  const [pageIds, colorFacet] = await Promise.all([
+    total === 0
+      ? Promise.resolve([])
+      : scan(db, c.needsProvider, { id: productInventories.id })
+          .where(all)
+          .orderBy(...orderBy(filters, options))
+          .limit(size)
+          .offset(pagination.offset),
+    colorIds.length
+      ? colorFacets(db, and(c.inventory, c.type, c.country, c.region, c.common), colorIds, c.needsProvider)
+      : Promise.resolve([]),
+  ]);
+  const ids = (pageIds as { id: number }[]).map((r) => r.id);
+
+  return {
+    items: await loadListItems(db, ids, options.locale),
+    pagination,
+    inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
+    facets: {
+      inventories: positive(inventoryRows.map((r) => ({ key: r.inventoryCode, count: Number(r.forInventory) }))),
+      types: positive(bySet(0b1011).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),
+      countries: positive(
+        bySet(0b1101).map((r) => ({
+          key: r.countryId === null ? null : (reference.countryById.get(r.countryId)?.code ?? null),
+          count: Number(r.forCountry),
+        })),
+      ),
+      regions: positive(bySet(0b1110).map((r) => ({ key: r.regionId, count: Number(r.forRegion) }))),
+      colors: colorFacet,
+    },
+  };
+}
+
+/** The product inventories × products scan every count and sort starts from. */
+function scan<T extends Record<string, unknown>>(db: Database, withProvider: boolean, fields: T) {
+  const query = db
+    .select(fields as never)
+    .from(productInventories)
+    .innerJoin(products, eq(products.id, productInventories.productId));
+  return withProvider ? query.innerJoin(providers, eq(providers.id, products.providerId)) : query;
+}
+
+/** The list rows of product inventory ids, in the ids' order. */
+async function loadListItems(db: Database, ids: number[], locale: Locale): Promise<ProductListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .select({
       productInventoryId: productInventories.id,
       inventoryCode: productInventories.inventoryCode,
       province: inventories.province,
@@ -253,7 +331,7 @@ export async function searchProducts(
       productId: products.id,
       puid: products.puid,
       slug: products.slug,
-      name: nameColumn(options.locale),
+      name: nameColumn(locale),
       vintage: products.vintage,
       volumeMl: products.volumeMl,
       uvc: products.uvc,
@@ -261,43 +339,32 @@ export async function searchProducts(
       providerName: providers.name,
       providerSlug: providers.slug,
       countryCode: countries.code,
-      regionName: options.locale.startsWith("en") ? regions.nameEn : regions.nameFr,
+      regionName: locale.startsWith("en") ? regions.nameEn : regions.nameFr,
       colorCode,
     })
-      .where(where)
-      .orderBy(...orderBy(filters, options))
-      .limit(size)
-      .offset(pagination.offset) as Promise<ProductListItem[]>,
-    facetCounts<string>(db, productInventories.inventoryCode as never, conditions(filters, reference, options, "inventory")),
-    facetCounts<string>(db, products.typeCode as never, conditions(filters, reference, options, "type")),
-    facetCounts<string>(db, countries.code as never, conditions(filters, reference, options, "country")),
-    facetCounts<number>(db, products.regionId as never, conditions(filters, reference, options, "region")),
-    colorIds.length
-      ? colorFacets(db, conditions(filters, reference, options, "color"), colorIds)
-      : Promise.resolve([]),
-  ]);
-
-  return {
-    items,
-    pagination,
-    inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
-    facets: {
-      inventories: inventoryFacet,
-      types: typeFacet,
-      countries: countryFacet,
-      regions: regionFacet,
-      colors: colorFacet,
-    },
-  };
+    .from(productInventories)
+    .innerJoin(products, eq(products.id, productInventories.productId))
+    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .leftJoin(countries, eq(countries.id, products.countryId))
+    .leftJoin(regions, eq(regions.id, products.regionId))
+    .where(inArray(productInventories.id, ids))) as ProductListItem[];
+  const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function colorFacets(db: Database, where: SQL | undefined, colorIds: number[]): Promise<FacetCount<number>[]> {
-  const rows = await db
+async function colorFacets(
+  db: Database,
+  where: SQL | undefined,
+  colorIds: number[],
+  withProvider: boolean,
+): Promise<FacetCount<number>[]> {
+  const query = db
     .select({ key: productAttributes.attributeId, count: count() })
     .from(productInventories)
     .innerJoin(products, eq(products.id, productInventories.productId))
-    .innerJoin(productAttributes, eq(productAttributes.productId, products.id))
-    .innerJoin(providers, eq(providers.id, products.providerId))
+    .innerJoin(productAttributes, eq(productAttributes.productId, products.id));
+  const rows = await (withProvider ? query.innerJoin(providers, eq(providers.id, products.providerId)) : query)
     .where(and(where, inArray(productAttributes.attributeId, colorIds)))
     .groupBy(productAttributes.attributeId);
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));

@@ -52,6 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checked,
   });
   const { facets } = result;
+  // A checked value stays listed (with 0) even when other filters leave it no product.
+  const withChecked = <K extends string | number>(rows: { key: K; count: number }[], checked: K[]) => [
+    ...rows,
+    ...checked.filter((key) => !rows.some((r) => r.key === key)).map((key) => ({ key, count: 0 })),
+  ];
   const colorIds = new Set(facets.colors.map((f) => f.key));
   return {
     title: t("products.title"),
@@ -74,17 +79,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     pagination: result.pagination,
     facets: {
-      inventories: facets.inventories.map((f) =>
+      inventories: withChecked(facets.inventories, filters.inventories).map((f) =>
         option(f.key, t(`inventories.${f.key}`), f.count, filters.inventories.includes(f.key)),
       ),
       types: reference.productTypes
         .map((type) => option(type.code, localizedName(type, locale), facets.types.find((f) => f.key === type.code)?.count ?? 0, filters.types.includes(type.code)))
         .filter((o) => o.count > 0 || o.checked),
-      countries: facets.countries
+      countries: withChecked(facets.countries, filters.countries)
         .map((f) => option(f.key, countryName(f.key, locale), f.count, filters.countries.includes(f.key)))
         .sort((a, b) => a.label.localeCompare(b.label, locale)),
       regions: filters.countries.length
-        ? facets.regions
+        ? withChecked(facets.regions, filters.regions)
             .flatMap((f) => {
               const region = reference.regionById.get(f.key);
               const country = region && reference.countryById.get(region.countryId);

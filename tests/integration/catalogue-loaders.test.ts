@@ -50,6 +50,22 @@ describe("/products", () => {
     expect(data.facets.types.find((f) => f.value === "VIN")?.checked).toBe(true);
   });
 
+  it("counts each facet without its own filter: the chosen values' counts equal the total", async () => {
+    const data = await products("?type=VIN&c=FR");
+    expect(data.facets.types.find((f) => f.value === "VIN")?.count).toBe(data.pagination.total);
+    expect(data.facets.countries.find((f) => f.value === "FR")?.count).toBe(data.pagination.total);
+    const byChannel = data.facets.inventories.reduce((sum, f) => sum + (["IP", "SAQ", "Brouhh", "MERCH_MTL"].includes(f.value) ? f.count : 0), 0);
+    expect(byChannel).toBe(data.pagination.total);
+    const french = await products("?c=FR");
+    const frenchTypes = french.facets.types.reduce((sum, f) => sum + f.count, 0);
+    expect(frenchTypes).toBe(french.pagination.total);
+  });
+
+  it("keeps a checked value listed with 0 when other filters leave it no product", async () => {
+    const data = await products("?inventory=STORE_QC&t=zzzzzz");
+    expect(data.facets.inventories.find((f) => f.value === "STORE_QC")).toMatchObject({ count: 0, checked: true });
+  });
+
   it("applies the price filter only when a maximum is set, on the tax-inclusive price in IN mode", async () => {
     const all = await products("");
     const minOnly = await products("?min=40");
