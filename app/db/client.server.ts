@@ -38,6 +38,9 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations"
 export async function openDatabase(target: { url?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
   if (target.url) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection closed by the server (restart, failover, DROP DATABASE) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));
     // Fail at start-up, not on the first request.
     await pool.query("select 1");
     const db = drizzlePg(pool, { schema }) as unknown as Database;
