@@ -23,7 +23,13 @@ export function bootServer(): Promise<DatabaseHandle> {
       console.error(`Cannot open the database: ${(error as Error).message}`);
       process.exit(1);
     }
-    await handle.migrate();
+    try {
+      await handle.migrate();
+    } catch (error) {
+      const cause = (error as { cause?: Error }).cause?.message ?? (error as Error).message.split("\n")[0];
+      console.error(`Cannot apply the database migrations: ${cause}`);
+      process.exit(1);
+    }
     await seedReferenceData(handle.db);
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
       const counts = await seedDemoCatalogue(handle.db);

@@ -9,7 +9,16 @@ import type { CartActionError } from "~/cart/cart-actions.server";
  * A real POST to /shopping-cart; with JavaScript a fetcher keeps the page and shows the pending
  * state; the header badge counts it at once.
  */
-export function AddToCartForm({ channel, uvc }: { channel: ProductChannel; uvc: number }) {
+export function AddToCartForm({
+  channel,
+  uvc,
+  compact = false,
+}: {
+  channel: Pick<ProductChannel, "productInventoryId" | "salesUnit" | "availabilityStatus" | "quantity">;
+  uvc: number;
+  /** A product card's form: quantity 1 (a case or a unit), no quantity field. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<CartActionError>();
   const location = useLocation();
@@ -22,29 +31,42 @@ export function AddToCartForm({ channel, uvc }: { channel: ProductChannel; uvc: 
   const busy = fetcher.state !== "idle";
   const id = `quantity-${channel.productInventoryId}`;
   if (!upcoming && channel.quantity < (byCase ? uvc : 1)) {
-    return <p className="mt-3 text-sm font-semibold text-stone-600">{t("cart.add.soldOut")}</p>;
+    return <p className={`text-sm font-semibold text-stone-600 ${compact ? "" : "mt-3"}`}>{t("cart.add.soldOut")}</p>;
   }
   return (
-    <fetcher.Form method="post" action="/shopping-cart" className="mt-3 flex flex-wrap items-end gap-2" data-testid="add-to-cart">
+    <fetcher.Form
+      method="post"
+      action="/shopping-cart"
+      className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
+      data-testid="add-to-cart"
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}?${params}`} />
-      <label htmlFor={id} className="text-sm">
-        <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
-        <input
-          id={id}
-          name="quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={999}
-          step={1}
-          defaultValue={1}
-          required
-          className="w-20 rounded border border-stone-300 p-1"
-        />
-      </label>
-      <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-1.5 text-white disabled:opacity-60">
+      {compact ? (
+        <input type="hidden" name="quantity" value="1" />
+      ) : (
+        <label htmlFor={id} className="text-sm">
+          <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
+          <input
+            id={id}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            step={1}
+            defaultValue={1}
+            required
+            className="w-20 rounded border border-stone-300 p-1"
+          />
+        </label>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`rounded bg-wine-700 text-white disabled:opacity-60 ${compact ? "px-3 py-1 text-sm" : "px-4 py-1.5"}`}
+      >
         {busy ? t("cart.add.pending") : upcoming ? t("cart.add.reserve") : byCase ? t("cart.add.addCases") : t("cart.add.addUnits")}
       </button>
       <p role="status" className="w-full text-sm">

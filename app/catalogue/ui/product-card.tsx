@@ -4,6 +4,7 @@ import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
 import type { ProductListItem } from "~/catalogue/products.server";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import type { TaxMode } from "~/preferences/preferences";
+import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
 
 export type ProductCardItem = ProductListItem & { countryName: string | null };
 
@@ -74,6 +75,13 @@ export function ProductCard({ item, taxMode }: { item: ProductCardItem; taxMode:
         {item.availabilityStatus === "UPCOMING" ? (
           <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("availability.UPCOMING")}</span>
         ) : null}
+      </div>
+      <div className="mt-2">
+        {item.purchasable ? (
+          <AddToCartForm channel={item} uvc={item.uvc} compact />
+        ) : (
+          <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: item.inventoryCode })}</p>
+        )}
       </div>
     </article>
   );

@@ -80,12 +80,15 @@ export function Header() {
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         {/* Mobile drawer: a <details> element opens without JavaScript. */}
         <details className="lg:hidden">
-          <summary className="rounded border border-stone-300 px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
+          <summary
+            className="relative z-40 rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+            aria-label={t("nav.openMenu")}
+          >
             <span aria-hidden="true">☰</span> <span className="sr-only">{t("nav.menu")}</span>
           </summary>
           <nav
             aria-label={t("nav.mobile")}
-            className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 shadow-xl"
+            className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 pt-16 shadow-xl"
           >
             <SearchForm text={root?.searchText ?? ""} id="search-mobile" />
             <ul className="mt-4 space-y-3">
