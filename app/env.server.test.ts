@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "cuvee-env-"));
+
+describe("parseEnv", () => {
+  it("defaults to PGlite under DATA_DIR, port 3000 and a generated secret kept on disk", () => {
+    const dir = dataDir();
+    const env = parseEnv({ DATA_DIR: dir });
+    if ("error" in env) throw new Error(env.error);
+    expect(env).toMatchObject({ databaseUrl: undefined, pgliteDir: path.join(dir, "pglite"), port: 3000, seedDemo: true });
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(env.sessionSecret);
+    const again = parseEnv({ DATA_DIR: dir });
+    expect("error" in again ? null : again.sessionSecret).toBe(env.sessionSecret);
+  });
+
+  it("takes a postgres:// URL and refuses any other URL with one line", () => {
+    const ok = parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u@127.0.0.1:5432/shop" });
+    expect("error" in ok ? ok.error : ok.databaseUrl).toBe("postgres://u@127.0.0.1:5432/shop");
+    const bad = parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" });
+    expect(bad).toEqual({ error: expect.stringMatching(/^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/) });
+    expect("error" in bad && bad.error.includes("\n")).toBe(false);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toEqual({
+      error: "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
+    });
+    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" });
+    expect("error" in ok ? ok.error : ok.sessionSecret).toBe("a-long-enough-secret-value");
+  });
+
+  it("treats a local start (CUVEE_ENV=development) as development even under react-router-serve", () => {
+    const env = parseEnv({ NODE_ENV: "production", CUVEE_ENV: "development", DATA_DIR: dataDir() });
+    expect("error" in env ? env.error : env.nodeEnv).toBe("development");
+  });
+
+  it("refuses a port that is not a number", () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), PORT: "http" })).toEqual({ error: expect.stringMatching(/^Invalid configuration: PORT/) });
+  });
+});
