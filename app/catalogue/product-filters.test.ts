@@ -18,6 +18,7 @@ describe("parseProductFilters", () => {
   it("reads every query of the spec, repeated or comma-separated", () => {
     expect(parse("page=2&inventory=IP&inventory=SAQ&type=VIN,BIERE&a=3&c=fr&c=IT&r=12&min=10&max=40.5&sort=price-desc&t=gamay")).toEqual({
       page: 2,
+      size: 24,
       inventories: ["IP", "SAQ"],
       types: ["VIN", "BIERE"],
       attributes: [3],
@@ -32,6 +33,7 @@ describe("parseProductFilters", () => {
   it("gives defaults for an empty query", () => {
     expect(parse("")).toEqual({
       page: 1,
+      size: 24,
       inventories: [],
       types: [],
       attributes: [],
@@ -57,6 +59,14 @@ describe("parseProductFilters", () => {
       sort: "relevance",
     });
   });
+  it("accepts an optional size from 1 to 96 (the store views' query) and ignores others", () => {
+    expect(parse("inventory=STORE_MTL&size=12").size).toBe(12);
+    expect(parse("size=0").size).toBe(24);
+    expect(parse("size=500").size).toBe(24);
+    expect(parse("size=ten").size).toBe(24);
+    expect(productListHref(parse("inventory=STORE_MTL&size=12&page=2"))).toBe("/products?inventory=STORE_MTL&size=12&page=2");
+  });
+
   it("swaps a minimum above the maximum", () => {
     expect(parse("min=50&max=20")).toMatchObject({ minCents: 2000, maxCents: 5000 });
   });

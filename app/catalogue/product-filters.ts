@@ -9,8 +9,14 @@ import { parsePage } from "./pagination";
 export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/** Products per page (not in the spec: docs/decisions/002-page-sizes.md); `size` may ask 1–96. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const MAX_PRODUCT_PAGE_SIZE = 96;
+
 export interface ProductFilters {
   page: number;
+  /** Products per page (SPEC §2: the products page accepts an optional size). */
+  size: number;
   /** Inventory codes asked for; empty = the province's default availability. */
   inventories: string[];
   types: string[];
@@ -67,6 +73,13 @@ export function parsePriceCents(value: string | null): number | null {
   return cents <= MAX_PRICE_CENTS ? cents : null;
 }
 
+/** A `size` query value: an integer from 1 to {@link MAX_PRODUCT_PAGE_SIZE}, else the default. */
+export function parsePageSize(value: string | null): number {
+  if (value === null || !/^\d{1,3}$/.test(value.trim())) return PRODUCT_PAGE_SIZE;
+  const size = Number(value);
+  return size >= 1 && size <= MAX_PRODUCT_PAGE_SIZE ? size : PRODUCT_PAGE_SIZE;
+}
+
 /** Parses the product list's URL query. Unknown inventory and type codes are dropped. */
 export function parseProductFilters(params: URLSearchParams, known: KnownCodes): ProductFilters {
   const sort = params.get("sort");
@@ -75,6 +88,7 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
   if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
   return {
     page: parsePage(params.get("page")),
+    size: parsePageSize(params.get("size")),
     inventories: multiValues(params, "inventory").filter((c) => known.inventoryCodes.has(c)),
     types: multiValues(params, "type")
       .map((c) => c.toUpperCase())
@@ -108,6 +122,7 @@ export function productFiltersToSearchParams(filters: ProductFilters): URLSearch
   if (filters.minCents !== null) params.set("min", centsToParam(filters.minCents));
   if (filters.maxCents !== null) params.set("max", centsToParam(filters.maxCents));
   if (filters.sort !== "relevance") params.set("sort", filters.sort);
+  if (filters.size !== PRODUCT_PAGE_SIZE) params.set("size", String(filters.size));
   if (filters.page > 1) params.set("page", String(filters.page));
   return params;
 }

@@ -20,13 +20,11 @@ import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
 
-/** Products per page of the product list (not in the spec: docs/decisions/002-page-sizes.md). */
-export const PRODUCT_PAGE_SIZE = 24;
-
 export interface SearchOptions {
   province: Province;
   taxMode: TaxMode;
   locale: Locale;
+  /** Overrides `filters.size` (the home page's selection, the producer page's 51). */
   pageSize?: number;
   /** Only this producer's products (the producer page's list). */
   providerId?: number;
@@ -228,7 +226,7 @@ export async function searchProducts(
   filters: ProductFilters,
   options: SearchOptions,
 ): Promise<ProductSearchResult> {
-  const size = options.pageSize ?? PRODUCT_PAGE_SIZE;
+  const size = options.pageSize ?? filters.size;
   const c = searchConditions(filters, reference, options);
   const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
   const colorIds = reference.attributes.filter((a) => a.typeCode === "PRODUCT_COLOR").map((a) => a.id);

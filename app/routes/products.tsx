@@ -9,6 +9,7 @@ import type { Route } from "./+types/products";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import {
+  PRODUCT_PAGE_SIZE,
   PRODUCT_SORTS,
   activeFilterCount,
   productListHref,
@@ -162,6 +163,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               data-testid="product-filters"
             >
               {filters.text ? <input type="hidden" name="t" value={filters.text} /> : null}
+              {filters.size !== PRODUCT_PAGE_SIZE ? <input type="hidden" name="size" value={filters.size} /> : null}
               {facets.otherAttributes.map((id) => (
                 <input key={id} type="hidden" name="a" value={id} />
               ))}

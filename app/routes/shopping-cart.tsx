@@ -129,6 +129,7 @@ function CartLineRow({ line, lockVersion, taxMode, actionError }: {
       <update.Form method="post" action="/shopping-cart" className="flex items-end gap-2">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="productInventoryId" value={line.productInventoryId} />
+        <input type="hidden" name="currentQuantity" value={line.quantity} />
         <input type="hidden" name="lockVersion" value={lockVersion} />
         <label className="text-sm">
           <span className="block">{line.section === "AGENCY" ? t("cart.line.cases") : t("cart.line.units")}</span>
@@ -152,6 +153,7 @@ function CartLineRow({ line, lockVersion, taxMode, actionError }: {
       <remove.Form method="post" action="/shopping-cart">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productInventoryId" value={line.productInventoryId} />
+        <input type="hidden" name="currentQuantity" value={line.quantity} />
         <input type="hidden" name="lockVersion" value={lockVersion} />
         <button type="submit" disabled={removing} className="rounded px-3 py-1 text-sm text-red-800 underline" aria-label={t("cart.line.removeName", { name: line.name })}>
           {t("cart.line.remove")}

@@ -56,17 +56,33 @@ function SearchForm({ text, id }: { text: string; id: string }) {
   );
 }
 
+/** How a pending cart form changes the item count: add +q, update q − current, remove −current. */
+function cartCountDelta(form: FormData): number {
+  const quantity = Number(form.get("quantity")) || 0;
+  const current = Number(form.get("currentQuantity")) || 0;
+  switch (form.get("intent")) {
+    case "add":
+      return quantity;
+    case "update":
+      return quantity - current;
+    case "remove":
+      return -current;
+    default:
+      return 0;
+  }
+}
+
 /** Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer. */
 export function Header() {
   const { t } = useTranslation();
   const root = useRootData();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];
-  // Optimistic badge: items being added count at once, before the server answers.
-  const adding = useFetchers()
-    .filter((f) => f.formAction === "/shopping-cart" && f.formData?.get("intent") === "add")
-    .reduce((sum, f) => sum + (Number(f.formData?.get("quantity")) || 0), 0);
-  const cartCount = (root?.cartCount ?? 0) + adding;
+  // Optimistic badge: pending cart changes count at once, before the server answers.
+  const pendingDelta = useFetchers()
+    .filter((f) => f.formAction === "/shopping-cart" && f.formData)
+    .reduce((sum, f) => sum + cartCountDelta(f.formData!), 0);
+  const cartCount = Math.max(0, (root?.cartCount ?? 0) + pendingDelta);
   return (
     <header className="border-b border-stone-200 bg-white">
       <a href="#main" className="sr-only focus:not-sr-only">
