@@ -138,7 +138,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </dl>
         {product.description ? <p className="mt-4 max-w-prose">{product.description}</p> : null}
 
-        <h2 className="mt-8 font-serif text-2xl">{t("product.channelsIn", { province: t(`provinces.${province}`) })}</h2>
+        <h2 className="mt-8 font-serif text-2xl">{t(`product.channelsIn.${province}`)}</h2>
         {here.length === 0 ? (
           <p className="mt-2 text-stone-600">{t("product.notInProvince")}</p>
         ) : (
@@ -156,8 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
         {elsewhere.length > 0 ? (
           <p className="mt-6 text-sm text-stone-600">
-            {t("product.alsoIn", {
-              province: t(`provinces.${province === "QC" ? "ON" : "QC"}`),
+            {t(`product.alsoIn.${province === "QC" ? "ON" : "QC"}`, {
               channels: elsewhere.map((c) => t(`inventories.${c.inventoryCode}`)).join(", "),
             })}
           </p>

@@ -158,6 +158,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <Form
               key={formKey}
               method="get"
+              // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
+              autoComplete="off"
               action="/products"
               onChange={(event) => submit(event.currentTarget)}
               data-testid="product-filters"

@@ -114,6 +114,8 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
             <Form
               key={location.search}
               method="get"
+              // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
+              autoComplete="off"
               action="/providers"
               onChange={(event) => submit(event.currentTarget)}
               data-testid="provider-filters"

@@ -1,0 +1,159 @@
+/**
+ * The producers directory (SPEC §2 Producers, §3 filter tree): tiles grouped by country by
+ * default, the list view kept in the prefs cookie, <details> product lists that open without
+ * JavaScript, the country → region tree filter with its Reset link, and a producer's page.
+ * Runs with JavaScript and without.
+ */
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { checkFilter, hasParams, waitForHydration } from "./support/helpers";
+
+/** The results column (the section labelled "Producteurs"). */
+function results(page: Page): Locator {
+  return page.getByRole("region", { name: "Producteurs", exact: true });
+}
+
+/** The country headings (h2) of the results. */
+function countryHeadings(page: Page): Locator {
+  return results(page).getByRole("heading", { level: 2 });
+}
+
+test("tiles by default, grouped under country headings", async ({ page }) => {
+  await page.goto("/providers");
+  await expect(page.getByRole("heading", { level: 1, name: "Producteurs" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Tuiles" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByTestId("provider-list")).toHaveCount(0);
+
+  const headings = await countryHeadings(page).allTextContents();
+  expect(headings.length).toBeGreaterThan(1);
+  expect(new Set(headings).size).toBe(headings.length);
+  // Each country heading heads its own group of tiles.
+  const groups = page.getByTestId("provider-tiles");
+  await expect(groups).toHaveCount(headings.length);
+  for (const [index, name] of headings.entries()) {
+    const group = results(page).getByRole("region", { name, exact: true });
+    await expect(group.getByTestId("provider-tiles")).toBeVisible();
+    await expect(group.getByTestId("provider-card").first()).toBeVisible();
+    await expect(countryHeadings(page).nth(index)).toHaveText(name);
+  }
+  // The root of the origin tree is checked when nothing is filtered; no Reset link.
+  await expect(page.getByTestId("provider-filters").locator('[data-node-id="0"]')).toContainText("☑ Tous");
+  await expect(page.getByRole("link", { name: "Réinitialiser" })).toHaveCount(0);
+});
+
+test("the list view is kept after a reload and its <details> open to the producer's products", async ({ page }) => {
+  await page.goto("/providers");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Liste" }).click();
+  await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL((url) => url.pathname === "/providers" && url.search === "");
+  await expect(page.getByTestId("provider-list").first()).toBeVisible();
+  await expect(page.getByTestId("provider-tiles")).toHaveCount(0);
+
+  // The cookie keeps the choice.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Liste" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("provider-list").first()).toBeVisible();
+  await expect(page.getByTestId("provider-tiles")).toHaveCount(0);
+
+  // A closed <details> hides the products; its summary opens it natively.
+  const producer = page.getByTestId("provider-list").first().getByTestId("provider-card").first();
+  const details = producer.locator("details");
+  const summary = details.locator("summary");
+  const pageLinkText = (await details.locator('a[href^="/providers/"]').textContent()) ?? "";
+  expect(pageLinkText).toMatch(/^Voir la page de .+/);
+  const name = pageLinkText.replace(/^Voir la page de /, "");
+  await expect(summary).toContainText(name);
+  const productLinks = details.getByRole("link").filter({ hasNotText: "Voir la page de" });
+  await expect(details).not.toHaveAttribute("open");
+  await expect(productLinks.first()).toBeHidden();
+  await summary.click();
+  await expect(details).toHaveAttribute("open", "");
+  await expect(productLinks.first()).toBeVisible();
+  expect(await productLinks.count()).toBeGreaterThan(0);
+  for (const href of await productLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+    expect(href).toMatch(/^\/products\/[^/?]+\?id=\d+$/);
+  }
+  await expect(details.getByRole("link", { name: `Voir la page de ${name}` })).toBeVisible();
+
+  // A product link opens the product page.
+  const productName = ((await productLinks.first().textContent()) ?? "").trim();
+  await productLinks.first().click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith("/products/"));
+  // The link reads "name vintage"; the product page's title is the name.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(productName.replace(/ \d{4}$/, ""));
+});
+
+test("a country of the tree limits the headings to that country; Reset clears it", async ({ page }) => {
+  await page.goto("/providers");
+  await waitForHydration(page);
+  expect(await countryHeadings(page).count()).toBeGreaterThan(1);
+  const form = page.getByTestId("provider-filters");
+  const france = form.locator('input[data-node-id="10001"]');
+  await expect(france).toHaveAttribute("value", "FR");
+
+  await checkFilter(page, form, "c", "FR", hasParams({ c: "FR" }, "/providers"));
+  await expect(countryHeadings(page)).toHaveText(["France"]);
+  await expect(page.getByTestId("provider-card").first()).toBeVisible();
+  await expect(form.locator('input[data-node-id="10001"]')).toBeChecked();
+  await expect(form.locator('[data-node-id="0"]')).toContainText("☐ Tous");
+  const tiles = results(page).getByTestId("provider-card");
+  await expect(tiles.filter({ hasText: "France" })).toHaveCount(await tiles.count());
+
+  const reset = page.getByRole("link", { name: "Réinitialiser" });
+  await expect(reset).toBeVisible();
+  await reset.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/providers" && url.search === "");
+  await expect(page.getByRole("link", { name: "Réinitialiser" })).toHaveCount(0);
+  expect(await countryHeadings(page).count()).toBeGreaterThan(1);
+  await expect(form.locator('input[data-node-id="10001"]')).not.toBeChecked();
+  await expect(form.locator('[data-node-id="0"]')).toContainText("☑ Tous");
+});
+
+test("a region of the tree filters the producers", async ({ page }) => {
+  await page.goto("/providers");
+  await waitForHydration(page);
+  const form = page.getByTestId("provider-filters");
+  const allCards = await page.getByTestId("provider-card").count();
+  // Loire, under France.
+  const loire = form.getByRole("checkbox", { name: "Loire", exact: true });
+  await expect(loire).toHaveAttribute("name", "r");
+  const value = await loire.getAttribute("value");
+  expect(value).toMatch(/^\d+$/);
+
+  await checkFilter(page, form, "r", value ?? "", hasParams({ r: value ?? "", c: null }, "/providers"));
+  await expect(countryHeadings(page)).toHaveText(["France"]);
+  const cards = results(page).getByTestId("provider-card");
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  expect(count).toBeLessThan(allCards);
+  await expect(cards.filter({ hasText: "Loire" })).toHaveCount(count);
+  await expect(form.getByRole("checkbox", { name: "Loire", exact: true })).toBeChecked();
+  await expect(form.getByRole("checkbox", { name: "France", exact: true })).not.toBeChecked();
+  await expect(page.getByRole("link", { name: "Réinitialiser" })).toBeVisible();
+});
+
+test("a producer's page shows its product cards", async ({ page }) => {
+  await page.goto("/providers");
+  await waitForHydration(page);
+  const tile = page.getByTestId("provider-tiles").first().getByTestId("provider-card").first();
+  const name = ((await tile.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
+  await tile.getByRole("link").click();
+  await expect(page).toHaveURL((url) => /^\/providers\/[^/]+$/.test(url.pathname));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(/^\d+ produits? offerts?$/);
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  const count = await cards.count();
+  await expect(cards.filter({ hasText: name }).filter({ hasText: "$" })).toHaveCount(count);
+
+  // The page answers directly by its slug; an unknown slug is not found.
+  const slug = new URL(page.url()).pathname;
+  const direct = await page.goto(slug);
+  expect(direct?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(cards).toHaveCount(count);
+  const missing = await page.goto("/providers/no-such-producer");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oups, nous n'avons pas trouvé cette page");
+});
