@@ -82,7 +82,6 @@ export interface ProductSearchResult {
   };
 }
 
-type Facet = "inventory" | "type" | "country" | "region" | "color" | null;
 
 const nameColumn = (locale: Locale) => (locale.startsWith("en") ? products.nameEn : products.nameFr);
 
@@ -216,9 +215,8 @@ function orderBy(filters: ProductFilters, options: SearchOptions): SQL[] {
  * @returns the page's items, the pagination and facet counts (each facet counted without its own
  *   filter, so choosing a value never hides its siblings).
  *
- * Three queries: one scan counts the total and the channel, type, country and region facets
- * together (grouping sets, each facet's count filtered by the other dimensions); one counts the
- * colours; one sorts the matching ids and reads the page's rows.
+ * The total and facet counts come from {@link countFacets}, cached for {@link COUNTS_CACHE_TTL_MS}
+ * per filter combination; then one query sorts the matching ids and one reads the page's rows.
  */
 export async function searchProducts(
   db: Database,
@@ -231,6 +229,88 @@ export async function searchProducts(
   const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
   const colorIds = reference.attributes.filter((a) => a.typeCode === "PRODUCT_COLOR").map((a) => a.id);
 
+  const counts = await cachedCounts(db, filters, options, () => countFacets(db, reference, c, colorIds));
+  const pagination = paginate(counts.total, filters.page, size);
+
+  const pageIds =
+    counts.total === 0
+      ? []
+      : ((await scan(db, c.needsProvider, { id: productInventories.id })
+          .where(all)
+          .orderBy(...orderBy(filters, options))
+          .limit(size)
+          .offset(pagination.offset)) as { id: number }[]);
+
+  return {
+    items: await loadListItems(db, pageIds.map((r) => r.id), options.locale),
+    pagination,
+    inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
+    facets: counts.facets,
+  };
+}
+
+interface SearchCounts {
+  total: number;
+  facets: ProductSearchResult["facets"];
+}
+
+/**
+ * How long the total and facet counts of one filter combination are reused: they change only with
+ * the catalogue (imports, not carts or orders), and paging or sorting never changes them.
+ */
+export const COUNTS_CACHE_TTL_MS = 60_000;
+const COUNTS_CACHE_MAX_ENTRIES = 1_000;
+const countsCaches = new WeakMap<Database, Map<string, { expires: number; value: Promise<SearchCounts> }>>();
+
+/** Counts of a filter combination from the per-database cache, computed once per TTL. */
+function cachedCounts(
+  db: Database,
+  filters: ProductFilters,
+  options: SearchOptions,
+  compute: () => Promise<SearchCounts>,
+): Promise<SearchCounts> {
+  let cache = countsCaches.get(db);
+  if (!cache) countsCaches.set(db, (cache = new Map()));
+  // Tax mode matters only to a price filter, the language only to a text search.
+  const key = JSON.stringify([
+    options.province,
+    filters.maxCents === null ? null : options.taxMode,
+    filters.text ? options.locale : null,
+    options.providerId ?? null,
+    filters.inventories,
+    filters.types,
+    filters.attributes,
+    filters.countries,
+    filters.regions,
+    filters.minCents,
+    filters.maxCents,
+    filters.text,
+  ]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  if (cache.size >= COUNTS_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const value = compute();
+  cache.set(key, { expires: now + COUNTS_CACHE_TTL_MS, value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** Forgets every cached count of a database (after a catalogue import, and in tests). */
+export function clearSearchCounts(db: Database): void {
+  countsCaches.delete(db);
+}
+
+/**
+ * The total and the facet counts in two queries: one scan with grouping sets (each facet's count
+ * filtered by the other dimensions), and the colours.
+ */
+async function countFacets(
+  db: Database,
+  reference: ReferenceData,
+  c: SearchConditions,
+  colorIds: number[],
+): Promise<SearchCounts> {
   const facetRows = (await scan(db, c.needsProvider, {
     inventoryCode: productInventories.inventoryCode,
     typeCode: products.typeCode,
@@ -263,28 +343,14 @@ export async function searchProducts(
   const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
   const inventoryRows = bySet(0b0111);
   const total = inventoryRows.reduce((sum, r) => sum + Number(r.total), 0);
-  const pagination = paginate(total, filters.page, size);
   const positive = <K>(rows: { key: K | null; count: number }[]) =>
     rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
 
-  const [pageIds, colorFacet] = await Promise.all([
-    total === 0
-      ? Promise.resolve([])
-      : scan(db, c.needsProvider, { id: productInventories.id })
-          .where(all)
-          .orderBy(...orderBy(filters, options))
-          .limit(size)
-          .offset(pagination.offset),
-    colorIds.length
-      ? colorFacets(db, and(c.inventory, c.type, c.country, c.region, c.common), colorIds, c.needsProvider)
-      : Promise.resolve([]),
-  ]);
-  const ids = (pageIds as { id: number }[]).map((r) => r.id);
-
+  const colorFacet = colorIds.length
+    ? await colorFacets(db, and(c.inventory, c.type, c.country, c.region, c.common), colorIds, c.needsProvider)
+    : [];
   return {
-    items: await loadListItems(db, ids, options.locale),
-    pagination,
-    inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
+    total,
     facets: {
       inventories: positive(inventoryRows.map((r) => ({ key: r.inventoryCode, count: Number(r.forInventory) }))),
       types: positive(bySet(0b1011).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),

@@ -2,7 +2,7 @@
  * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
  * producer page with its product list (page 1, size 51).
  */
-import { and, asc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   inventories,
@@ -16,8 +16,7 @@ import type { Locale, Province } from "~/preferences/preferences";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
 import { paginate, type Pagination } from "./pagination";
-import { escapeLike } from "./products.server";
-import type { ProviderFilters } from "./provider-filters";
+import { PROVIDER_PRODUCTS_SIZE, type ProviderFilters } from "./provider-filters";
 import { localizedName, type ReferenceData } from "./reference.server";
 
 export interface ProviderOrigin {
@@ -67,9 +66,73 @@ function inProvince(province: Province): SQL {
   );
 }
 
+/** A producer of the province's directory, as cached: origins as ids, the name for matching. */
+interface DirectoryEntry {
+  id: number;
+  slug: string;
+  name: string;
+  imageColor: string | null;
+  /** Lower-case name without accents, for the text filter. */
+  matchName: string;
+  origins: { countryId: number; regionId: number | null }[];
+}
+
+/**
+ * How long a province's producer directory (producers with a product in one of its channels, and
+ * their origins) is reused: it changes only with the catalogue.
+ */
+export const DIRECTORY_CACHE_TTL_MS = 60_000;
+const directoryCaches = new WeakMap<Database, Map<Province, { expires: number; value: Promise<DirectoryEntry[]> }>>();
+
+/** Lower-case text without accents: "Pépière" → "pepiere" (the text filter ignores accents). */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+}
+
+function provinceDirectory(db: Database, province: Province): Promise<DirectoryEntry[]> {
+  let cache = directoryCaches.get(db);
+  if (!cache) directoryCaches.set(db, (cache = new Map()));
+  const hit = cache.get(province);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  const value = loadDirectory(db, province);
+  cache.set(province, { expires: Date.now() + DIRECTORY_CACHE_TTL_MS, value });
+  value.catch(() => cache.delete(province));
+  return value;
+}
+
+async function loadDirectory(db: Database, province: Province): Promise<DirectoryEntry[]> {
+  const [rows, origins] = await Promise.all([
+    db
+      .select({ id: providers.id, slug: providers.slug, name: providers.name, imageColor: providers.imageColor })
+      .from(providers)
+      .where(inProvince(province)),
+    db
+      .select({
+        providerId: providerOrigins.providerId,
+        countryId: providerOrigins.countryId,
+        regionId: providerOrigins.regionId,
+      })
+      .from(providerOrigins),
+  ]);
+  const originsByProvider = new Map<number, DirectoryEntry["origins"]>();
+  for (const o of origins) {
+    const list = originsByProvider.get(o.providerId) ?? [];
+    list.push({ countryId: o.countryId, regionId: o.regionId });
+    originsByProvider.set(o.providerId, list);
+  }
+  return rows.map((row) => ({ ...row, matchName: foldText(row.name), origins: originsByProvider.get(row.id) ?? [] }));
+}
+
+/** Forgets the cached producer directories of a database (after a catalogue import, in tests). */
+export function clearProviderDirectory(db: Database): void {
+  directoryCaches.delete(db);
+}
+
 /**
  * Lists producers of a province, filtered, sorted by origin country name then name (SPEC §7
- * sortByOrigin=ASC), grouped by country, one page at a time.
+ * sortByOrigin=ASC), grouped by country, one page at a time. The province's directory is cached
+ * ({@link DIRECTORY_CACHE_TTL_MS}); origin and text filters apply to it in memory, an attribute
+ * filter costs one query.
  * @param withProducts also load each listed producer's products (the list view's collapsible
  *   lists), in one query for the whole page.
  */
@@ -80,64 +143,47 @@ export async function listProviders(
   locale: Locale,
   withProducts: boolean,
 ): Promise<ProviderListResult> {
-  const originFilter: SQL[] = [];
-  if (filters.countries.length) {
-    const ids = filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1);
-    originFilter.push(inArray(providerOrigins.countryId, ids));
-  }
-  if (filters.regions.length) originFilter.push(inArray(providerOrigins.regionId, filters.regions));
+  const directory = await provinceDirectory(db, filters.province);
+  const countryIds = new Set(filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1));
+  const regionIds = new Set(filters.regions);
+  const text = foldText(filters.text);
+  const withAttributes = filters.attributes.length
+    ? new Set(
+        (
+          await db
+            .selectDistinct({ providerId: products.providerId })
+            .from(products)
+            .innerJoin(productAttributes, eq(productAttributes.productId, products.id))
+            .where(inArray(productAttributes.attributeId, filters.attributes))
+        ).map((r) => r.providerId),
+      )
+    : null;
 
-  const where = and(
-    inProvince(filters.province),
-    originFilter.length
-      ? exists(
-          sql`(select 1 from ${providerOrigins} where ${providerOrigins.providerId} = ${providers.id} and ${or(...originFilter)})`,
-        )
-      : undefined,
-    filters.attributes.length
-      ? exists(
-          sql`(select 1 from ${products} join ${productAttributes} on ${productAttributes.productId} = ${products.id}
-              where ${products.providerId} = ${providers.id} and ${inArray(productAttributes.attributeId, filters.attributes)})`,
-        )
-      : undefined,
-    filters.text
-      ? sql`cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${`%${escapeLike(filters.text)}%`})`
-      : undefined,
-  );
+  const candidates = directory.filter(
+    (entry) =>
+      (countryIds.size === 0 && regionIds.size === 0) ||
+      entry.origins.some((o) => countryIds.has(o.countryId) || (o.regionId !== null && regionIds.has(o.regionId))),
+  )
+    .filter((entry) => !text || entry.matchName.includes(text))
+    .filter((entry) => !withAttributes || withAttributes.has(entry.id));
 
-  const [candidates, provinceOrigins] = await Promise.all([
-    db
-      .select({ id: providers.id, slug: providers.slug, name: providers.name, imageColor: providers.imageColor })
-      .from(providers)
-      .where(where),
-    db
-      .select({
-        providerId: providerOrigins.providerId,
-        countryId: providerOrigins.countryId,
-        regionId: providerOrigins.regionId,
-      })
-      .from(providerOrigins)
-      .innerJoin(providers, eq(providers.id, providerOrigins.providerId))
-      .where(inProvince(filters.province)),
-  ]);
-
-  const originsByProvider = new Map<number, ProviderOrigin[]>();
-  for (const o of provinceOrigins) {
-    const country = reference.countryById.get(o.countryId);
-    if (!country) continue;
-    const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
-    const list = originsByProvider.get(o.providerId) ?? [];
-    list.push({
-      countryCode: country.code,
-      countryName: countryName(country.code, locale),
-      regionName: region ? localizedName(region, locale) : null,
+  const originNames = (origins: DirectoryEntry["origins"]): ProviderOrigin[] =>
+    origins.flatMap((o) => {
+      const country = reference.countryById.get(o.countryId);
+      if (!country) return [];
+      const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
+      return [
+        {
+          countryCode: country.code,
+          countryName: countryName(country.code, locale),
+          regionName: region ? localizedName(region, locale) : null,
+        },
+      ];
     });
-    originsByProvider.set(o.providerId, list);
-  }
 
   const collator = new Intl.Collator(locale, { sensitivity: "base" });
   const sorted = candidates
-    .map((p) => ({ ...p, origins: originsByProvider.get(p.id) ?? [] }))
+    .map(({ id, slug, name, imageColor, origins }) => ({ id, slug, name, imageColor, origins: originNames(origins) }))
     .sort(
       (a, b) =>
         collator.compare(a.origins[0]?.countryName ?? "~", b.origins[0]?.countryName ?? "~") ||
@@ -146,7 +192,7 @@ export async function listProviders(
   const pagination = paginate(sorted.length, filters.page, filters.size);
   const pageRows = sorted.slice(pagination.offset, pagination.offset + pagination.size);
   const productsByProvider = withProducts
-    ? await loadProviderProducts(db, pageRows.map((p) => p.id), filters.province, locale, 51)
+    ? await loadProviderProducts(db, pageRows.map((p) => p.id), filters.province, locale, PROVIDER_PRODUCTS_SIZE)
     : new Map<number, ProviderProduct[]>();
 
   const groups: ProviderGroup[] = [];
@@ -161,7 +207,15 @@ export async function listProviders(
     group.providers.push({ ...row, products: productsByProvider.get(row.id) ?? [] });
   }
 
-  return { groups, pagination, treeCountries: buildTreeCountries(provinceOrigins, reference, locale) };
+  return {
+    groups,
+    pagination,
+    treeCountries: buildTreeCountries(
+      directory.flatMap((entry) => entry.origins),
+      reference,
+      locale,
+    ),
+  };
 }
 
 function buildTreeCountries(

@@ -152,6 +152,18 @@ describe("/providers", () => {
     expect(byRegion.filterCount).toBe(1);
   });
 
+  it("finds producers by name without accents, and by a characteristic of their products", async () => {
+    const byName = await providers("?t=PEPIERE");
+    expect(byName.groups.flatMap((g) => g.providers.map((p) => p.name))).toEqual(["Domaine de la Pépière"]);
+    const organicId = byName.attributes.find((a) => a.name === "Biologique")?.id;
+    expect(organicId).toBeDefined();
+    const organic = await providers(`?a=${organicId}&size=52`);
+    const all = await providers("?size=52");
+    expect(organic.pagination.total).toBeGreaterThan(0);
+    expect(organic.pagination.total).toBeLessThan(all.pagination.total);
+    expect(organic.filterCount).toBe(1);
+  });
+
   it("clamps a page beyond the total to the last page", async () => {
     const response = await thrownResponse(() => providers("?page=500"));
     expect(response.location).toMatch(/^\/providers\?page=\d$/);
