@@ -28,9 +28,13 @@ export function meta({ data }: Route.MetaArgs) {
 interface FacetOption {
   value: string;
   label: string;
+  /** Products matching with this value and the other filters. */
   count: number;
   checked: boolean;
 }
+
+/** A filter value offered without a count. */
+type UncountedOption = Omit<FacetOption, "count"> & { count?: undefined };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
@@ -104,12 +108,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .map((a) =>
           option(String(a.id), localizedName(a, locale), facets.colors.find((f) => f.key === a.id)?.count ?? 0, filters.attributes.includes(a.id)),
         ),
-      otherAttributes: filters.attributes.filter((id) => reference.attributeById.get(id)?.typeCode !== "PRODUCT_COLOR"),
+      // Producers' characteristics (organic, biodynamic…): offered without counts.
+      characteristics: reference.attributes
+        .filter((a) => a.typeCode === "PROVIDER")
+        .map((a): UncountedOption => ({
+          value: String(a.id),
+          label: localizedName(a, locale),
+          checked: filters.attributes.includes(a.id),
+        })),
+      otherAttributes: filters.attributes.filter((id) => {
+        const typeCode = reference.attributeById.get(id)?.typeCode;
+        return typeCode !== "PRODUCT_COLOR" && typeCode !== "PROVIDER";
+      }),
     },
   };
 }
 
-function FacetFieldset({ legend, name, options }: { legend: string; name: string; options: FacetOption[] }) {
+function FacetFieldset({ legend, name, options }: { legend: string; name: string; options: (FacetOption | UncountedOption)[] }) {
   if (options.length === 0) return null;
   return (
     <fieldset className="mb-5">
@@ -120,7 +135,7 @@ function FacetFieldset({ legend, name, options }: { legend: string; name: string
             <label className="flex items-center gap-2">
               <input type="checkbox" name={name} value={o.value} defaultChecked={o.checked} />
               <span className="flex-1">{o.label}</span>
-              <span className="text-stone-500">{o.count}</span>
+              {o.count === undefined ? null : <span className="text-stone-500">{o.count}</span>}
             </label>
           </li>
         ))}
@@ -182,6 +197,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
               <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
               <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />
+              <FacetFieldset legend={t("filters.characteristics")} name="a" options={facets.characteristics} />
               <FacetFieldset legend={t("filters.country")} name="c" options={facets.countries} />
               <FacetFieldset legend={t("filters.region")} name="r" options={facets.regions} />
               <fieldset className="mb-5">
