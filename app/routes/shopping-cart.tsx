@@ -15,6 +15,7 @@ import { displayPrice } from "~/catalogue/display-price";
 import { productImageSrc } from "~/catalogue/ui/product-card";
 import { formatMoney } from "~/i18n/format";
 import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
+import { priceTaxIn } from "~/pricing/taxes";
 import { readGuestId } from "~/session.server";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -60,21 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ViewLine = CartLine & { overStock: boolean };
 
+/** A line's amount in the display's tax mode: taxes are computed on the line total, not per unit. */
 function LineTotal({ line, taxMode }: { line: ViewLine; taxMode: "IN" | "OUT" }) {
   const { i18n } = useTranslation();
   const bottles = line.section === "AGENCY" ? line.quantity * line.uvc : line.quantity;
-  const price = displayPrice(
-    {
-      priceCents: line.priceCents * bottles,
-      priceTaxInCents: 0,
-      province: line.inventoryProvince,
-      salesUnit: "CASE",
-      zeroRated: line.zeroRated,
-      uvc: 1,
-    },
-    taxMode,
-  );
-  return <span className="font-semibold">{formatMoney(price.caseCents!, i18n.language)}</span>;
+  const beforeTax = line.priceCents * bottles;
+  const province = line.inventoryProvince === "ON" ? "ON" : "QC";
+  const cents = taxMode === "IN" ? priceTaxIn(beforeTax, province, line.zeroRated) : beforeTax;
+  return <span className="font-semibold">{formatMoney(cents, i18n.language)}</span>;
 }
 
 function CartLineRow({ line, lockVersion, taxMode, actionError }: {

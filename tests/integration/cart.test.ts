@@ -222,3 +222,85 @@ it("keeps inventories as data: liquor boards are not purchasable", async () => {
   const rows = await testDb.db.select().from(inventories).where(eq(inventories.channelKind, "LIQUOR_BOARD"));
   expect(rows.map((r) => [r.code, r.purchasable])).toEqual(expect.arrayContaining([["SAQ", false], ["LCBO", false]]));
 });
+
+describe("the cart page's summary, to the cent", () => {
+  async function channelId(slug: string, code: string): Promise<number> {
+    const [row] = await testDb.db
+      .select({ id: productInventories.id })
+      .from(productInventories)
+      .innerJoin(products, eq(products.id, productInventories.productId))
+      .where(and(eq(products.slug, slug), eq(productInventories.inventoryCode, code)));
+    if (!row) throw new Error(`no ${code} channel for ${slug}`);
+    return row.id;
+  }
+
+  async function summaryOf(province: "QC" | "ON", lines: [string, string, number][], taxMode: "IN" | "OUT" = "OUT") {
+    const { ensureGuestId } = await import("~/session.server");
+    const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"));
+    for (const [slug, code, quantity] of lines) {
+      const result = await addToCart(testDb.db, { guestId }, province, "fr-CA", {
+        productInventoryId: await channelId(slug, code),
+        quantity,
+      });
+      expect(result.ok).toBe(true);
+    }
+    const page = (await cartLoader(
+      await routeArgs(testDb.db, "/shopping-cart", {
+        preferences: { province, taxMode },
+        init: { headers: { Cookie: setCookie.split(";")[0]! } },
+      }),
+    )) as { summary: Record<string, unknown>; blockers: string[] };
+    return page;
+  }
+
+  // Hand-computed from the demo catalogue's prices (integer cents, half up, once per part).
+  it("Quebec: GST and QST per part, the zero-rated food untaxed", async () => {
+    // Clos des Briords 2022 IP 2975 (fee 601) × 12; Pithos Rosso 5000 × 2; rillettes 850 zero-rated.
+    // Pay now taxable 7212 + 10000 = 17212 → GST 860.60 → 861, QST 1716.897 → 1717.
+    // SAQ part 28488 → GST 1424.40 → 1424, QST 2841.678 → 2842.
+    const page = await summaryOf("QC", [
+      ["domaine-de-la-pepiere-muscadet-clos-des-briords-2022", "IP", 1],
+      ["cos-pithos-rosso-2021", "MERCH_MTL", 2],
+      ["la-belle-iloise-rillettes-de-sardines-60-g", "MERCH_MTL", 1],
+    ]);
+    expect(page.summary).toMatchObject({
+      agencyFees: 7212,
+      liquorBoardFees: 28488,
+      boutique: 10850,
+      gst: 2285,
+      qst: 4559,
+      hst: 0,
+      payNow: 20640,
+      payAtLiquorBoard: 32754,
+      total: 53394,
+      liquorBoardName: "SAQ",
+    });
+    expect(page.blockers).toEqual([]);
+  });
+
+  it("Ontario: HST per part, and shop alcohol without food is blocked", async () => {
+    // Clos des Briords 2022 PI 3025 (fee 891) × 12 → agency 10692, LCBO part 2134 × 12 = 25608.
+    // Saperavi 3300 × 2 + chips 550 (taxed: not a basic grocery) = 7150.
+    // Pay now taxable 10692 + 7150 = 17842 → HST 2319.46 → 2319; LCBO part → HST 3329.04 → 3329.
+    const page = await summaryOf("ON", [
+      ["domaine-de-la-pepiere-muscadet-clos-des-briords-2022", "PI", 1],
+      ["pheasant-s-tears-saperavi-2020", "MERCH_TORONTO", 2],
+      ["covered-bridge-croustilles-au-sel-de-mer-170-g", "MERCH_TORONTO", 1],
+    ]);
+    expect(page.summary).toMatchObject({
+      agencyFees: 10692,
+      liquorBoardFees: 25608,
+      boutique: 7150,
+      gst: 0,
+      qst: 0,
+      hst: 5648,
+      payNow: 20161,
+      payAtLiquorBoard: 28937,
+      total: 49098,
+      liquorBoardName: "LCBO",
+    });
+    expect(page.blockers).toEqual([]);
+    const alone = await summaryOf("ON", [["pheasant-s-tears-saperavi-2020", "MERCH_TORONTO", 1]]);
+    expect(alone.blockers).toEqual(["alcohol-needs-food"]);
+  });
+});
