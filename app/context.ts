@@ -3,7 +3,7 @@
  * the locale. Set by the root middleware; tests set it themselves with a test database.
  */
 import type { TFunction } from "i18next";
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { Locale, Preferences } from "~/preferences/preferences";
 
@@ -16,8 +16,3 @@ export interface ShopContext {
 }
 
 export const shopContext = createContext<ShopContext>();
-
-/** The request's shop context; throws when the root middleware did not run (a developer error). */
-export function getShopContext(context: Readonly<RouterContextProvider>): ShopContext {
-  return context.get(shopContext);
-}

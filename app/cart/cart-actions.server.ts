@@ -9,8 +9,6 @@ import { safeRedirectPath } from "~/preferences/preferences";
 import { ensureGuestId } from "~/session.server";
 import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
 
-export const CART_INTENTS = ["add", "update", "remove"] as const;
-
 export interface CartActionError {
   error: CartError | "unknown-intent";
   productInventoryId: number | null;

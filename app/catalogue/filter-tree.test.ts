@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildFilterTree, isCountryNodeId, providerFilterCount } from "./filter-tree";
+import { buildFilterTree, providerFilterCount } from "./filter-tree";
 
 const countries = [
   { id: 1, code: "FR", name: "France", regions: [{ id: 3, name: "Loire" }, { id: 4, name: "Jura" }] },
@@ -24,10 +24,6 @@ describe("buildFilterTree", () => {
     const all = buildFilterTree(countries, { countries: ["FR"], regions: [] }, "All");
     expect(all.children[0]!.checked).toBe(true);
     expect(all.children[0]!.children.map((r) => r.checked)).toEqual([true, true]);
-  });
-  it("tells country node ids from region ids", () => {
-    expect(isCountryNodeId(10001)).toBe(true);
-    expect(isCountryNodeId(3)).toBe(false);
   });
 });
 

@@ -70,11 +70,6 @@ export function buildFilterTree(
   };
 }
 
-/** Whether a tree node id is a country's (ids offset by {@link COUNTRY_ID_OFFSET}). */
-export function isCountryNodeId(id: number): boolean {
-  return id >= COUNTRY_ID_OFFSET;
-}
-
 /** The filter count of SPEC §4: selected attributes + countries + regions. */
 export function providerFilterCount(selected: { attributes: number[]; countries: string[]; regions: number[] }): number {
   return selected.attributes.length + selected.countries.length + selected.regions.length;

@@ -5,7 +5,6 @@ import {
   parseProductFilters,
   productFiltersToSearchParams,
   productListHref,
-  toggleFilterValue,
 } from "./product-filters";
 
 const known = {
@@ -91,11 +90,6 @@ describe("URL round trip", () => {
     const query = productFiltersToSearchParams(filters).toString();
     expect(query).toBe("type=VIN&c=FR&r=12&max=40&sort=name&page=3");
     expect(parse(query)).toEqual(filters);
-  });
-  it("toggling a facet goes back to page 1", () => {
-    const filters = parse("type=VIN&page=4");
-    expect(productListHref(toggleFilterValue(filters, "types", "BIERE"))).toBe("/products?type=VIN&type=BIERE");
-    expect(productListHref(toggleFilterValue(filters, "types", "VIN"))).toBe("/products");
   });
   it("counts active filters, the price filter only when a maximum is set", () => {
     expect(activeFilterCount(parse("type=VIN&c=FR&min=10"))).toBe(2);

@@ -145,14 +145,3 @@ export function activeFilterCount(filters: ProductFilters): number {
     (filters.text ? 1 : 0)
   );
 }
-
-/** Returns filters with one value of a facet added or removed, back on page 1. */
-export function toggleFilterValue<K extends "inventories" | "types" | "attributes" | "countries" | "regions">(
-  filters: ProductFilters,
-  key: K,
-  value: ProductFilters[K][number],
-): ProductFilters {
-  const current = filters[key] as (string | number)[];
-  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
-  return { ...filters, [key]: next, page: 1 };
-}

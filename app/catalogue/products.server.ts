@@ -296,11 +296,6 @@ function cachedCounts(
   return value;
 }
 
-/** Forgets every cached count of a database (after a catalogue import, and in tests). */
-export function clearSearchCounts(db: Database): void {
-  countsCaches.delete(db);
-}
-
 /**
  * The total and the facet counts in two queries: one scan with grouping sets (each facet's count
  * filtered by the other dimensions), and the colours.

@@ -123,11 +123,6 @@ async function loadDirectory(db: Database, province: Province): Promise<Director
   return rows.map((row) => ({ ...row, matchName: foldText(row.name), origins: originsByProvider.get(row.id) ?? [] }));
 }
 
-/** Forgets the cached producer directories of a database (after a catalogue import, in tests). */
-export function clearProviderDirectory(db: Database): void {
-  directoryCaches.delete(db);
-}
-
 /**
  * Lists producers of a province, filtered, sorted by origin country name then name (SPEC §7
  * sortByOrigin=ASC), grouped by country, one page at a time. The province's directory is cached

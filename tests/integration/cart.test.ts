@@ -249,7 +249,7 @@ describe("the cart page's summary, to the cent", () => {
         preferences: { province, taxMode },
         init: { headers: { Cookie: setCookie.split(";")[0]! } },
       }),
-    )) as { summary: Record<string, unknown>; blockers: string[] };
+    )) as unknown as { summary: Record<string, unknown>; blockers: string[] };
     return page;
   }
 
