@@ -10,8 +10,11 @@ import { cartLines, carts, inventories, productInventories, productTypes, produc
 import type { Locale, Province } from "~/preferences/preferences";
 import { lineExceedsStock } from "./cart-rules";
 
-/** Who owns a cart: a guest (id from the session cookie) or, with the accounts issue, a customer. */
-export type CartOwner = { guestId: string };
+/**
+ * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
+ * customers in and merges their guest cart into this one).
+ */
+export type CartOwner = { guestId: string } | { customerId: number };
 
 export type CartSection = "AGENCY" | "SHOP" | "RESERVED";
 
@@ -83,7 +86,7 @@ export function sectionFor(channelKind: string, availabilityStatus: string): Car
 }
 
 function ownerCondition(owner: CartOwner) {
-  return eq(carts.guestId, owner.guestId);
+  return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
 }
 
 /**
@@ -162,8 +165,8 @@ async function lockCart(
 ): Promise<{ id: number; lockVersion: number; created: boolean } | "conflict"> {
   const inserted = await tx
     .insert(carts)
-    .values({ guestId: owner.guestId, province, lockVersion: 1 })
-    .onConflictDoNothing({ target: [carts.guestId, carts.province] })
+    .values({ ...owner, province, lockVersion: 1 })
+    .onConflictDoNothing({ target: "guestId" in owner ? [carts.guestId, carts.province] : [carts.customerId, carts.province] })
     .returning({ id: carts.id });
   const [cart] = await tx
     .select({ id: carts.id, lockVersion: carts.lockVersion })

@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -200,13 +201,19 @@ export const productInventories = pgTable(
     liquorBoardCode: text("liquor_board_code"),
   },
   (t) => [
+    check("product_inventories_money_check", sql`${t.priceCents} >= 0 and ${t.agencyFeeCents} between 0 and ${t.priceCents} and ${t.priceTaxInCents} >= ${t.priceCents}`),
+    check("product_inventories_quantity_check", sql`${t.quantity} >= 0`),
+    check("product_inventories_status_check", sql`${t.availabilityStatus} in ('AVAILABLE', 'UPCOMING')`),
     uniqueIndex("product_inventories_product_inventory_idx").on(t.productId, t.inventoryCode),
     index("product_inventories_inventory_price_idx").on(t.inventoryCode, t.priceCents),
     index("product_inventories_inventory_price_tax_in_idx").on(t.inventoryCode, t.priceTaxInCents),
   ],
 );
 
-/** Shopping carts: one per (owner, province); lockVersion starts at 1 (SPEC §4, DESIGN §3 Cart). */
+/**
+ * Shopping carts: one per (owner, province) — the owner is a guest id or a customer id — and
+ * lockVersion starts at 1 (SPEC §4, DESIGN §3 Cart).
+ */
 export const carts = pgTable(
   "carts",
   {
@@ -218,7 +225,13 @@ export const carts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("carts_guest_province_idx").on(t.guestId, t.province)],
+  (t) => [
+    check("carts_one_owner_check", sql`(${t.guestId} is null) <> (${t.customerId} is null)`),
+    check("carts_province_check", sql`${t.province} in ('QC', 'ON')`),
+    check("carts_lock_version_check", sql`${t.lockVersion} >= 1`),
+    uniqueIndex("carts_guest_province_idx").on(t.guestId, t.province),
+    uniqueIndex("carts_customer_province_idx").on(t.customerId, t.province),
+  ],
 );
 
 /** Lines of a cart; section AGENCY (quantity in cases), SHOP (units) or RESERVED (upcoming). */
@@ -235,5 +248,9 @@ export const cartLines = pgTable(
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.productInventoryId] })],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productInventoryId] }),
+    check("cart_lines_quantity_check", sql`${t.quantity} between 1 and 999`),
+    check("cart_lines_section_check", sql`${t.section} in ('AGENCY', 'SHOP', 'RESERVED')`),
+  ],
 );

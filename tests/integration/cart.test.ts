@@ -133,6 +133,14 @@ describe("adding", () => {
     expect(await getCart(testDb.db, owner, "QC", "fr-CA")).toBeNull();
   });
 
+  it("keeps a customer's cart apart from guests' carts (ready for the accounts issue)", async () => {
+    const customer = { customerId: 4242 };
+    const result = await addToCart(testDb.db, customer, "QC", "fr-CA", { productInventoryId: shopItem.id, quantity: 2 });
+    expect(result.ok && result.cart.lines.map((l) => l.quantity)).toEqual([2]);
+    expect(await countItems(testDb.db, customer, "QC")).toBe(2);
+    expect(await getCart(testDb.db, newGuest(), "QC", "fr-CA")).toBeNull();
+  });
+
   it("keeps one cart per province for a guest", async () => {
     const owner = newGuest();
     await add(owner, shopItem.id, 1);

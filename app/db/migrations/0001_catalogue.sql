@@ -12,7 +12,9 @@ CREATE TABLE "cart_lines" (
 	"section" text NOT NULL,
 	"quantity" integer NOT NULL,
 	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cart_lines_cart_id_product_inventory_id_pk" PRIMARY KEY("cart_id","product_inventory_id")
+	CONSTRAINT "cart_lines_cart_id_product_inventory_id_pk" PRIMARY KEY("cart_id","product_inventory_id"),
+	CONSTRAINT "cart_lines_quantity_check" CHECK ("cart_lines"."quantity" between 1 and 999),
+	CONSTRAINT "cart_lines_section_check" CHECK ("cart_lines"."section" in ('AGENCY', 'SHOP', 'RESERVED'))
 );
 --> statement-breakpoint
 CREATE TABLE "carts" (
@@ -22,7 +24,10 @@ CREATE TABLE "carts" (
 	"province" text NOT NULL,
 	"lock_version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "carts_one_owner_check" CHECK (("carts"."guest_id" is null) <> ("carts"."customer_id" is null)),
+	CONSTRAINT "carts_province_check" CHECK ("carts"."province" in ('QC', 'ON')),
+	CONSTRAINT "carts_lock_version_check" CHECK ("carts"."lock_version" >= 1)
 );
 --> statement-breakpoint
 CREATE TABLE "countries" (
@@ -59,7 +64,10 @@ CREATE TABLE "product_inventories" (
 	"quantity" integer DEFAULT 0 NOT NULL,
 	"availability_status" text NOT NULL,
 	"liquor_board_code" text,
-	CONSTRAINT "product_inventories_puid_unique" UNIQUE("puid")
+	CONSTRAINT "product_inventories_puid_unique" UNIQUE("puid"),
+	CONSTRAINT "product_inventories_money_check" CHECK ("product_inventories"."price_cents" >= 0 and "product_inventories"."agency_fee_cents" between 0 and "product_inventories"."price_cents" and "product_inventories"."price_tax_in_cents" >= "product_inventories"."price_cents"),
+	CONSTRAINT "product_inventories_quantity_check" CHECK ("product_inventories"."quantity" >= 0),
+	CONSTRAINT "product_inventories_status_check" CHECK ("product_inventories"."availability_status" in ('AVAILABLE', 'UPCOMING'))
 );
 --> statement-breakpoint
 CREATE TABLE "product_types" (
@@ -133,6 +141,7 @@ ALTER TABLE "provider_origins" ADD CONSTRAINT "provider_origins_region_id_region
 ALTER TABLE "regions" ADD CONSTRAINT "regions_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "attributes_type_code_idx" ON "attributes" USING btree ("type_code","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_guest_province_idx" ON "carts" USING btree ("guest_id","province");--> statement-breakpoint
+CREATE UNIQUE INDEX "carts_customer_province_idx" ON "carts" USING btree ("customer_id","province");--> statement-breakpoint
 CREATE INDEX "product_attributes_attribute_idx" ON "product_attributes" USING btree ("attribute_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_inventories_product_inventory_idx" ON "product_inventories" USING btree ("product_id","inventory_code");--> statement-breakpoint
 CREATE INDEX "product_inventories_inventory_price_idx" ON "product_inventories" USING btree ("inventory_code","price_cents");--> statement-breakpoint
