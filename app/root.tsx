@@ -18,6 +18,7 @@ import { Header } from "~/components/layout/header";
 import { shopContext } from "~/context";
 import { getDatabase } from "~/boot.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
+import { TranslationProvider, useT } from "~/i18n/translation";
 import { provinceFromPathSegment, type Locale } from "~/preferences/preferences";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { countCartItems } from "~/cart/cart-count.server";
@@ -82,11 +83,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-sans">
-        <Header />
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-          {children}
-        </main>
-        <Footer />
+        <TranslationProvider>
+          <Header />
+          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+            {children}
+          </main>
+          <Footer />
+        </TranslationProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -100,7 +103,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t } = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="py-16 text-center">

@@ -2,7 +2,7 @@
  * Pages of the route table that later issues build (blog, content, accounts, checkout): a 200
  * page that says the section is coming, so the menus never lead to an error.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 
 export function meta() {
@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export default function ComingSoon() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="py-16 text-center">
       <h1 className="font-serif text-3xl">{t("comingSoon.title")}</h1>

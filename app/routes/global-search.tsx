@@ -2,7 +2,7 @@
  * /global-search?t=… (SPEC §2). The tabs Products, Producers, Blogs come with the content issue;
  * until then the page says so and sends the text to the product list's full-text search.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/global-search";
 import { MAX_TEXT_LENGTH } from "~/catalogue/product-filters";
@@ -12,7 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function GlobalSearch({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { text } = loaderData;
   const query = new URLSearchParams(text ? { t: text } : {}).toString();
   return (

@@ -2,7 +2,7 @@
  * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
  * middleware); any other single path segment is not found.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/home";
 import { shopContext } from "~/context";
@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { province, types, items, taxMode, productCount } = loaderData;
   return (
     <div>

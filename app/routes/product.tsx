@@ -4,7 +4,7 @@
  * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
  * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/product";
 import { shopContext } from "~/context";
@@ -54,7 +54,7 @@ function ChannelBlock({
   taxMode: TaxMode;
   highlighted: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
   const units = channel.salesUnit === "CASE" ? Math.floor(channel.quantity / Math.max(1, product.uvc)) : channel.quantity;
   return (
@@ -91,7 +91,7 @@ function ChannelBlock({
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const { product, here, elsewhere, selectedId, taxMode, province, colorCode } = loaderData;
   const origin = [product.countryName, product.regionName].filter(Boolean).join(", ");
   return (

@@ -3,7 +3,7 @@
  * of SPEC §5 and pagination. The filter form is a GET form: it works without JavaScript, and with
  * it each change submits at once; back/forward restore each filter state.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
 import { shopContext } from "~/context";
@@ -145,7 +145,7 @@ function FacetFieldset({ legend, name, options }: { legend: string; name: string
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const { filters, facets, items, pagination, taxMode, filterCount, priceErrors, rawPrices } = loaderData;

@@ -2,7 +2,7 @@
  * /providers/{slug} (SPEC §2, §7): the producer, its origins and its products in the province
  * (page 1, size 51).
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { data } from "react-router";
 import type { Route } from "./+types/provider";
 import { shopContext } from "~/context";
@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ProviderPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { provider, items, taxMode, total } = loaderData;
   return (
     <article>

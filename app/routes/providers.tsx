@@ -3,7 +3,7 @@
  * the country → region tree filter as a GET form of checkboxes, page sizes of SPEC §9, grouped by
  * country; the list view's product lists are <details> that open without JavaScript.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/providers";
 import { shopContext } from "~/context";
@@ -76,7 +76,7 @@ function TreeCheckboxes({ node }: { node: TreeNode }) {
 }
 
 export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const submit = useSubmit();
   const location = useLocation();
   const { filters, view, groups, pagination, tree, attributes, filterCount } = loaderData;

@@ -3,7 +3,7 @@
  * remove forms (real POSTs with an intent; fetchers with JavaScript), and the summary lines:
  * agency fees, SAQ/LCBO fees, boutique, GST, QST, HST, pay now, pay at SAQ/LCBO, total.
  */
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link, useFetcher } from "react-router";
 import { EmptyCart } from "~/cart/ui/empty-cart";
 import type { Route } from "./+types/shopping-cart";
@@ -63,7 +63,7 @@ type ViewLine = CartLine & { overStock: boolean };
 
 /** A line's amount in the display's tax mode: taxes are computed on the line total, not per unit. */
 function LineTotal({ line, taxMode }: { line: ViewLine; taxMode: "IN" | "OUT" }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useT();
   const bottles = line.section === "AGENCY" ? line.quantity * line.uvc : line.quantity;
   const beforeTax = line.priceCents * bottles;
   const province = line.inventoryProvince === "ON" ? "ON" : "QC";
@@ -77,7 +77,7 @@ function CartLineRow({ line, lockVersion, taxMode, actionError }: {
   taxMode: "IN" | "OUT";
   actionError: CartActionError | undefined;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const update = useFetcher<CartActionError>();
   const remove = useFetcher<CartActionError>();
   const error =
@@ -161,7 +161,7 @@ function CartLineRow({ line, lockVersion, taxMode, actionError }: {
 }
 
 function SummaryRow({ label, cents, testId, strong }: { label: string; cents: number; testId: string; strong?: boolean }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useT();
   return (
     <div className={`flex justify-between py-1 ${strong ? "border-t border-stone-300 font-semibold" : ""}`}>
       <dt>{label}</dt>
@@ -171,7 +171,7 @@ function SummaryRow({ label, cents, testId, strong }: { label: string; cents: nu
 }
 
 function Summary({ summary }: { summary: CartSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const board = summary.liquorBoardName;
   const display = summary.display;
   const taxNote = display ? ` (${t("cart.summary.taxesIncluded")})` : "";
@@ -208,7 +208,7 @@ function Summary({ summary }: { summary: CartSummary }) {
 }
 
 export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (loaderData.empty) {
     return (
       <>

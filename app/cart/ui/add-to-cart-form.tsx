@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { useFetcher, useLocation } from "react-router";
 import type { ProductChannel } from "~/catalogue/product-detail.server";
 import type { CartActionError } from "~/cart/cart-actions.server";
@@ -19,7 +19,7 @@ export function AddToCartForm({
   /** A product card's form: quantity 1 (a case or a unit), no quantity field. */
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const fetcher = useFetcher<CartActionError>();
   const location = useLocation();
   const byCase = channel.salesUnit === "CASE";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 
 /** The empty cart's message and a way back to the catalogue. */
 export function EmptyCart() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="py-16 text-center" data-testid="empty-cart">
       <h1 className="font-serif text-3xl">{t("cart.emptyTitle")}</h1>

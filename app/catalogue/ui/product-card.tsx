@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
 import type { ProductListItem } from "~/catalogue/products.server";
@@ -20,7 +20,7 @@ export function productHref(item: { slug: string; productInventoryId: number }):
 
 /** Price line of a channel: bottle/unit price, and the case price for private import. */
 export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channelKind: string }; taxMode: TaxMode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const price = displayPrice(item, taxMode);
   const taxNote = taxMode === "IN" ? t("price.taxIn") : t("price.taxOut");
   if (price.caseCents !== null) {
@@ -51,7 +51,7 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
 
 /** A product card of the product list and the producer page. */
 export function ProductCard({ item, taxMode }: { item: ProductCardItem; taxMode: TaxMode }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const details = [
     item.vintage ? String(item.vintage) : null,
     item.volumeMl ? formatVolume(item.volumeMl, i18n.language) : null,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useRootData } from "~/root";
 
@@ -16,7 +16,7 @@ const SOCIAL = [
 
 /** Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const year = useRootData()?.year ?? new Date().getFullYear();
   return (
     <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200">

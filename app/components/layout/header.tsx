@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Form, Link, useFetchers } from "react-router";
 import { useRootData } from "~/root";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
@@ -6,7 +6,7 @@ import { MENUS, type Menu } from "./menus";
 import { PreferenceSwitches } from "./preference-switches";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <li className="group relative">
       <Link to={menu.to} className="block px-3 py-2 font-medium hover:text-wine-700">
@@ -35,7 +35,7 @@ function DesktopMenu({ menu }: { menu: Menu }) {
 }
 
 function SearchForm({ text, id }: { text: string; id: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Form method="get" action="/global-search" role="search" className="flex w-full max-w-md">
       <label htmlFor={id} className="sr-only">
@@ -74,7 +74,7 @@ function cartCountDelta(form: FormData): number {
 
 /** Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer. */
 export function Header() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const root = useRootData();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];

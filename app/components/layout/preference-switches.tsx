@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Form, useLocation } from "react-router";
 import type { Preferences } from "~/preferences/preferences";
 
@@ -41,7 +41,7 @@ function PreferenceSwitch({ name, current, options, legend }: SwitchProps) {
 
 /** Language (FR/EN), province (QC/ON) and tax display (IN/OUT) switches of SPEC §2 Layout. */
 export function PreferenceSwitches({ preferences }: { preferences: Preferences }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <PreferenceSwitch

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import { pageWindow, type Pagination } from "~/catalogue/pagination";
 
@@ -7,7 +7,7 @@ import { pageWindow, type Pagination } from "~/catalogue/pagination";
  * a plain link, so back/forward and sharing keep the page.
  */
 export function PaginationNav({ pagination, hrefFor }: { pagination: Pagination; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (pagination.totalPages <= 1) return null;
   return (
     <nav aria-label={t("pagination.label")} className="mt-8 flex flex-wrap items-center justify-center gap-1">
