@@ -5,6 +5,7 @@ import {
   parseProductFilters,
   productFiltersToSearchParams,
   productListHref,
+  tidySearchParams,
 } from "./product-filters";
 
 const known = {
@@ -68,6 +69,16 @@ describe("parseProductFilters", () => {
 
   it("swaps a minimum above the maximum", () => {
     expect(parse("min=50&max=20")).toMatchObject({ minCents: 2000, maxCents: 5000 });
+  });
+});
+
+describe("tidySearchParams", () => {
+  it("drops empty fields and defaults a GET form sends", () => {
+    const query = new URLSearchParams("t=&sort=relevance&min=&max=40&type=VIN");
+    expect(tidySearchParams(query, { sort: "relevance" })).toBe("max=40&type=VIN");
+  });
+  it("answers null when the query is already tidy", () => {
+    expect(tidySearchParams(new URLSearchParams("max=40&sort=name"), { sort: "relevance" })).toBeNull();
   });
 });
 

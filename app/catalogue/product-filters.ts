@@ -80,6 +80,17 @@ export function parsePageSize(value: string | null): number {
   return size >= 1 && size <= MAX_PRODUCT_PAGE_SIZE ? size : PRODUCT_PAGE_SIZE;
 }
 
+/**
+ * A GET filter form sends every field, empty or default (`?t=&min=&sort=relevance`). Returns the
+ * query without empty values and without the given defaults, or null when it is already tidy, so
+ * the loader can redirect to the short URL people share.
+ */
+export function tidySearchParams(params: URLSearchParams, defaults: Record<string, string> = {}): string | null {
+  const kept = [...params].filter(([key, value]) => value.trim() !== "" && defaults[key] !== value);
+  if (kept.length === [...params].length) return null;
+  return new URLSearchParams(kept).toString();
+}
+
 /** Parses the product list's URL query. Unknown inventory and type codes are dropped. */
 export function parseProductFilters(params: URLSearchParams, known: KnownCodes): ProductFilters {
   const sort = params.get("sort");

@@ -14,11 +14,13 @@ import {
   activeFilterCount,
   productListHref,
   parseProductFilters,
+  tidySearchParams,
   type ProductFilters,
 } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { ProductCard } from "~/catalogue/ui/product-card";
+import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -40,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
   const reference = await getReferenceData(db);
   const url = new URL(request.url);
+  const tidy = tidySearchParams(url.searchParams, { sort: "relevance", page: "1" });
+  if (tidy !== null) throw redirect(tidy ? `/products?${tidy}` : "/products");
   const filters = parseProductFilters(url.searchParams, reference.known);
   const result = await searchProducts(db, reference, filters, {
     province: preferences.province,
@@ -176,7 +180,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
               autoComplete="off"
               action="/products"
-              onChange={(event) => submit(event.currentTarget)}
+              onChange={submitOnChoice(submit)}
               data-testid="product-filters"
             >
               {filters.text ? <input type="hidden" name="t" value={filters.text} /> : null}

@@ -8,9 +8,11 @@ import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
 import type { Route } from "./+types/providers";
 import { shopContext } from "~/context";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
+import { tidySearchParams } from "~/catalogue/product-filters";
 import { parseProviderFilters, providerListHref } from "~/catalogue/provider-filters";
 import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -20,7 +22,10 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
   const reference = await getReferenceData(db);
-  const filters = parseProviderFilters(new URL(request.url).searchParams, preferences.province);
+  const url = new URL(request.url);
+  const tidy = tidySearchParams(url.searchParams, { page: "1" });
+  if (tidy !== null) throw redirect(tidy ? `/providers?${tidy}` : "/providers");
+  const filters = parseProviderFilters(url.searchParams, preferences.province);
   const view = preferences.view;
   const result = await listProviders(db, reference, filters, locale, view === "list");
   if (result.pagination.page !== filters.page) {
@@ -117,7 +122,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
               // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
               autoComplete="off"
               action="/providers"
-              onChange={(event) => submit(event.currentTarget)}
+              onChange={submitOnChoice(submit)}
               data-testid="provider-filters"
             >
               {filters.provinceInUrl ? <input type="hidden" name="type" value={filters.province} /> : null}

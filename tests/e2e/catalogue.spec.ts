@@ -175,3 +175,21 @@ test("a text search without matches shows 'Aucun résultat'", async ({ page }) =
   await expect(productCount(page)).toHaveText("0 produit");
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
 });
+
+test("typing a maximum price waits for Enter, then filters with the tax-inclusive price", async ({ page }) => {
+  await page.goto("/products");
+  await waitForHydration(page);
+  const max = page.getByTestId("product-filters").getByLabel("Maximum ($)");
+  await max.click();
+  await max.pressSequentially("40");
+  // Still typing: nothing submitted, the field keeps the focus and both digits.
+  await expect(max).toBeFocused();
+  await expect(max).toHaveValue("40");
+  expect(new URL(page.url()).searchParams.has("max")).toBe(false);
+  await max.press("Enter");
+  await expect(page).toHaveURL(hasParams({ max: "40" }, "/products"));
+  const prices = await page.getByTestId("product-card").locator("[data-testid=unit-price]").allTextContents();
+  for (const price of prices) {
+    expect(Number(price.replace(/[^\d,]/g, "").replace(",", "."))).toBeLessThanOrEqual(40);
+  }
+});

@@ -32,7 +32,7 @@ describe("/products", () => {
   });
 
   it("lists the Ontario default availability (LCBO, PI, MERCH_TORONTO) in Ontario", async () => {
-    const data = await products("?page=1", { province: "ON" });
+    const data = await products("", { province: "ON" });
     const seen = new Set(data.items.map((i) => i.inventoryCode));
     for (const code of seen) expect(["LCBO", "PI", "MERCH_TORONTO"]).toContain(code);
   });
@@ -202,5 +202,14 @@ describe("home", () => {
     expect(home.province).toBe("ON");
     const response = await thrownResponse(async () => homeLoader(await routeArgs(testDb.db, "/bc", { params: { region: "bc" } })));
     expect(response.status).toBe(404);
+  });
+});
+
+describe("tidy URLs", () => {
+  it("redirects a filter form's empty and default fields to the short URL", async () => {
+    const response = await thrownResponse(() => products("?t=&min=&max=40&sort=relevance&type=VIN"));
+    expect(response).toEqual({ status: 302, location: "/products?max=40&type=VIN" });
+    const providersResponse = await thrownResponse(() => providers("?t=&c=FR"));
+    expect(providersResponse).toEqual({ status: 302, location: "/providers?c=FR" });
   });
 });
