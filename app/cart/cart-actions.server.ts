@@ -6,6 +6,7 @@
 import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
 import { safeRedirectPath } from "~/preferences/preferences";
+import { readFormData } from "~/forms.server";
 import { ensureGuestId } from "~/session.server";
 import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
 
@@ -16,7 +17,7 @@ export interface CartActionError {
 
 /** Handles a cart form POST. */
 export async function handleCartAction(request: Request, shop: ShopContext) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const productInventoryId = parseId(form.get("productInventoryId"));
   const { guestId, setCookie } = await ensureGuestId(request);

@@ -110,8 +110,21 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
     minCents,
     maxCents,
     sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "relevance",
-    text: (params.get("t") ?? "").trim().slice(0, MAX_TEXT_LENGTH),
+    text: cleanText(params.get("t")),
   };
+}
+
+/**
+ * Search text from a URL: control characters removed (PostgreSQL refuses NUL), trimmed, at most
+ * {@link MAX_TEXT_LENGTH} characters.
+ */
+export function cleanText(value: string | null): string {
+  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_TEXT_LENGTH);
+}
+
+/** Whether a path segment can be a product or producer slug (lower-case letters, digits, dashes). */
+export function isSlug(value: string | undefined): value is string {
+  return value !== undefined && /^[a-z0-9][a-z0-9-]{0,199}$/.test(value);
 }
 
 function centsToParam(cents: number): string {

@@ -2,7 +2,7 @@
  * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
  */
 import type { Province } from "~/preferences/preferences";
-import { MAX_TEXT_LENGTH, countryCodes, multiValues, numericIds } from "./product-filters";
+import { cleanText, countryCodes, multiValues, numericIds } from "./product-filters";
 import { parsePage } from "./pagination";
 
 /** Producers per page by screen (SPEC §9): 20 on xs–md, 51 on lg, 52 above. */
@@ -41,7 +41,7 @@ export function parseProviderFilters(params: URLSearchParams, defaultProvince: P
     attributes: numericIds(params, "a"),
     countries: countryCodes(params),
     regions: numericIds(params, "r"),
-    text: (params.get("t") ?? "").trim().slice(0, MAX_TEXT_LENGTH),
+    text: cleanText(params.get("t")),
   };
 }
 

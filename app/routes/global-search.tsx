@@ -5,10 +5,10 @@
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/global-search";
-import { MAX_TEXT_LENGTH } from "~/catalogue/product-filters";
+import { cleanText } from "~/catalogue/product-filters";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { text: (new URL(request.url).searchParams.get("t") ?? "").trim().slice(0, MAX_TEXT_LENGTH) };
+  return { text: cleanText(new URL(request.url).searchParams.get("t")) };
 }
 
 export default function GlobalSearch({ loaderData }: Route.ComponentProps) {

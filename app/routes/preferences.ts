@@ -5,12 +5,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences";
 import { shopContext } from "~/context";
+import { readFormData } from "~/forms.server";
 import { applyPreferenceChange } from "~/preferences/preference-change";
 import { serializePreferences } from "~/preferences/preferences.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { preferences } = context.get(shopContext);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const { next, redirectTo } = applyPreferenceChange(preferences, Object.fromEntries(form));
   return redirect(redirectTo, {
     status: 303,

@@ -10,6 +10,7 @@ import type { Route } from "./+types/product";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
+import { isSlug } from "~/catalogue/product-filters";
 import { ChannelPrice, productImageSrc } from "~/catalogue/ui/product-card";
 import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
 import { formatVolume } from "~/i18n/format";
@@ -21,7 +22,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, preferences, locale } = context.get(shopContext);
-  const product = await getProductDetail(db, params.slug, locale);
+  const product = isSlug(params.slug) ? await getProductDetail(db, params.slug, locale) : null;
   if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const requestedId = Number(url.searchParams.get("id"));

@@ -8,7 +8,7 @@ import type { Route } from "./+types/provider";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
-import { parseProductFilters } from "~/catalogue/product-filters";
+import { isSlug, parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getProviderDetail } from "~/catalogue/providers.server";
 import { getReferenceData } from "~/catalogue/reference.server";
@@ -21,7 +21,7 @@ export function meta({ data }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, preferences, locale } = context.get(shopContext);
   const reference = await getReferenceData(db);
-  const provider = await getProviderDetail(db, reference, params.slug, locale);
+  const provider = isSlug(params.slug) ? await getProviderDetail(db, reference, params.slug, locale) : null;
   if (!provider) throw data(null, { status: 404 });
   const provinceInventories = reference.inventories.filter((i) => i.province === preferences.province).map((i) => i.code);
   const filters = { ...parseProductFilters(new URLSearchParams(), reference.known), inventories: provinceInventories };

@@ -118,11 +118,18 @@ describe("/products/{slug}", () => {
     expect(data.elsewhere.every((c) => c.province === "ON")).toBe(true);
   });
 
-  it("answers 404 for an unknown slug", async () => {
-    const response = await thrownResponse(async () =>
-      productLoader(await routeArgs(testDb.db, "/products/nope", { params: { slug: "nope" } })),
-    );
-    expect(response.status).toBe(404);
+  it("answers 404 for an unknown slug, and for one no product could have", async () => {
+    for (const slug of ["nope", "x\u0000y", "Robert'); drop table products;--"]) {
+      const response = await thrownResponse(async () =>
+        productLoader(await routeArgs(testDb.db, `/products/${encodeURIComponent(slug)}`, { params: { slug } })),
+      );
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it("searches text with control characters instead of failing", async () => {
+    const data = await products("?t=pepi%00ere");
+    expect(data.filters.text).toBe("pepi ere");
   });
 });
 
