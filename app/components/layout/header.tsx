@@ -90,7 +90,7 @@ export function Header() {
       </a>
       <div className="border-b border-stone-100 bg-stone-50">
         <div className="mx-auto flex max-w-7xl items-center justify-end px-4 py-1">
-          <PreferenceSwitches preferences={preferences} />
+          <PreferenceSwitches preferences={{ ...preferences, locale: root?.locale ?? preferences.locale }} />
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
