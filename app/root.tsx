@@ -107,6 +107,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="py-16 text-center">
+        {/* React hoists this <title> into <head>: an error page has no route meta. */}
+        <title>{`${t("notFound.title")} · Cuvée`}</title>
         <h1 className="font-serif text-3xl">{t("notFound.title")}</h1>
         <p className="mt-4">
           <a className="underline" href="/">
@@ -119,6 +121,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="py-16 text-center">
+      <title>{`${t("error.title")} · Cuvée`}</title>
       <h1 className="font-serif text-3xl">{t("error.title")}</h1>
       <p className="mt-4">{t("error.message")}</p>
       {isRouteErrorResponse(error) ? <p className="mt-2 text-sm text-stone-600">HTTP {error.status}</p> : null}

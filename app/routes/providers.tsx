@@ -108,7 +108,12 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <div>
-          <input type="checkbox" id="provider-filters-toggle" className="peer sr-only" />
+          <input
+            type="checkbox"
+            id="provider-filters-toggle"
+            className="peer sr-only"
+            aria-label={t("filters.open", { count: filterCount })}
+          />
           <label
             htmlFor="provider-filters-toggle"
             className="mb-3 inline-block cursor-pointer rounded border border-stone-300 px-3 py-1 text-sm lg:hidden"
