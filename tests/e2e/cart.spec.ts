@@ -116,3 +116,14 @@ test("a liquor-board product shows where to buy instead of an add button", async
   await expect(saq).toContainText("En vente à la SAQ");
   await expect(saq.getByTestId("add-to-cart")).toHaveCount(0);
 });
+
+test("a guest who switches province gets that province's cart, and the first one back", async ({ page }) => {
+  await addFromProductPage(page, FOOD, /^Boutique Montréal$/, 2);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await page.getByRole("button", { name: "ON" }).click();
+  await expect(page.getByRole("button", { name: "ON" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await page.getByRole("button", { name: "QC" }).click();
+  await expect(page.getByRole("button", { name: "QC" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+});
