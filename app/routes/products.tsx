@@ -18,25 +18,15 @@ import {
   type ProductFilters,
 } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
-import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { getReferenceData } from "~/catalogue/reference.server";
 import { ProductCard } from "~/catalogue/ui/product-card";
+import { productFacetOptions, type FacetOption, type UncountedOption } from "~/catalogue/facet-options.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
-
-interface FacetOption {
-  value: string;
-  label: string;
-  /** Products matching with this value and the other filters. */
-  count: number;
-  checked: boolean;
-}
-
-/** A filter value offered without a count. */
-type UncountedOption = Omit<FacetOption, "count"> & { count?: undefined };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
@@ -54,19 +44,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.pagination.page !== filters.page) {
     throw redirect(productListHref({ ...filters, page: result.pagination.page }));
   }
-  const option = (value: string, label: string, count: number, checked: boolean): FacetOption => ({
-    value,
-    label,
-    count,
-    checked,
-  });
-  const { facets } = result;
-  // A checked value stays listed (with 0) even when other filters leave it no product.
-  const withChecked = <K extends string | number>(rows: { key: K; count: number }[], checked: K[]) => [
-    ...rows,
-    ...checked.filter((key) => !rows.some((r) => r.key === key)).map((key) => ({ key, count: 0 })),
-  ];
-  const colorIds = new Set(facets.colors.map((f) => f.key));
   return {
     title: t("products.title"),
     filters,
@@ -87,44 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
     })),
     pagination: result.pagination,
-    facets: {
-      inventories: withChecked(facets.inventories, filters.inventories).map((f) =>
-        option(f.key, t(`inventories.${f.key}`), f.count, filters.inventories.includes(f.key)),
-      ),
-      types: reference.productTypes
-        .map((type) => option(type.code, localizedName(type, locale), facets.types.find((f) => f.key === type.code)?.count ?? 0, filters.types.includes(type.code)))
-        .filter((o) => o.count > 0 || o.checked),
-      countries: withChecked(facets.countries, filters.countries)
-        .map((f) => option(f.key, countryName(f.key, locale), f.count, filters.countries.includes(f.key)))
-        .sort((a, b) => a.label.localeCompare(b.label, locale)),
-      regions: filters.countries.length
-        ? withChecked(facets.regions, filters.regions)
-            .flatMap((f) => {
-              const region = reference.regionById.get(f.key);
-              const country = region && reference.countryById.get(region.countryId);
-              if (!region || !country || !filters.countries.includes(country.code)) return [];
-              return [option(String(f.key), localizedName(region, locale), f.count, filters.regions.includes(f.key))];
-            })
-            .sort((a, b) => a.label.localeCompare(b.label, locale))
-        : [],
-      colors: reference.attributes
-        .filter((a) => a.typeCode === "PRODUCT_COLOR" && (colorIds.has(a.id) || filters.attributes.includes(a.id)))
-        .map((a) =>
-          option(String(a.id), localizedName(a, locale), facets.colors.find((f) => f.key === a.id)?.count ?? 0, filters.attributes.includes(a.id)),
-        ),
-      // Producers' characteristics (organic, biodynamic…): offered without counts.
-      characteristics: reference.attributes
-        .filter((a) => a.typeCode === "PROVIDER")
-        .map((a): UncountedOption => ({
-          value: String(a.id),
-          label: localizedName(a, locale),
-          checked: filters.attributes.includes(a.id),
-        })),
-      otherAttributes: filters.attributes.filter((id) => {
-        const typeCode = reference.attributeById.get(id)?.typeCode;
-        return typeCode !== "PRODUCT_COLOR" && typeCode !== "PROVIDER";
-      }),
-    },
+    facets: productFacetOptions(result.facets, filters, reference, locale, t),
   };
 }
 
