@@ -7,6 +7,9 @@ import type { CartLine } from "./cart.server";
 
 export type CheckoutBlocker = "stock" | "alcohol-needs-food";
 
+/** Largest quantity one line may hold (cases or units); anything above is refused as invalid. */
+export const MAX_LINE_QUANTITY = 999;
+
 type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlcohol" | "typeCode">;
 
 /**

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
 import type { Locale, Province } from "~/preferences/preferences";
-import { lineExceedsStock } from "./cart-rules";
+import { MAX_LINE_QUANTITY, lineExceedsStock } from "./cart-rules";
 
 /**
  * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
@@ -17,9 +17,6 @@ import { lineExceedsStock } from "./cart-rules";
 export type CartOwner = { guestId: string } | { customerId: number };
 
 export type CartSection = "AGENCY" | "SHOP" | "RESERVED";
-
-/** Largest quantity one line may hold (cases or units); anything above is refused as invalid. */
-export const MAX_LINE_QUANTITY = 999;
 
 export interface CartLine {
   productInventoryId: number;

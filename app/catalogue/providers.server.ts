@@ -56,6 +56,26 @@ export interface ProviderListResult {
   treeCountries: TreeCountry[];
 }
 
+/** Origins as ids → country and region names in the page's language (countries from the library). */
+function originNames(
+  origins: { countryId: number; regionId: number | null }[],
+  reference: ReferenceData,
+  locale: Locale,
+): ProviderOrigin[] {
+  return origins.flatMap((o) => {
+    const country = reference.countryById.get(o.countryId);
+    if (!country) return [];
+    const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
+    return [
+      {
+        countryCode: country.code,
+        countryName: countryName(country.code, locale),
+        regionName: region ? localizedName(region, locale) : null,
+      },
+    ];
+  });
+}
+
 /** Products of a producer sold in one of the province's channels. */
 function inProvince(province: Province): SQL {
   return exists(
@@ -162,23 +182,15 @@ export async function listProviders(
     .filter((entry) => !text || entry.matchName.includes(text))
     .filter((entry) => !withAttributes || withAttributes.has(entry.id));
 
-  const originNames = (origins: DirectoryEntry["origins"]): ProviderOrigin[] =>
-    origins.flatMap((o) => {
-      const country = reference.countryById.get(o.countryId);
-      if (!country) return [];
-      const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
-      return [
-        {
-          countryCode: country.code,
-          countryName: countryName(country.code, locale),
-          regionName: region ? localizedName(region, locale) : null,
-        },
-      ];
-    });
-
   const collator = new Intl.Collator(locale, { sensitivity: "base" });
   const sorted = candidates
-    .map(({ id, slug, name, imageColor, origins }) => ({ id, slug, name, imageColor, origins: originNames(origins) }))
+    .map(({ id, slug, name, imageColor, origins }) => ({
+      id,
+      slug,
+      name,
+      imageColor,
+      origins: originNames(origins, reference, locale),
+    }))
     .sort(
       (a, b) =>
         collator.compare(a.origins[0]?.countryName ?? "~", b.origins[0]?.countryName ?? "~") ||
@@ -314,17 +326,6 @@ export async function getProviderDetail(
     name: row.name,
     description: locale.startsWith("en") ? row.descriptionEn : row.descriptionFr,
     imageColor: row.imageColor,
-    origins: origins.flatMap((o) => {
-      const country = reference.countryById.get(o.countryId);
-      if (!country) return [];
-      const region = o.regionId ? reference.regionById.get(o.regionId) : undefined;
-      return [
-        {
-          countryCode: country.code,
-          countryName: countryName(country.code, locale),
-          regionName: region ? localizedName(region, locale) : null,
-        },
-      ];
-    }),
+    origins: originNames(origins, reference, locale),
   };
 }

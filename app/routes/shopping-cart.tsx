@@ -6,6 +6,7 @@
 import { useT } from "~/i18n/translation";
 import { Link, useFetcher } from "react-router";
 import { EmptyCart } from "~/cart/ui/empty-cart";
+import { QuantityInput } from "~/cart/ui/quantity-input";
 import type { Route } from "./+types/shopping-cart";
 import { shopContext } from "~/context";
 import { handleCartAction, type CartActionError } from "~/cart/cart-actions.server";
@@ -127,17 +128,10 @@ function CartLineRow({ line, lockVersion, taxMode, actionError }: {
         <input type="hidden" name="lockVersion" value={lockVersion} />
         <label className="text-sm">
           <span className="block">{line.section === "AGENCY" ? t("cart.line.cases") : t("cart.line.units")}</span>
-          <input
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            step={1}
+          <QuantityInput
             defaultValue={line.quantity}
             key={`${line.productInventoryId}-${line.quantity}`}
             aria-label={t("cart.line.quantityOf", { name: line.name })}
-            className="w-20 rounded border border-stone-300 p-1"
           />
         </label>
         <button type="submit" disabled={update.state !== "idle"} className="rounded border border-stone-300 px-3 py-1 text-sm">

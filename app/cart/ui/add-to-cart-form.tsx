@@ -2,6 +2,7 @@ import { useT } from "~/i18n/translation";
 import { useFetcher, useLocation } from "react-router";
 import type { ProductChannel } from "~/catalogue/product-detail.server";
 import type { CartActionError } from "~/cart/cart-actions.server";
+import { QuantityInput } from "./quantity-input";
 
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
@@ -48,18 +49,7 @@ export function AddToCartForm({
       ) : (
         <label htmlFor={id} className="text-sm">
           <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
-          <input
-            id={id}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            step={1}
-            defaultValue={1}
-            required
-            className="w-20 rounded border border-stone-300 p-1"
-          />
+          <QuantityInput id={id} defaultValue={1} required />
         </label>
       )}
       <button
