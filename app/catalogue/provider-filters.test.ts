@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseProviderFilters, providerListHref } from "./provider-filters";
+import { pageSizeForWidth, parseProviderFilters, providerListHref, withPageSize } from "./provider-filters";
 
 const parse = (q: string, province: "QC" | "ON" = "QC") => parseProviderFilters(new URLSearchParams(q), province);
 
@@ -37,6 +37,15 @@ describe("parseProviderFilters", () => {
       page: 1,
     });
   });
+  it("picks the spec's page size by screen width", () => {
+    expect([390, 1024, 1365, 1366, 1919, 1920].map(pageSizeForWidth)).toEqual([20, 20, 20, 51, 51, 52]);
+  });
+  it("keeps the first producer shown on screen when the page size changes", () => {
+    // Page 4 of 20 starts at producer 61, which is on page 2 of 51.
+    expect(withPageSize(parse("page=4"), 51)).toMatchObject({ size: 51, page: 2 });
+    expect(providerListHref(withPageSize(parse("c=FR"), 52))).toBe("/providers?c=FR&size=52");
+  });
+
   it("writes back the same URL", () => {
     expect(providerListHref(parse("c=FR&r=4&page=2"))).toBe("/providers?c=FR&r=4&page=2");
     expect(providerListHref(parse(""))).toBe("/providers");

@@ -45,6 +45,28 @@ export function parseProviderFilters(params: URLSearchParams, defaultProvince: P
   };
 }
 
+/** Breakpoints of SPEC §9 in px: lg from 1366; "xl above" read as from 1920. */
+export const LG_MIN_WIDTH = 1366;
+export const XL_MIN_WIDTH = 1920;
+
+/**
+ * The page size for a viewport width (SPEC §9): 20 on xs–md, 51 on lg, 52 above.
+ */
+export function pageSizeForWidth(width: number): ProviderPageSize {
+  if (width >= XL_MIN_WIDTH) return 52;
+  if (width >= LG_MIN_WIDTH) return 51;
+  return 20;
+}
+
+/**
+ * The filters at another page size, on the page that holds the first producer shown now, so a
+ * change of size keeps the shopper's place.
+ */
+export function withPageSize(filters: ProviderFilters, size: ProviderPageSize): ProviderFilters {
+  const firstIndex = (filters.page - 1) * filters.size;
+  return { ...filters, size, page: Math.floor(firstIndex / size) + 1 };
+}
+
 /** Canonical query string of producer filters (defaults omitted). */
 export function providerFiltersToSearchParams(filters: ProviderFilters): URLSearchParams {
   const params = new URLSearchParams();

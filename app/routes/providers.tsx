@@ -4,12 +4,19 @@
  * country; the list view's product lists are <details> that open without JavaScript.
  */
 import { useT } from "~/i18n/translation";
-import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, redirect, useLocation, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/providers";
 import { shopContext } from "~/context";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
 import { tidySearchParams } from "~/catalogue/product-filters";
-import { parseProviderFilters, providerListHref } from "~/catalogue/provider-filters";
+import {
+  DEFAULT_PROVIDER_PAGE_SIZE,
+  pageSizeForWidth,
+  parseProviderFilters,
+  providerListHref,
+  withPageSize,
+} from "~/catalogue/provider-filters";
 import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
@@ -84,8 +91,18 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const submit = useSubmit();
   const location = useLocation();
+  const navigate = useNavigate();
   const { filters, view, groups, pagination, tree, attributes, filterCount } = loaderData;
   const hrefFor = (page: number) => providerListHref({ ...filters, page });
+  // The server renders the phone size (it cannot see the screen); with JavaScript a wide screen
+  // gets the spec's 51 or 52 per page, replacing the URL so back/forward stay as they were.
+  useEffect(() => {
+    if (filters.size !== DEFAULT_PROVIDER_PAGE_SIZE) return;
+    const size = pageSizeForWidth(window.innerWidth);
+    if (size !== filters.size) {
+      void navigate(providerListHref(withPageSize(filters, size)), { replace: true, preventScrollReset: true });
+    }
+  }, [filters, navigate]);
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -5,7 +5,7 @@
  * Runs with JavaScript and without.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { checkFilter, hasParams, waitForHydration } from "./support/helpers";
+import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 
 /** The results column (the section labelled "Producteurs"). */
 function results(page: Page): Locator {
@@ -156,4 +156,21 @@ test("a producer's page shows its product cards", async ({ page }) => {
   const missing = await page.goto("/providers/no-such-producer");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oups, nous n'avons pas trouvé cette page");
+});
+
+test.describe("on a wide screen", () => {
+  test.use({ viewport: { width: 1400, height: 900 } });
+
+  test("shows 51 producers per page with JavaScript, the phone's 20 without", async ({ page }) => {
+    await page.goto("/providers");
+    if (isNoJs()) {
+      await expect(page.getByTestId("provider-card")).toHaveCount(20);
+      expect(new URL(page.url()).searchParams.has("size")).toBe(false);
+    } else {
+      await expect(page).toHaveURL(hasParams({ size: "51" }, "/providers"));
+      // The URL changes a moment before the longer page renders.
+      await expect.poll(() => page.getByTestId("provider-card").count()).toBeGreaterThan(20);
+      expect(await page.getByTestId("provider-card").count()).toBeLessThanOrEqual(51);
+    }
+  });
 });
