@@ -1,11 +1,42 @@
 /**
- * What a preference switch does (SPEC §4), as a pure function so the rules are testable.
+ * Reading preferences from the cookie and what a preference switch does (SPEC §4), as pure
+ * functions so the rules are testable. Server-side: it brings zod.
  */
+import { z } from "zod";
 import {
-  PreferenceChangeSchema,
+  DEFAULT_PREFERENCES,
+  LOCALES,
+  PROVINCES,
+  TAX_MODES,
+  VIEW_TYPES,
   safeRedirectPath,
   type Preferences,
 } from "./preferences";
+
+const PreferencesSchema = z.object({
+  province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
+  taxMode: z.enum(TAX_MODES).catch(DEFAULT_PREFERENCES.taxMode),
+  locale: z.enum(LOCALES).catch(DEFAULT_PREFERENCES.locale),
+  view: z.enum(VIEW_TYPES).catch(DEFAULT_PREFERENCES.view),
+});
+
+/**
+ * Reads preferences from any value (a parsed cookie, possibly tampered or from an older version);
+ * every unknown or missing field falls back to its default. Never throws.
+ */
+export function normalizePreferences(value: unknown): Preferences {
+  const input = value && typeof value === "object" ? value : {};
+  return PreferencesSchema.parse(input);
+}
+
+/** The form fields a preference switch may post; each one is optional. */
+export const PreferenceChangeSchema = z.object({
+  province: z.enum(PROVINCES).optional(),
+  taxMode: z.enum(TAX_MODES).optional(),
+  locale: z.enum(LOCALES).optional(),
+  view: z.enum(VIEW_TYPES).optional(),
+});
+
 
 /**
  * Applies a posted preference change.

@@ -3,7 +3,8 @@
  */
 import { createCookie, type Cookie } from "react-router";
 import { getEnv } from "~/env.server";
-import { normalizePreferences, type Preferences } from "./preferences";
+import { normalizePreferences } from "./preference-change";
+import type { Preferences } from "./preferences";
 
 let cookie: Cookie | undefined;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyPreferenceChange } from "./preference-change";
-import { DEFAULT_PREFERENCES, normalizePreferences, provinceFromPathSegment, safeRedirectPath } from "./preferences";
+import { applyPreferenceChange, normalizePreferences } from "./preference-change";
+import { DEFAULT_PREFERENCES, provinceFromPathSegment, safeRedirectPath } from "./preferences";
 
 describe("normalizePreferences", () => {
   it("gives the spec's defaults (QC, taxes IN, French) for an absent cookie", () => {

@@ -1,10 +1,9 @@
 /**
  * Per-visitor preferences (SPEC §3 Configuration, §4): province, tax display, language and the
  * producers view type. They live in the signed `prefs` cookie (DESIGN §1), never in the URL
- * except `/qc` and `/on`, which set the province.
+ * except `/qc` and `/on`, which set the province. This module is shared with the browser: it holds
+ * no validation library (reading and changing them is `preference-change.ts`, on the server).
  */
-import { z } from "zod";
-
 export const PROVINCES = ["QC", "ON"] as const;
 export type Province = (typeof PROVINCES)[number];
 export const TAX_MODES = ["IN", "OUT"] as const;
@@ -28,30 +27,6 @@ export const DEFAULT_PREFERENCES: Preferences = {
   locale: "fr-CA",
   view: "tiles",
 };
-
-const PreferencesSchema = z.object({
-  province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
-  taxMode: z.enum(TAX_MODES).catch(DEFAULT_PREFERENCES.taxMode),
-  locale: z.enum(LOCALES).catch(DEFAULT_PREFERENCES.locale),
-  view: z.enum(VIEW_TYPES).catch(DEFAULT_PREFERENCES.view),
-});
-
-/**
- * Reads preferences from any value (a parsed cookie, possibly tampered or from an older version);
- * every unknown or missing field falls back to its default. Never throws.
- */
-export function normalizePreferences(value: unknown): Preferences {
-  const input = value && typeof value === "object" ? value : {};
-  return PreferencesSchema.parse(input);
-}
-
-/** The form fields a preference switch may post; each one is optional. */
-export const PreferenceChangeSchema = z.object({
-  province: z.enum(PROVINCES).optional(),
-  taxMode: z.enum(TAX_MODES).optional(),
-  locale: z.enum(LOCALES).optional(),
-  view: z.enum(VIEW_TYPES).optional(),
-});
 
 /** Maps the `/qc` or `/on` path segment to a province; anything else is not a province. */
 export function provinceFromPathSegment(segment: string | undefined): Province | null {
