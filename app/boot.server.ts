@@ -3,7 +3,6 @@
  * load reference data and, on an empty database, the demo catalogue. Runs once when the server
  * build is imported, before the first request is accepted.
  */
-import { sql } from "drizzle-orm";
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
@@ -34,7 +33,6 @@ export function bootServer(): Promise<DatabaseHandle> {
     await seedReferenceData(handle.db);
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
       const counts = await seedDemoCatalogue(handle.db);
-      await handle.db.execute(sql`analyze`);
       console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
     const where = handle.kind === "postgres" ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;

@@ -94,8 +94,6 @@ async function main(): Promise<void> {
       },
     });
     if (tty) process.stdout.write("\n");
-    // Fresh planner statistics, so the first searches are planned on the real row counts.
-    await handle.db.execute(sql`analyze`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Done in ${seconds} s: ${result.providers} producers, ${result.products} products, ` +

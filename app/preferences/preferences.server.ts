@@ -21,10 +21,19 @@ export function preferencesCookie(): Cookie {
   return cookie;
 }
 
-/** The visitor's preferences; an absent, unsigned or tampered cookie gives the defaults. */
-export async function readPreferences(request: Request): Promise<Preferences> {
-  const value = await preferencesCookie().parse(request.headers.get("Cookie"));
-  return normalizePreferences(value);
+const readByRequest = new WeakMap<Request, Promise<Preferences>>();
+
+/**
+ * The visitor's preferences; an absent, unsigned or tampered cookie gives the defaults. Read once
+ * per request (the language detection and the shop context both ask).
+ */
+export function readPreferences(request: Request): Promise<Preferences> {
+  let read = readByRequest.get(request);
+  if (!read) {
+    read = preferencesCookie().parse(request.headers.get("Cookie")).then(normalizePreferences);
+    readByRequest.set(request, read);
+  }
+  return read;
 }
 
 /** A Set-Cookie header value storing these preferences. */

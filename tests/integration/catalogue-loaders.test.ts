@@ -79,6 +79,17 @@ describe("/products", () => {
     expect(taxIn.pagination.total).toBeLessThan(taxOut.pagination.total);
   });
 
+  it("sorts by price descending (SPEC §9: boutique price sort), ascending, and by stock", async () => {
+    const prices = (data: ProductsData, key: "priceTaxInCents" | "priceCents" | "quantity") => data.items.map((i) => i[key]);
+    const desc = prices(await products("?inventory=MERCH_MTL&sort=price-desc"), "priceTaxInCents");
+    expect(desc.length).toBeGreaterThan(2);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    const asc = prices(await products("?sort=price-asc", { taxMode: "OUT" }), "priceCents");
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const stock = prices(await products("?sort=qty-desc"), "quantity");
+    expect(stock).toEqual([...stock].sort((a, b) => b - a));
+  });
+
   it("shows a field error for a non-numeric price and ignores it", async () => {
     const data = await products("?max=abc");
     expect(data.priceErrors.max).toBe("filters.priceNumeric");

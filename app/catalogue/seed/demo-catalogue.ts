@@ -1365,6 +1365,8 @@ export async function seedDemoCatalogue(
           },
         });
     }
+    // Fresh statistics so the planner sees the new sizes at once (as the synthetic generator does).
+    await tx.execute(sql`analyze providers, products, product_inventories, product_attributes`);
   });
 
   return {

@@ -24,7 +24,7 @@ import {
   createPrng,
   loadReferenceIds,
   slugify,
-  type DemoProductInventory as ProductInventoryData,
+  type DemoProduct,
 } from "./demo-catalogue";
 import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
 
@@ -241,22 +241,10 @@ function buildProviders(rng: Rng, count: number): SyntheticProvider[] {
 
 // ----- products -------------------------------------------------------------------------------
 
-interface SyntheticProduct {
-  puid: string;
-  slug: string;
-  nameFr: string;
-  nameEn: string;
-  descriptionFr: string;
-  descriptionEn: string;
-  vintage: number | null;
-  volumeMl: number | null;
-  uvc: number;
-  typeCode: TypeCode;
+/** A demo-shaped product whose producer is an index into the generated producers. */
+type SyntheticProduct = Omit<DemoProduct, "providerSlug" | "countryCode" | "regionCode" | "colorCode"> & {
   providerIndex: number;
-  zeroRated: boolean;
-  attributeKeys: string[];
-  inventories: ProductInventoryData[];
-}
+};
 
 const ALL_CODES = INVENTORIES.map((i) => i.code);
 const SHOP_CODES = new Set(INVENTORIES.filter((i) => i.channelKind === "SHOP").map((i) => i.code));
