@@ -41,4 +41,17 @@ describe("parseEnv", () => {
   it("refuses a port that is not a number", () => {
     expect(parseEnv({ DATA_DIR: dataDir(), PORT: "http" })).toEqual({ error: expect.stringMatching(/^Invalid configuration: PORT/) });
   });
+
+  it("reads TRUST_PROXY as Express's trust proxy setting and refuses anything else", () => {
+    const trust = (value?: string) => {
+      const env = parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+      return "error" in env ? env.error : env.trustProxy;
+    };
+    expect(trust(undefined)).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("1")).toBe(1);
+    expect(trust("loopback, 10.0.0.0/8")).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(trust("yes please")).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
+  });
 });

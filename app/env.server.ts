@@ -21,6 +21,16 @@ const EnvSchema = z
     HOST: z.string().min(1).optional(),
     /** "0" skips loading the demo catalogue into an empty database. */
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
+    /**
+     * Which proxies in front of the server to believe about the client's address and protocol
+     * (`X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host`): unset or "false" trusts none;
+     * "true" trusts every hop; a number trusts that many hops; otherwise a comma-separated list of
+     * addresses, subnets or Express's names (loopback, linklocal, uniquelocal).
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, "must be true, false, a hop count or a list of addresses")
+      .optional(),
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SESSION_SECRET, {
     message: "is required when NODE_ENV=production",
@@ -36,6 +46,8 @@ export interface Env {
   port: number;
   host: string | undefined;
   seedDemo: boolean;
+  /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string[];
 }
 
 /**
@@ -64,7 +76,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     port: env.PORT,
     host: env.HOST,
     seedDemo: env.SEED_DEMO === "1",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((part) => part.trim());
 }
 
 /** A random secret created once and kept under the data folder (development only). */

@@ -9,9 +9,9 @@ import {
   PROVINCES,
   TAX_MODES,
   VIEW_TYPES,
-  safeRedirectPath,
   type Preferences,
 } from "./preferences";
+import { safeRedirect } from "~/http/safe-redirect";
 
 const PreferencesSchema = z.object({
   province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
@@ -42,6 +42,7 @@ export const PreferenceChangeSchema = z.object({
  * Applies a posted preference change.
  * @param current the visitor's preferences
  * @param fields the posted form fields: any of `locale`, `province`, `taxMode`, `view`, plus `redirectTo`
+ * @param origin the request's origin: `redirectTo` must stay on it ({@link safeRedirect})
  * @returns the new preferences and the same-origin path to redirect to. Invalid values are ignored
  *   (the preference keeps its value). When the province changes from a `/qc` or `/on` page, the
  *   redirect goes to the other province's home; when the language changes, a `lng` query
@@ -50,19 +51,18 @@ export const PreferenceChangeSchema = z.object({
 export function applyPreferenceChange(
   current: Preferences,
   fields: Record<string, unknown>,
+  origin: string,
 ): { next: Preferences; redirectTo: string } {
   const parsed = PreferenceChangeSchema.safeParse(fields);
   const change = parsed.success ? parsed.data : {};
   const next: Preferences = { ...current, ...stripUndefined(change) };
 
-  let redirectTo = safeRedirectPath(fields.redirectTo);
-  const url = new URL(redirectTo, "http://local");
+  const url = new URL(safeRedirect(fields.redirectTo, origin), origin);
   if (next.province !== current.province && (url.pathname === "/qc" || url.pathname === "/on")) {
     url.pathname = `/${next.province.toLowerCase()}`;
   }
   if (next.locale !== current.locale) url.searchParams.delete("lng");
-  redirectTo = url.pathname + url.search;
-  return { next, redirectTo };
+  return { next, redirectTo: url.pathname + url.search };
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -3,18 +3,19 @@
  */
 import { createCookie, type Cookie } from "react-router";
 import { getEnv } from "~/env.server";
+import { cookieName, secureCookies } from "~/http/cookies.server";
 import { normalizePreferences } from "./preference-change";
 import type { Preferences } from "./preferences";
 
 let cookie: Cookie | undefined;
 
-/** The `prefs` cookie: signed, one year, http-only, SameSite=Lax. */
+/** The `prefs` cookie (`__Host-prefs` over HTTPS): signed, one year, http-only, SameSite=Lax. */
 export function preferencesCookie(): Cookie {
-  cookie ??= createCookie("prefs", {
+  cookie ??= createCookie(cookieName("prefs"), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: getEnv().nodeEnv === "production",
+    secure: secureCookies(),
     maxAge: 60 * 60 * 24 * 365,
     secrets: [getEnv().sessionSecret],
   });

@@ -34,14 +34,3 @@ export function provinceFromPathSegment(segment: string | undefined): Province |
   if (segment === "on") return "ON";
   return null;
 }
-
-/**
- * A same-origin path to go back to after a switch; anything else (absolute URL, protocol-relative
- * `//host`, missing) becomes `/`. Prevents open redirects.
- */
-export function safeRedirectPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
-    return "/";
-  }
-  return value;
-}

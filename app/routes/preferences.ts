@@ -12,7 +12,11 @@ import { serializePreferences } from "~/preferences/preferences.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const { preferences } = context.get(shopContext);
   const form = await readFormData(request);
-  const { next, redirectTo } = applyPreferenceChange(preferences, Object.fromEntries(form));
+  const { next, redirectTo } = applyPreferenceChange(
+    preferences,
+    Object.fromEntries(form),
+    new URL(request.url).origin,
+  );
   return redirect(redirectTo, {
     status: 303,
     headers: { "Set-Cookie": await serializePreferences(next) },
