@@ -224,6 +224,11 @@ export const carts = pgTable(
     lockVersion: integer("lock_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Last time the owner was seen: a change of the cart or a renewal of the guest's session.
+     * Guest carts untouched for longer than the guest session lifetime are swept (issue 6 §5).
+     */
+    touchedAt: timestamp("touched_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("carts_one_owner_check", sql`(${t.guestId} is null) <> (${t.customerId} is null)`),
@@ -231,6 +236,7 @@ export const carts = pgTable(
     check("carts_lock_version_check", sql`${t.lockVersion} >= 1`),
     uniqueIndex("carts_guest_province_idx").on(t.guestId, t.province),
     uniqueIndex("carts_customer_province_idx").on(t.customerId, t.province),
+    index("carts_guest_touched_at_idx").on(t.touchedAt).where(sql`${t.guestId} is not null`),
   ],
 );
 
@@ -254,3 +260,13 @@ export const cartLines = pgTable(
     check("cart_lines_section_check", sql`${t.section} in ('AGENCY', 'SHOP', 'RESERVED')`),
   ],
 );
+
+/**
+ * Counters of the rate limits shared by every app process on one PostgreSQL (issue 6 §7): the
+ * shape rate-limiter-flexible's Drizzle store reads and writes (`key`, `points`, `expire`).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
