@@ -1,12 +1,15 @@
 /**
  * The cart's form handling (one action, many intents, like Hydrogen's cart route): add, update,
  * remove. Every form posts to /shopping-cart; success redirects (303) to a same-origin path,
- * refusals come back as values with a 400 or 409 status and change nothing.
+ * refusals come back as values with a 400 or 409 status and change nothing. Cart writes are
+ * rate-limited per client (issue 6 §7), and the `redirectTo` is checked before anything is saved.
  */
 import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
-import { safeRedirectPath } from "~/preferences/preferences";
 import { readFormData } from "~/forms.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import type { RequestInfo } from "~/http/request-context";
+import { safeRedirect } from "~/http/safe-redirect";
 import { ensureGuestId } from "~/session.server";
 import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
 
@@ -15,9 +18,17 @@ export interface CartActionError {
   productInventoryId: number | null;
 }
 
-/** Handles a cart form POST. */
-export async function handleCartAction(request: Request, shop: ShopContext) {
+/**
+ * Handles a cart form POST.
+ * @throws a 303 redirect on success; a 429 response when the client is over its cart-write limit.
+ */
+export async function handleCartAction(request: Request, shop: ShopContext, client: RequestInfo) {
+  await enforceRateLimit("cartWrite", client.clientAddress);
   const form = await readFormData(request);
+  // Decided before the change is saved: a refused target falls back, it never fails after a save.
+  const requestedTarget = form.has("redirectTo")
+    ? safeRedirect(form.get("redirectTo"), new URL(request.url).origin)
+    : null;
   const intent = form.get("intent");
   const productInventoryId = parseId(form.get("productInventoryId"));
   const { guestId, setCookie } = await ensureGuestId(request);
@@ -57,6 +68,5 @@ export async function handleCartAction(request: Request, shop: ShopContext) {
   }
   // SPEC §2: an emptied cart goes to /shopping-cart-empty.
   const fallback = result.cart.lines.length === 0 ? "/shopping-cart-empty" : "/shopping-cart";
-  const target = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo")) : fallback;
-  throw redirect(target, { status: 303, headers });
+  throw redirect(requestedTarget ?? fallback, { status: 303, headers });
 }

@@ -10,6 +10,7 @@ import { QuantityInput } from "~/cart/ui/quantity-input";
 import type { Route } from "./+types/shopping-cart";
 import { shopContext } from "~/context";
 import { handleCartAction, type CartActionError } from "~/cart/cart-actions.server";
+import { requestContext } from "~/http/request-context";
 import { checkoutBlockers, lineExceedsStock, toPricingLines } from "~/cart/cart-rules";
 import { getCart, type CartLine, type CartSection } from "~/cart/cart.server";
 import { displayPrice } from "~/catalogue/display-price";
@@ -23,8 +24,11 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
+/** The cart is personal and changes with every action: never stored (a 429 keeps its Retry-After). */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(errorHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleCartAction(request, context.get(shopContext));
+  return handleCartAction(request, context.get(shopContext), context.get(requestContext));
 }
 
 type ViewLine = CartLine & { overStock: boolean };

@@ -1,0 +1,90 @@
+/**
+ * Rate limits (issue 6 §7), through rate-limiter-flexible: a fixed window of points per key.
+ * With PostgreSQL (`DATABASE_URL`) the counters live in the `rate_limits` table, so every app
+ * process behind a load balancer counts the same requests (one atomic upsert per hit); on the
+ * embedded PGlite, one process serves everything and the counters stay in memory. When the
+ * database cannot count, an in-memory limiter takes over rather than refusing everyone.
+ *
+ * A refused request gets a 429 page in the visitor's language with `Retry-After` (root
+ * ErrorBoundary). The cart uses `cartWrite`; `login` and `form` wait for the accounts and contact
+ * forms.
+ */
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { data } from "react-router";
+import type { Database } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+/** Points (requests) allowed per key in each window. */
+export const RATE_LIMITS = {
+  /** Cart adds, updates and removals per client address. */
+  cartWrite: { points: 60, durationSeconds: 60 },
+  /** Login attempts, per e-mail and per client address (the accounts issue). */
+  login: { points: 10, durationSeconds: 15 * 60 },
+  /** Other public forms (contact, newsletter, password reset), per client address. */
+  form: { points: 20, durationSeconds: 10 * 60 },
+} as const satisfies Record<string, { points: number; durationSeconds: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+let sharedStore: Database | null = null;
+const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+
+/**
+ * Keeps the counters in the database from now on (called at start-up on PostgreSQL), so that
+ * several processes share them. Without this call they stay in this process's memory.
+ */
+export function shareRateLimitsThrough(db: Database | null): void {
+  sharedStore = db;
+  limiters.clear();
+}
+
+function limiter(name: RateLimitName): RateLimiterAbstract {
+  let found = limiters.get(name);
+  if (!found) {
+    const options = { keyPrefix: name, points: RATE_LIMITS[name].points, duration: RATE_LIMITS[name].durationSeconds };
+    found = sharedStore
+      ? new RateLimiterDrizzle({
+          ...options,
+          storeClient: sharedStore,
+          schema: rateLimits,
+          insuranceLimiter: new RateLimiterMemory(options),
+        })
+      : new RateLimiterMemory(options);
+    limiters.set(name, found);
+  }
+  return found;
+}
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Counts one hit of `key` against the named limit.
+ * @returns ok, or the number of seconds before the key may try again.
+ * @throws only what the in-memory fallback throws (nothing expected).
+ */
+export async function hitRateLimit(name: RateLimitName, key: string): Promise<RateLimitResult> {
+  try {
+    await limiter(name).consume(key);
+    return { ok: true };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) {
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    }
+    throw refusal;
+  }
+}
+
+/**
+ * Counts one hit and, over the limit, throws a 429 response with `Retry-After`, which the root
+ * error boundary shows as a localized page. Call it before changing anything.
+ */
+export async function enforceRateLimit(name: RateLimitName, key: string): Promise<void> {
+  const result = await hitRateLimit(name, key);
+  if (!result.ok) {
+    console.warn(`rate limit ${name} reached by ${key}; retry in ${result.retryAfterSeconds} s`);
+    throw data(
+      { retryAfterSeconds: result.retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+}
