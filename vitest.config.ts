@@ -1,14 +1,16 @@
 /**
  * Vitest configuration, deliberately without the React Router Vite plugin (DESIGN §7).
  *
- * Two projects:
+ * Three projects:
  * - `unit`: `app/**\/*.test.{ts,tsx}` beside the code, except `*.db.test.ts`. No database.
  * - `integration`: `app/**\/*.db.test.ts` and `tests/integration/**\/*.test.ts`. Each file opens its
  *   own database through `tests/support/test-database.ts`: an in-memory PGlite by default, a fresh
  *   database on a real PostgreSQL server when `TEST_DATABASE_URL` is set.
+ * - `server`: `tests/server/**\/*.test.ts`, against the BUILT server (`scripts/serve.mjs`), each file
+ *   starting its own on a free port and a temp data folder: build first.
  *
- * Run one project with `vitest run --project unit` (or `integration`); `npm test` runs both,
- * the integration project twice (PGlite, then PostgreSQL).
+ * Run one project with `vitest run --project unit` (or `integration`, `server`); `npm test` runs
+ * them all, the integration project twice (PGlite, then PostgreSQL), `server` after the build.
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
@@ -33,7 +35,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           exclude: ["app/**/*.db.test.{ts,tsx}", "**/node_modules/**"],
           maxWorkers: 2,
         },
@@ -47,6 +49,19 @@ export default defineConfig({
           exclude: ["**/node_modules/**"],
           // Each file starts a PGlite (WASM, ~100 MB and a few seconds to migrate) or creates a
           // PostgreSQL database: two files at a time suits a 2-core machine.
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/server/**/*.test.ts"],
+          // Each file runs a server process (PGlite and the app): two at a time on 2 cores.
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 60_000,

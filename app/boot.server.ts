@@ -8,6 +8,7 @@ import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { shareRateLimitsThrough } from "~/http/rate-limit.server";
 
 let handle: DatabaseHandle | undefined;
 let booting: Promise<DatabaseHandle> | undefined;
@@ -35,6 +36,8 @@ export function bootServer(): Promise<DatabaseHandle> {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
+    // Several processes may share one PostgreSQL: their rate limits must count together.
+    if (handle.kind === "postgres") shareRateLimitsThrough(handle.db);
     const where = handle.kind === "postgres" ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
     console.log(`Database ready (${where}) in ${Math.round(performance.now() - started)} ms.`);
     return handle;
@@ -51,4 +54,14 @@ async function isCatalogueEmpty(db: Database): Promise<boolean> {
 export function getDatabase(): Database {
   if (!handle) throw new Error("The database is not open yet: bootServer() must finish first.");
   return handle.db;
+}
+
+/**
+ * Closes the database once in-flight requests are done (graceful shutdown, issue 6 §6): PGlite
+ * flushes and closes its files, the PostgreSQL pool ends its connections. Safe to call twice.
+ */
+export async function closeDatabase(): Promise<void> {
+  const closing = handle;
+  handle = undefined;
+  if (closing) await closing.close();
 }

@@ -1,6 +1,11 @@
 /**
  * Streaming server rendering. Importing this module boots the server (database, migrations,
- * demo catalogue) before the first request: react-router-serve imports the build at start-up.
+ * demo catalogue) before the first request: the HTTP server (server/app.ts) imports the build at
+ * start-up.
+ *
+ * Every inline script carries the request's CSP nonce (issue 6 §1), and every page and `.data`
+ * response says who may store it (issue 6 §4): they show the visitor's cart count and
+ * preferences, so only the visitor's own browser may, and only after revalidating.
  */
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -8,13 +13,48 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+} from "react-router";
 import { bootServer } from "~/boot.server";
+import { requestContext } from "~/http/request-context";
 import { getI18n } from "~/i18n/middleware.server";
 
 await bootServer();
 
 export const streamTimeout = 5_000;
+
+/** Personalised responses: private, revalidated, varying with the cookies; a route may be stricter. */
+function setCachingHeaders(headers: Headers): void {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  headers.append("Vary", "Cookie");
+}
+
+/**
+ * Server-side errors. A refusal React Router answers itself (a POST to a page without an action,
+ * an unknown route) is the client's mistake: one log line. Anything else is ours: the stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`${where}: ${error.status} ${error.statusText}`);
+  } else if (error instanceof Error && /^(You made a \w+ request|No route matches)/.test(error.message)) {
+    console.warn(`${where}: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+};
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  setCachingHeaders(response.headers);
+  return response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -23,10 +63,12 @@ export default function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
+  setCachingHeaders(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const i18n = getI18n(routerContext);
+  const { nonce } = routerContext.get(requestContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -38,9 +80,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={entryContext} url={request.url} />
+        <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

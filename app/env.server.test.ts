@@ -33,7 +33,7 @@ describe("parseEnv", () => {
     expect("error" in ok ? ok.error : ok.sessionSecret).toBe("a-long-enough-secret-value");
   });
 
-  it("treats a local start (CUVEE_ENV=development) as development even under react-router-serve", () => {
+  it("treats a local start (CUVEE_ENV=development) as development even with NODE_ENV=production set by scripts/serve.mjs", () => {
     const env = parseEnv({ NODE_ENV: "production", CUVEE_ENV: "development", DATA_DIR: dataDir() });
     expect("error" in env ? env.error : env.nodeEnv).toBe("development");
   });

@@ -58,7 +58,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
   const cleaned: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== ""),
   );
-  // scripts/serve.mjs marks a local run (NODE_ENV unset) before react-router-serve sets production.
+  // scripts/serve.mjs marks a local run (NODE_ENV unset) before it sets NODE_ENV=production for React.
   if (cleaned.CUVEE_ENV) cleaned.NODE_ENV = cleaned.CUVEE_ENV;
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {

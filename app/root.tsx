@@ -22,10 +22,14 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { provinceFromPathSegment, type Locale } from "~/preferences/preferences";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { countCartItems } from "~/cart/cart-count.server";
+import { touchGuestCarts } from "~/cart/guest-carts.server";
+import { renewSession } from "~/session.server";
 
 /**
  * Sets the request's shop context. `/qc` and `/on` choose the province (SPEC §4: the country
- * follows the path) and store it in the prefs cookie.
+ * follows the path) and store it in the prefs cookie. A page view renews the guest's session and
+ * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
+ * public, cacheable images never carry a cookie.
  */
 const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const stored = await readPreferences(request);
@@ -40,13 +44,24 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
     t: getI18n(context).t,
   });
   const response = await next();
-  if (pathProvince && pathProvince !== stored.province && request.method === "GET") {
+  if (request.method !== "GET" || path.startsWith("/images/")) return response;
+  if (pathProvince && pathProvince !== stored.province) {
     response.headers.append("Set-Cookie", await serializePreferences(preferences));
+  }
+  const renewal = await renewSession(request);
+  if (renewal) {
+    await touchGuestCarts(getDatabase(), renewal.session.guestId);
+    response.headers.append("Set-Cookie", renewal.setCookie);
   }
   return response;
 };
 
 export const middleware = [i18nextMiddleware, shopMiddleware];
+
+/** An error page rendered here keeps the headers of the error (a 429's `Retry-After`). */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? new Headers();
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
@@ -114,6 +129,17 @@ export function ErrorBoundary() {
           <a className="underline" href="/">
             {t("notFound.home")}
           </a>
+        </p>
+      </section>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return (
+      <section className="py-16 text-center">
+        <title>{`${t("tooManyRequests.title")} · Cuvée`}</title>
+        <h1 className="font-serif text-3xl">{t("tooManyRequests.title")}</h1>
+        <p className="mt-4">
+          {t("tooManyRequests.message", { count: Number(error.data?.retryAfterSeconds) || 60 })}
         </p>
       </section>
     );

@@ -129,7 +129,7 @@ async function startApp(): Promise<void> {
     PORT: String(APP_PORT),
     SESSION_SECRET: randomBytes(32).toString("hex"),
   };
-  const child = start(path.join(root, "node_modules/.bin/react-router-serve"), ["./build/server/index.js"], env, log);
+  const child = start(process.execPath, ["scripts/serve.mjs"], env, log);
   const deadline = Date.now() + 180_000;
   let last = "";
   while (Date.now() < deadline) {

@@ -16,12 +16,12 @@ fi
 
 data=$(mktemp -d "${TMPDIR:-/tmp}/cuvee-e2e.XXXXXX")
 server=""
-# Stops the server (SIGTERM, then SIGKILL after 3 s: it does not always exit on SIGTERM) and
-# deletes its data folder.
+# Stops the server (SIGTERM: it finishes its requests and closes the database; SIGKILL only if it
+# is still there after 12 s) and deletes its data folder.
 cleanup() {
   if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
     kill -TERM "$server" 2>/dev/null || true
-    for _ in $(seq 1 30); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+    for _ in $(seq 1 120); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
     kill -KILL "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
   fi
@@ -33,6 +33,6 @@ trap 'exit 143' TERM INT
 env -u DATABASE_URL \
   DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
-  node_modules/.bin/react-router-serve ./build/server/index.js &
+  node scripts/serve.mjs &
 server=$!
 wait "$server"

@@ -6,6 +6,8 @@
 #   integration-pglite    vitest project `integration` on in-memory PGlite
 #   integration-postgres  the same tests on a real PostgreSQL (scripts/ensure-postgres.sh)
 #   build                 react-router build                           (counts as 1 check)
+#   server                vitest project `server`: the built HTTP server's headers, refusals and
+#                         shutdown (tests/server), each file on its own process
 #   e2e                   Playwright, projects `js` and `no-js`, on the built server
 #
 # Chromium and PostgreSQL are installed from Debian when missing (scripts/ensure-*.sh). A failing
@@ -134,6 +136,7 @@ cleanup
 # --- Build and browser tests -------------------------------------------------------------------
 if [ "${SKIP_E2E:-}" = 1 ]; then
   add build 0 0 1 "skipped (SKIP_E2E=1)"
+  add server 0 0 1 "skipped (SKIP_E2E=1)"
   add e2e 0 0 1 "skipped (SKIP_E2E=1)"
 else
   banner "build"
@@ -141,6 +144,11 @@ else
   run "$results/build.log" 900 "$bin/react-router" build
   build_status=$?
   check build "$build_status" $((SECONDS - start))
+  if [ "$build_status" -ne 0 ]; then
+    add server 0 1 0 "not run: the build failed"
+  else
+    run_vitest server server
+  fi
   if [ "$build_status" -ne 0 ]; then
     add e2e 0 1 0 "not run: the build failed"
   elif [ "$chromium_ok" -ne 1 ] || [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then

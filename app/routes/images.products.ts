@@ -3,7 +3,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/images.products";
-import { bottleSvg } from "~/catalogue/images";
+import { IMAGE_CACHE_CONTROL, bottleSvg } from "~/catalogue/images";
 
 export function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z_-]{1,20})--([A-Z_]{1,20})\.svg$/.exec(params.file);
@@ -12,7 +12,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return new Response(bottleSvg({ color: color === "none" ? "" : color, typeCode, label: "" }), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=86400",
+      "Cache-Control": IMAGE_CACHE_CONTROL,
     },
   });
 }

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/images.providers";
 import { shopContext } from "~/context";
 import { providers } from "~/db/schema";
-import { providerSvg } from "~/catalogue/images";
+import { IMAGE_CACHE_CONTROL, providerSvg } from "~/catalogue/images";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]{1,120})\.svg$/.exec(params.file);
@@ -26,6 +26,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     svg = providerSvg({ name: row.name, color: row.color });
   }
   return new Response(svg, {
-    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": IMAGE_CACHE_CONTROL },
   });
 }

@@ -1,0 +1,64 @@
+/**
+ * The response headers of every answer (issue 6 §1), through helmet: a Content-Security-Policy
+ * whose only inline scripts are those carrying this request's nonce, no framing by anyone, no
+ * MIME sniffing, a referrer that stops at our origin for other sites, HSTS in production, and a
+ * Permissions-Policy (helmet has none) that lets only our own pages ask for the location (the
+ * province notice will) and nobody for the camera, microphone or payment handlers.
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import helmet from "helmet";
+
+export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), browsing-topics=()";
+
+/** HSTS: a year, subdomains included; only sent in production (served over HTTPS). */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** A fresh nonce for this response, kept in `res.locals.cspNonce` for the renderer. */
+export function createNonce(_req: Request, res: Response, next: NextFunction): void {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+function nonceSource(_req: IncomingMessage, res: ServerResponse): string {
+  return `'nonce-${(res as Response).locals.cspNonce}'`;
+}
+
+/**
+ * The header middleware.
+ * @param options.production adds `Strict-Transport-Security`
+ */
+export function securityHeaders(options: { production: boolean }): RequestHandler[] {
+  return [
+    createNonce,
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", nonceSource],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+        },
+      },
+      // X-Frame-Options for browsers that predate frame-ancestors.
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: options.production
+        ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
+        : false,
+    }) as RequestHandler,
+    (_req, res, next) => {
+      res.set("Permissions-Policy", PERMISSIONS_POLICY);
+      next();
+    },
+  ];
+}

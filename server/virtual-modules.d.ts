@@ -1,0 +1,13 @@
+/** The server build React Router's Vite plugin generates (routes, entry, assets manifest). */
+declare module "virtual:react-router/server-build" {
+  import type { ServerBuild } from "react-router";
+  export const assets: ServerBuild["assets"];
+  export const assetsBuildDirectory: ServerBuild["assetsBuildDirectory"];
+  export const basename: ServerBuild["basename"];
+  export const entry: ServerBuild["entry"];
+  export const future: ServerBuild["future"];
+  export const isSpaMode: ServerBuild["isSpaMode"];
+  export const publicPath: ServerBuild["publicPath"];
+  export const routes: ServerBuild["routes"];
+  export const ssr: ServerBuild["ssr"];
+}

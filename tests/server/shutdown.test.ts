@@ -1,0 +1,51 @@
+/**
+ * Graceful shutdown (issue 6 §6): SIGTERM to the built server finishes in-flight requests,
+ * closes the embedded database cleanly and exits 0 in time; the next start on the same data
+ * folder finds what was saved.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { cookiesOf, startBuiltServer, type BuiltServer } from "../support/built-server";
+
+const servers: BuiltServer[] = [];
+
+afterAll(async () => {
+  for (const server of servers.reverse()) await server.dispose();
+});
+
+/** The count on the header's cart icon, as the visitor with this cookie sees it. */
+async function cartCount(shop: BuiltServer, cookie: string): Promise<number> {
+  const html = await (await fetch(`${shop.origin}/global-search`, { headers: { Cookie: cookie } })).text();
+  return Number(/aria-label="Panier, (\d+) article/.exec(html)![1]);
+}
+
+describe("SIGTERM", () => {
+  it("finishes the request in flight, exits 0 within the grace period, and the data survives a restart", async () => {
+    const first = await startBuiltServer();
+    servers.push(first);
+    const html = await (await fetch(`${first.origin}/products?inventory=STORE_MTL`)).text();
+    const productInventoryId = /name="productInventoryId" value="(\d+)"/.exec(html)![1]!;
+    const added = await fetch(`${first.origin}/shopping-cart`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "add", productInventoryId, quantity: "2" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.origin },
+    });
+    expect(added.status).toBe(303);
+    const cookie = cookiesOf(added).find((c) => c.startsWith("session="))!;
+
+    // A page request still being answered when the signal arrives completes normally.
+    const inFlight = fetch(`${first.origin}/products?page=2`);
+    const started = Date.now();
+    const code = await first.stop(12_000);
+    const page = await inFlight;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect(page.status).toBe(200);
+    expect(first.log()).toContain("Shutdown complete.");
+
+    const second = await startBuiltServer({}, { dataDir: first.dataDir, secret: first.secret });
+    servers.push(second);
+    expect(await cartCount(second, cookie)).toBe(2);
+    expect(await second.stop()).toBe(0);
+  });
+});
