@@ -4,7 +4,7 @@
  * landmarks, contrast and language attributes before a person has to.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const PAGES = [
   "/",

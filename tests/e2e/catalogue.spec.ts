@@ -5,7 +5,7 @@
  * Runs with JavaScript (each filter change submits at once) and without (the visitor clicks
  * "Filtrer").
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, mainNav, waitForHydration } from "./support/helpers";
 
 function filterBox(form: Locator, name: string, value: string): Locator {

@@ -3,7 +3,7 @@
  * control-character values in every query of the catalogue, and junk posted to the cart and the
  * preference switches, answer 2xx, 3xx or 4xx. Deterministic: a fixed pseudo-random sequence.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 const KEYS = ["page", "inventory", "type", "a", "c", "r", "min", "max", "sort", "t", "size", "id", "productType", "pid", "lng"];
 const VALUES = ["", "-1", "0", "99999999999999999999", "NaN", "%00", "%FF", "%E2%82", "abc", "FR", "IP", "VIN", "1,2,3",

@@ -3,7 +3,7 @@
  * answer 404 with "Oups, nous n'avons pas trouvé cette page", in English after the switch.
  * Runs with JavaScript and without.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { switchPreference, waitForHydration } from "./support/helpers";
 
 const FRENCH_TITLE = "Oups, nous n'avons pas trouvé cette page";

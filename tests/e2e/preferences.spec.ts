@@ -3,7 +3,7 @@
  * POST forms to /preferences that come back to the same URL; `/on` chooses Ontario.
  * Runs with JavaScript (fetch + revalidation) and without (303 redirect).
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { hasParams, mainNav, switchPreference, waitForHydration } from "./support/helpers";
 
 const TYPE_NAMES = [

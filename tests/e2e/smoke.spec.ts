@@ -2,7 +2,7 @@
  * The built server answers: the home page in French (the default language) with a 200, and an
  * unknown path with the not-found page and a 404 (DESIGN §4). Runs with and without JavaScript.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the home page answers 200 in Canadian French", async ({ page }) => {
   const response = await page.goto("/");
