@@ -124,8 +124,9 @@ export async function renewSession(
 
 /**
  * A new session id and issue time for the same visitor, to call whenever the session's privilege
- * changes (log in, log out), so that an id seen before the change is worth nothing after it.
- * The guest id is kept: the cart follows the visitor.
+ * changes (log in, log out): the session after the change never has the id of the one before.
+ * A cookie-only session cannot revoke an older cookie by itself; the accounts issue checks the
+ * id against its session rows for that. The guest id is kept: the cart follows the visitor.
  * @returns the new session and its Set-Cookie header.
  */
 export async function rotateSession(

@@ -73,9 +73,16 @@ export function createApp(): Express {
 export function startServer(): void {
   const env = getEnv();
   const maintenance = startMaintenance(getDatabase());
-  const server = createApp().listen(env.port, env.host ?? "::", () => {
+  const onListening = (error?: Error) => {
+    if (error) {
+      console.error(`Cannot listen on ${env.host ?? "all interfaces"}, port ${env.port}: ${error.message}`);
+      process.exit(1);
+    }
     console.log(`Cuvée listening on http://${env.host ?? "localhost"}:${env.port}`);
-  });
+  };
+  // Without HOST, Node's default: every interface, IPv6 and IPv4 when the machine has both.
+  const app = createApp();
+  const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
   shutDownGracefullyOnSignals(server, async () => {
     await maintenance.stop();
     await closeDatabase();

@@ -11,6 +11,7 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { RequestInfo } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { ensureGuestId } from "~/session.server";
+import { touchGuestCarts } from "./guest-carts.server";
 import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
 
 export interface CartActionError {
@@ -34,6 +35,9 @@ export async function handleCartAction(request: Request, shop: ShopContext, clie
   const { guestId, setCookie } = await ensureGuestId(request);
   const owner = { guestId };
   const { db, preferences, locale } = shop;
+  // The session was just renewed: its carts (every province) live as long, and the sweep no
+  // longer takes the one about to change.
+  await touchGuestCarts(db, guestId);
   const headers = { "Set-Cookie": setCookie };
 
   let result;
