@@ -1,11 +1,20 @@
 /**
  * What the HTTP server refuses before React Router reads a byte of the body (issue 6 §2):
  * methods the shop does not serve, writes from other sites, and bodies over their limit. Each
- * refusal is a short plain-text answer and one log line (the `refusal` of `res.locals`, printed
- * by the request log), never a stack trace.
+ * refusal is a short plain-text answer, in French then English (the visitor's language is in a
+ * signed cookie this early layer does not open), and one log line (the `refusal` of
+ * `res.locals`, printed by the request log), never a stack trace.
  */
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
+import { resources } from "~/i18n/i18n";
+
+type Refusal = keyof (typeof resources)["fr-CA"]["common"]["refused"];
+
+/** The refusal's text in both languages, from locales/. */
+function refusalText(key: Refusal): string {
+  return `${resources["fr-CA"].common.refused[key]}\n${resources["en-US"].common.refused[key]}\n`;
+}
 
 /** The methods the shop answers; anything else (PUT, DELETE, OPTIONS, TRACE…) is a 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -23,18 +32,18 @@ export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {};
  * Answers a refusal and records why, for the request's log line. A refused request's body is
  * never read: the connection closes after the answer instead of draining it.
  */
-export function refuse(res: Response, status: number, reason: string, body: string): void {
+export function refuse(res: Response, status: number, reason: string, message: Refusal): void {
   res.locals.refusal = reason;
   const req = res.req;
   if (req.get("content-length") !== undefined || req.get("transfer-encoding") !== undefined) res.set("Connection", "close");
-  res.status(status).type("text/plain; charset=utf-8").send(body);
+  res.status(status).type("text/plain; charset=utf-8").send(refusalText(message));
 }
 
 /** 405 with `Allow` for every method but GET, HEAD and POST. */
 export function allowOnlyShopMethods(req: Request, res: Response, next: NextFunction): void {
   if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
   res.set("Allow", ALLOWED_METHODS.join(", "));
-  refuse(res, 405, `method ${req.method}`, "Method Not Allowed");
+  refuse(res, 405, `method ${req.method}`, "method");
 }
 
 /**
@@ -81,7 +90,7 @@ export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFun
     `${req.protocol}://${req.host}`,
   );
   if (reason === null) return next();
-  refuse(res, 403, `cross-site write (${reason})`, "Forbidden: this form was sent from another site.");
+  refuse(res, 403, `cross-site write (${reason})`, "crossSite");
 }
 
 /**
@@ -95,10 +104,10 @@ export function limitBodySize(req: Request, res: Response, next: NextFunction): 
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding") === undefined) return next(); // no body at all
-    return refuse(res, 411, "body without Content-Length", "Length Required");
+    return refuse(res, 411, "body without Content-Length", "lengthRequired");
   }
   if (Number(declared) > limit) {
-    return refuse(res, 413, `body of ${declared} bytes over ${limit}`, "Payload Too Large");
+    return refuse(res, 413, `body of ${declared} bytes over ${limit}`, "tooLarge");
   }
   next();
 }

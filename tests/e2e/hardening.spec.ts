@@ -43,6 +43,7 @@ test("a form on another site cannot switch the visitor's language and province",
   const response = page.waitForResponse((r) => r.url().endsWith("/preferences") && r.request().method() === "POST");
   await page.getByRole("button", { name: "Win a case of wine" }).click();
   expect((await response).status()).toBe(403);
+  await expect(page.getByText("Refusé : ce formulaire a été envoyé depuis un autre site.")).toBeVisible();
 
   await page.goto("/products");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
