@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { getDatabase } from "~/boot.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
@@ -22,8 +23,7 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { provinceFromPathSegment, type Locale } from "~/preferences/preferences";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { countCartItems } from "~/cart/cart-count.server";
-import { touchGuestCarts } from "~/cart/guest-carts.server";
-import { renewSession } from "~/session.server";
+import { renewGuestSession } from "~/cart/guest-carts.server";
 
 /**
  * Sets the request's shop context. `/qc` and `/on` choose the province (SPEC §4: the country
@@ -37,8 +37,9 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const pathProvince = /^\/(qc|on)\/?$/.test(path) ? provinceFromPathSegment(path.slice(1, 3)) : null;
   const preferences = pathProvince ? { ...stored, province: pathProvince } : stored;
+  const db = getDatabase();
   context.set(shopContext, {
-    db: getDatabase(),
+    db,
     preferences,
     locale: getLocale(context) as Locale,
     t: getI18n(context).t,
@@ -48,11 +49,8 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   if (pathProvince && pathProvince !== stored.province) {
     response.headers.append("Set-Cookie", await serializePreferences(preferences));
   }
-  const renewal = await renewSession(request);
-  if (renewal) {
-    await touchGuestCarts(getDatabase(), renewal.session.guestId);
-    response.headers.append("Set-Cookie", renewal.setCookie);
-  }
+  const renewedSession = await renewGuestSession(db, request);
+  if (renewedSession) response.headers.append("Set-Cookie", renewedSession);
   return response;
 };
 
@@ -121,36 +119,28 @@ export function ErrorBoundary() {
   const { t } = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <section className="py-16 text-center">
-        {/* React hoists this <title> into <head>: an error page has no route meta. */}
-        <title>{`${t("notFound.title")} · Cuvée`}</title>
-        <h1 className="font-serif text-3xl">{t("notFound.title")}</h1>
+      <MessagePage title={t("notFound.title")} documentTitle>
         <p className="mt-4">
           <a className="underline" href="/">
             {t("notFound.home")}
           </a>
         </p>
-      </section>
+      </MessagePage>
     );
   }
   if (isRouteErrorResponse(error) && error.status === 429) {
+    const seconds = Number(error.data?.retryAfterSeconds) || 60;
     return (
-      <section className="py-16 text-center">
-        <title>{`${t("tooManyRequests.title")} · Cuvée`}</title>
-        <h1 className="font-serif text-3xl">{t("tooManyRequests.title")}</h1>
-        <p className="mt-4">
-          {t("tooManyRequests.message", { count: Number(error.data?.retryAfterSeconds) || 60 })}
-        </p>
-      </section>
+      <MessagePage title={t("tooManyRequests.title")} documentTitle>
+        <p className="mt-4">{t("tooManyRequests.message", { count: seconds })}</p>
+      </MessagePage>
     );
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <section className="py-16 text-center">
-      <title>{`${t("error.title")} · Cuvée`}</title>
-      <h1 className="font-serif text-3xl">{t("error.title")}</h1>
+    <MessagePage title={t("error.title")} documentTitle>
       <p className="mt-4">{t("error.message")}</p>
       {isRouteErrorResponse(error) ? <p className="mt-2 text-sm text-stone-600">HTTP {error.status}</p> : null}
-    </section>
+    </MessagePage>
   );
 }

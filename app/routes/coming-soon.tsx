@@ -4,6 +4,7 @@
  */
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
+import { MessagePage } from "~/components/ui/message-page";
 
 export function meta() {
   return [{ title: "Cuvée" }];
@@ -12,14 +13,13 @@ export function meta() {
 export default function ComingSoon() {
   const { t } = useT();
   return (
-    <section className="py-16 text-center">
-      <h1 className="font-serif text-3xl">{t("comingSoon.title")}</h1>
+    <MessagePage title={t("comingSoon.title")}>
       <p className="mt-4">{t("comingSoon.message")}</p>
       <p className="mt-6">
         <Link to="/products" className="text-wine-700 underline">
           {t("comingSoon.browse")}
         </Link>
       </p>
-    </section>
+    </MessagePage>
   );
 }
