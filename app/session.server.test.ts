@@ -34,14 +34,13 @@ describe("guest sessions (SPEC §9: 1 day, renewed on use)", () => {
 
   it("renews at most once an hour, and a guest who comes back daily keeps the same identity", async () => {
     const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"), t0);
-    expect(await renewSession(withCookie(setCookie), t0 + 30 * 60 * 1000)).toBeNull();
+    expect(await renewSession(withCookie(setCookie), t0 + SESSION_RENEWAL_INTERVAL_SECONDS * 1000 - 1)).toBeNull();
     let cookie = setCookie;
     for (let day = 1; day <= 5; day++) {
       const renewal = await renewSession(withCookie(cookie), t0 + day * 20 * HOUR);
       expect(renewal?.session).toMatchObject({ guestId, issuedAt: t0, renewedAt: t0 + day * 20 * HOUR });
       cookie = renewal!.setCookie;
     }
-    expect(SESSION_RENEWAL_INTERVAL_SECONDS).toBeLessThan(GUEST_SESSION_LIFETIME_SECONDS);
   });
 
   it("starts a new guest when the cookie expired, tampered or from the future", async () => {

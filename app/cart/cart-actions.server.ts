@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
-import type { RequestInfo } from "~/http/request-context";
+import type { ServerRequestInfo } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { ensureGuestId } from "~/session.server";
 import { touchGuestCarts } from "./guest-carts.server";
@@ -23,7 +23,7 @@ export interface CartActionError {
  * Handles a cart form POST.
  * @throws a 303 redirect on success; a 429 response when the client is over its cart-write limit.
  */
-export async function handleCartAction(request: Request, shop: ShopContext, client: RequestInfo) {
+export async function handleCartAction(request: Request, shop: ShopContext, client: ServerRequestInfo) {
   await enforceRateLimit("cartWrite", client.clientAddress);
   const form = await readFormData(request);
   // Decided before the change is saved: a refused target falls back, it never fails after a save.

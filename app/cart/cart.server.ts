@@ -178,7 +178,7 @@ async function lockCart(
 async function bumpVersion(tx: Tx, cartId: number): Promise<void> {
   await tx
     .update(carts)
-    .set({ lockVersion: sql`${carts.lockVersion} + 1`, updatedAt: new Date(), touchedAt: new Date() })
+    .set({ lockVersion: sql`${carts.lockVersion} + 1`, updatedAt: new Date() })
     .where(eq(carts.id, cartId));
 }
 

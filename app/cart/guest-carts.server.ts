@@ -12,7 +12,7 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { carts } from "~/db/schema";
-import { GUEST_SESSION_LIFETIME_SECONDS } from "~/session.server";
+import { GUEST_SESSION_LIFETIME_SECONDS, renewSession } from "~/session.server";
 
 /** Advisory lock key of the guest cart sweep (any constant unique to this job). */
 const SWEEP_LOCK_KEY = 6_001;
@@ -21,6 +21,18 @@ const SWEEP_BATCH_SIZE = 500;
 /** Marks the guest's carts (one per province) as seen now. */
 export async function touchGuestCarts(db: Database, guestId: string, now = new Date()): Promise<void> {
   await db.update(carts).set({ touchedAt: now }).where(eq(carts.guestId, guestId));
+}
+
+/**
+ * Renews the visitor's session when it is due (at most once an hour) and touches the guest's
+ * carts with it, so they live as long as the session.
+ * @returns the Set-Cookie header of the renewed session, or null when nothing was due.
+ */
+export async function renewGuestSession(db: Database, request: Request): Promise<string | null> {
+  const renewal = await renewSession(request);
+  if (!renewal) return null;
+  await touchGuestCarts(db, renewal.session.guestId);
+  return renewal.setCookie;
 }
 
 /**

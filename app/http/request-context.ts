@@ -6,11 +6,12 @@
  */
 import { createContext } from "react-router";
 
-export interface RequestInfo {
+/** What the server knows of the request (named apart from fetch's global `RequestInfo`). */
+export interface ServerRequestInfo {
   /** The per-request Content-Security-Policy nonce for inline scripts; absent without the server. */
   nonce: string | undefined;
   /** The client's IP address, the key of per-client rate limits. */
   clientAddress: string;
 }
 
-export const requestContext = createContext<RequestInfo>({ nonce: undefined, clientAddress: "unknown" });
+export const requestContext = createContext<ServerRequestInfo>({ nonce: undefined, clientAddress: "unknown" });
