@@ -2,12 +2,20 @@
  * What several app processes share on one database (issue 6 §5, §7), on PGlite and PostgreSQL:
  * the guest cart sweep and the rate-limit counters.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeArgs } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { sweepExpiredGuestCarts, touchGuestCarts } from "~/cart/guest-carts.server";
 import { cartLines, carts, productInventories } from "~/db/schema";
 import { RATE_LIMITS, hitRateLimit, shareRateLimitsThrough } from "~/http/rate-limit.server";
+
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "cuvee-guest-test-"));
+const { ensureGuestId } = await import("~/session.server");
+const { action: cartAction } = await import("~/routes/shopping-cart");
 
 let testDb: TestDatabase;
 const DAY = 24 * 60 * 60 * 1000;
@@ -53,6 +61,29 @@ describe("guest cart sweep", () => {
     await touchGuestCarts(testDb.db, guestId, new Date(now.getTime() - 1000));
     await sweepExpiredGuestCarts(testDb.db, { now });
     expect(await testDb.db.select({ id: carts.id }).from(carts).where(eq(carts.id, id))).toHaveLength(1);
+  });
+
+  it("a cart change renews the session and touches the guest's carts of both provinces", async () => {
+    const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"));
+    const longAgo = new Date(Date.now() - DAY - 60_000);
+    const quebec = await cartTouchedAt({ guestId }, longAgo);
+    const [ontario] = await testDb.db
+      .insert(carts)
+      .values({ guestId, province: "ON", touchedAt: longAgo })
+      .returning({ id: carts.id });
+    // Even a refused change (an unknown product) counts as the guest being there.
+    const args = await routeArgs(testDb.db, "/shopping-cart", {
+      init: {
+        method: "POST",
+        body: new URLSearchParams({ intent: "add", productInventoryId: "999999", quantity: "1" }),
+        headers: { Cookie: setCookie.split(";")[0]!, "Content-Type": "application/x-www-form-urlencoded" },
+      },
+    });
+    const answer = (await cartAction(args).catch((thrown: unknown) => thrown)) as { init?: { status?: number } };
+    expect(answer.init?.status).toBe(400);
+    await sweepExpiredGuestCarts(testDb.db);
+    const left = await testDb.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [quebec, ontario!.id]));
+    expect(left).toHaveLength(2);
   });
 
   it("two processes sweeping at once delete each expired cart exactly once", async () => {

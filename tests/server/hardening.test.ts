@@ -5,7 +5,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesOf, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let productInventoryId: string;
@@ -20,16 +20,10 @@ function sameOrigin(extra: Record<string, string> = {}): Record<string, string> 
   };
 }
 
+const cartCount = (cookie: string) => cartCountOf(shop, cookie);
+
 function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
   return fetch(shop.origin + path, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" });
-}
-
-/** The count on the header's cart icon, as the visitor with these cookies sees it. */
-async function cartCount(cookie: string): Promise<number> {
-  const html = await (await fetch(`${shop.origin}/global-search`, { headers: { Cookie: cookie } })).text();
-  const match = /aria-label="Panier, (\d+) article/.exec(html);
-  if (!match) throw new Error("no cart icon on the page");
-  return Number(match[1]);
 }
 
 /** Adds one unit of the test product as a same-origin visitor; returns the session cookie. */
@@ -45,8 +39,7 @@ async function addToCart(cookie = ""): Promise<string> {
 
 beforeAll(async () => {
   shop = await startBuiltServer();
-  const html = await (await fetch(`${shop.origin}/products?inventory=STORE_MTL`)).text();
-  productInventoryId = /name="productInventoryId" value="(\d+)"/.exec(html)![1]!;
+  productInventoryId = await firstShopItemId(shop);
 }, 120_000);
 
 afterAll(async () => {
@@ -95,6 +88,7 @@ describe("cross-site writes", () => {
       });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await response.text()).toContain("ce formulaire a été envoyé depuis un autre site");
     }
   });
 
@@ -270,7 +264,7 @@ describe("session lifetime", () => {
     expect(await cartCount(cookie)).toBe(1);
     // The same session, as the server signed it, but last renewed 25 hours ago.
     const [, value] = /^session=(.*)$/.exec(cookie)!;
-    const [payload, signature] = decodeURIComponent(value!).split(".") as [string, string];
+    const [payload] = decodeURIComponent(value!).split(".") as [string];
     const data = JSON.parse(Buffer.from(payload, "base64").toString());
     expect(data).toMatchObject({ guestId: expect.any(String), issuedAt: expect.any(Number), renewedAt: expect.any(Number) });
 
@@ -279,7 +273,6 @@ describe("session lifetime", () => {
     const dayAgo = Date.now() - 25 * 60 * 60 * 1000;
     const expired = (await commitSession({ ...data, issuedAt: dayAgo, renewedAt: dayAgo })).split(";")[0]!;
     const fresh = (await commitSession({ ...data, renewedAt: Date.now() })).split(";")[0]!;
-    expect(signature).toBeTruthy();
     expect(await cartCount(fresh)).toBe(1);
     expect(await cartCount(expired)).toBe(0);
     // An expired session starts a new guest on the next cart change: the old cart stays out of reach.

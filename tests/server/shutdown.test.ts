@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { cookiesOf, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { cartCount, cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
 
 const servers: BuiltServer[] = [];
 
@@ -13,18 +13,11 @@ afterAll(async () => {
   for (const server of servers.reverse()) await server.dispose();
 });
 
-/** The count on the header's cart icon, as the visitor with this cookie sees it. */
-async function cartCount(shop: BuiltServer, cookie: string): Promise<number> {
-  const html = await (await fetch(`${shop.origin}/global-search`, { headers: { Cookie: cookie } })).text();
-  return Number(/aria-label="Panier, (\d+) article/.exec(html)![1]);
-}
-
 describe("SIGTERM", () => {
   it("finishes the request in flight, exits 0 within the grace period, and the data survives a restart", async () => {
     const first = await startBuiltServer();
     servers.push(first);
-    const html = await (await fetch(`${first.origin}/products?inventory=STORE_MTL`)).text();
-    const productInventoryId = /name="productInventoryId" value="(\d+)"/.exec(html)![1]!;
+    const productInventoryId = await firstShopItemId(first);
     const added = await fetch(`${first.origin}/shopping-cart`, {
       method: "POST",
       redirect: "manual",

@@ -116,3 +116,19 @@ export async function startBuiltServer(
 export function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie().map((header) => header.split(";")[0]!);
 }
+
+/** The count on the header's cart icon, as the visitor with these cookies sees it. */
+export async function cartCount(server: BuiltServer, cookie: string): Promise<number> {
+  const html = await (await fetch(`${server.origin}/global-search`, { headers: { Cookie: cookie } })).text();
+  const match = /aria-label="Panier, (\d+) article/.exec(html);
+  if (!match) throw new Error("no cart icon on the page");
+  return Number(match[1]);
+}
+
+/** The product inventory id of the first item the Montréal shop lists (the demo catalogue's). */
+export async function firstShopItemId(server: BuiltServer): Promise<string> {
+  const html = await (await fetch(`${server.origin}/products?inventory=STORE_MTL`)).text();
+  const match = /name="productInventoryId" value="(\d+)"/.exec(html);
+  if (!match) throw new Error("no add-to-cart form on /products?inventory=STORE_MTL");
+  return match[1]!;
+}
