@@ -5,7 +5,8 @@
 import type { TFunction } from "i18next";
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { Locale, Preferences } from "~/preferences/preferences";
+import type { Preferences } from "~/preferences/preferences";
+import type { Locale } from "~/vocabulary";
 
 export interface ShopContext {
   db: Database;

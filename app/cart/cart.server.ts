@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
-import type { Locale, Province } from "~/preferences/preferences";
+import type { AvailabilityStatus, CartSection, ChannelKind, InventoryCode, Locale, Province } from "~/vocabulary";
 import { MAX_LINE_QUANTITY, lineExceedsStock } from "./cart-rules";
 
 /**
@@ -16,22 +16,20 @@ import { MAX_LINE_QUANTITY, lineExceedsStock } from "./cart-rules";
  */
 export type CartOwner = { guestId: string } | { customerId: number };
 
-export type CartSection = "AGENCY" | "SHOP" | "RESERVED";
-
 export interface CartLine {
   productInventoryId: number;
   section: CartSection;
   /** Cases (AGENCY) or units (SHOP, RESERVED). */
   quantity: number;
-  inventoryCode: string;
-  inventoryProvince: string;
-  channelKind: string;
+  inventoryCode: InventoryCode;
+  inventoryProvince: Province;
+  channelKind: ChannelKind;
   priceCents: number;
   priceTaxInCents: number;
   agencyFeeCents: number;
   /** Bottles or units in stock now. */
   stock: number;
-  availabilityStatus: "AVAILABLE" | "UPCOMING";
+  availabilityStatus: AvailabilityStatus;
   productId: number;
   slug: string;
   name: string;
@@ -77,7 +75,7 @@ export function parseId(value: unknown): number | null {
 }
 
 /** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
-export function sectionFor(channelKind: string, availabilityStatus: string): CartSection {
+export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
   if (availabilityStatus === "UPCOMING") return "RESERVED";
   return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
 }
@@ -134,7 +132,7 @@ async function loadLines(db: Database, cartId: number, locale: Locale): Promise<
     .innerJoin(providers, eq(providers.id, products.providerId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productInventoryId));
-  return rows as CartLine[];
+  return rows;
 }
 
 /** Number of items shown on the cart icon: the sum of line quantities (cases count as one). */
@@ -284,8 +282,7 @@ export function updateLineQuantity(
       .innerJoin(products, eq(products.id, productInventories.productId))
       .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId ?? -1)));
     if (!line) throw new CartRefusal("not-in-cart");
-    const section = line.section as CartSection;
-    if (lineExceedsStock({ section, quantity: input.quantity, uvc: line.uvc, stock: line.stock })) {
+    if (lineExceedsStock({ section: line.section, quantity: input.quantity, uvc: line.uvc, stock: line.stock })) {
       throw new CartRefusal("stock");
     }
     await tx

@@ -2,8 +2,8 @@
  * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  */
-import { priceTaxIn, type Province } from "~/pricing/taxes";
-import type { TaxMode } from "~/preferences/preferences";
+import { priceTaxIn } from "~/pricing/taxes";
+import type { Province, TaxMode } from "~/vocabulary";
 
 export interface PricedChannel {
   priceCents: number;

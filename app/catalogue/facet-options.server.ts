@@ -3,7 +3,7 @@
  * with their labels in the page's language, counts and checked state, in display order.
  */
 import type { TFunction } from "i18next";
-import type { Locale } from "~/preferences/preferences";
+import type { Locale } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { ProductFilters } from "./product-filters";
 import type { ProductSearchResult } from "./products.server";

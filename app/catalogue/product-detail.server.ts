@@ -14,22 +14,22 @@ import {
   providers,
   regions,
 } from "~/db/schema";
-import type { Locale } from "~/preferences/preferences";
+import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit } from "~/vocabulary";
 
 export interface ProductChannel {
   productInventoryId: number;
   puid: string;
-  inventoryCode: string;
-  province: string;
-  channelKind: string;
-  salesUnit: string;
+  inventoryCode: InventoryCode;
+  province: Province;
+  channelKind: ChannelKind;
+  salesUnit: SalesUnit;
   purchasable: boolean;
   city: string | null;
   priceCents: number;
   priceTaxInCents: number;
   agencyFeeCents: number;
   quantity: number;
-  availabilityStatus: "AVAILABLE" | "UPCOMING";
+  availabilityStatus: AvailabilityStatus;
   liquorBoardCode: string | null;
 }
 
@@ -133,6 +133,6 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
     countryCode: row.countryCode,
     regionName: row.regionName,
     attributes: attributeRows,
-    channels: channelRows as ProductChannel[],
+    channels: channelRows,
   };
 }

@@ -4,6 +4,7 @@
  * `r` (numeric region ids), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
  * malformed values are ignored or clamped.
  */
+import { INVENTORY_CODES, isOneOf, type InventoryCode } from "~/vocabulary";
 import { parsePage } from "./pagination";
 
 export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
@@ -18,7 +19,7 @@ export interface ProductFilters {
   /** Products per page (SPEC §2: the products page accepts an optional size). */
   size: number;
   /** Inventory codes asked for; empty = the province's default availability. */
-  inventories: string[];
+  inventories: InventoryCode[];
   types: string[];
   attributes: number[];
   countries: string[];
@@ -100,7 +101,7 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
   return {
     page: parsePage(params.get("page")),
     size: parsePageSize(params.get("size")),
-    inventories: multiValues(params, "inventory").filter((c) => known.inventoryCodes.has(c)),
+    inventories: multiValues(params, "inventory").filter((c): c is InventoryCode => isOneOf(INVENTORY_CODES, c) && known.inventoryCodes.has(c)),
     types: multiValues(params, "type")
       .map((c) => c.toUpperCase())
       .filter((c) => known.typeCodes.has(c)),

@@ -15,7 +15,7 @@ import {
   providers,
   regions,
 } from "~/db/schema";
-import type { Locale, Province, TaxMode } from "~/preferences/preferences";
+import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit, TaxMode } from "~/vocabulary";
 import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
@@ -33,11 +33,11 @@ export interface SearchOptions {
 /** One row of the product list: a product in one inventory, with the price of the tax mode. */
 export interface ProductListItem {
   productInventoryId: number;
-  inventoryCode: string;
+  inventoryCode: InventoryCode;
   /** Province of the channel (its taxes apply). */
   province: Province;
-  channelKind: string;
-  salesUnit: string;
+  channelKind: ChannelKind;
+  salesUnit: SalesUnit;
   purchasable: boolean;
   zeroRated: boolean;
   /** Per bottle or unit in cents, before taxes. */
@@ -47,7 +47,7 @@ export interface ProductListItem {
   agencyFeeCents: number;
   /** Bottles or units in stock. */
   quantity: number;
-  availabilityStatus: "AVAILABLE" | "UPCOMING";
+  availabilityStatus: AvailabilityStatus;
   productId: number;
   puid: string;
   slug: string;
@@ -74,7 +74,7 @@ export interface ProductSearchResult {
   /** The inventory codes searched: the ones asked for, else the province's default availability. */
   inventoryCodes: string[];
   facets: {
-    inventories: FacetCount<string>[];
+    inventories: FacetCount<InventoryCode>[];
     types: FacetCount<string>[];
     countries: FacetCount<string>[];
     regions: FacetCount<number>[];
@@ -322,7 +322,7 @@ async function countFacets(
     .groupBy(
       sql`grouping sets ((${productInventories.inventoryCode}), (${products.typeCode}), (${products.countryId}), (${products.regionId}))`,
     )) as {
-    inventoryCode: string | null;
+    inventoryCode: InventoryCode | null;
     typeCode: string | null;
     countryId: number | null;
     regionId: number | null;
@@ -407,7 +407,7 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
     .innerJoin(providers, eq(providers.id, products.providerId))
     .leftJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(regions, eq(regions.id, products.regionId))
-    .where(inArray(productInventories.id, ids))) as ProductListItem[];
+    .where(inArray(productInventories.id, ids)));
   const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,7 +1,7 @@
 /**
  * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
  */
-import type { Province } from "~/preferences/preferences";
+import type { Province } from "~/vocabulary";
 import { cleanText, countryCodes, multiValues, numericIds } from "./product-filters";
 import { parsePage } from "./pagination";
 

@@ -12,7 +12,7 @@ import {
   providerOrigins,
   providers,
 } from "~/db/schema";
-import type { Locale, Province } from "~/preferences/preferences";
+import type { Locale, Province } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
 import { paginate, type Pagination } from "./pagination";

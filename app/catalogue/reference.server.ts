@@ -6,7 +6,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
-import type { Province } from "~/preferences/preferences";
+import type { InventoryCode, Province } from "~/vocabulary";
 
 export type Inventory = typeof inventories.$inferSelect;
 export type ProductType = typeof productTypes.$inferSelect;
@@ -71,7 +71,7 @@ async function loadReferenceData(db: Database): Promise<ReferenceData> {
  * The product list's default availability for a province (SPEC §2): ON → LCBO, PI, MERCH_TORONTO;
  * QC → IP, SAQ, Brouhh, MERCH_MTL. Read from the inventories' `defaultListed` flag.
  */
-export function defaultInventoryCodes(reference: ReferenceData, province: Province): string[] {
+export function defaultInventoryCodes(reference: ReferenceData, province: Province): InventoryCode[] {
   return reference.inventories.filter((i) => i.province === province && i.defaultListed).map((i) => i.code);
 }
 

@@ -18,6 +18,15 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type {
+  AttributeType,
+  AvailabilityStatus,
+  CartSection,
+  ChannelKind,
+  InventoryCode,
+  Province,
+  SalesUnit,
+} from "~/vocabulary";
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -91,7 +100,7 @@ export const attributes = pgTable(
   "attributes",
   {
     id: serial("id").primaryKey(),
-    typeCode: text("type_code").notNull(),
+    typeCode: text("type_code").$type<AttributeType>().notNull(),
     code: text("code").notNull(),
     nameFr: text("name_fr").notNull(),
     nameEn: text("name_en").notNull(),
@@ -166,10 +175,10 @@ export const productAttributes = pgTable(
  * kind PRIVATE_IMPORT (sold by the full case), LIQUOR_BOARD (not sold here), SHOP (by the unit).
  */
 export const inventories = pgTable("inventories", {
-  code: text("code").primaryKey(),
-  province: text("province").notNull(),
-  channelKind: text("channel_kind").notNull(),
-  salesUnit: text("sales_unit").notNull(),
+  code: text("code").$type<InventoryCode>().primaryKey(),
+  province: text("province").$type<Province>().notNull(),
+  channelKind: text("channel_kind").$type<ChannelKind>().notNull(),
+  salesUnit: text("sales_unit").$type<SalesUnit>().notNull(),
   purchasable: boolean("purchasable").notNull(),
   /** Shown in the default product list of its province (spec §2). */
   defaultListed: boolean("default_listed").notNull(),
@@ -186,6 +195,7 @@ export const productInventories = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     inventoryCode: text("inventory_code")
+      .$type<InventoryCode>()
       .notNull()
       .references(() => inventories.code),
     puid: text("puid").notNull().unique(),
@@ -197,7 +207,7 @@ export const productInventories = pgTable(
     priceTaxInCents: integer("price_tax_in_cents").notNull(),
     /** Bottles or units in stock. */
     quantity: integer("quantity").notNull().default(0),
-    availabilityStatus: text("availability_status").notNull(),
+    availabilityStatus: text("availability_status").$type<AvailabilityStatus>().notNull(),
     liquorBoardCode: text("liquor_board_code"),
   },
   (t) => [
@@ -220,7 +230,7 @@ export const carts = pgTable(
     id: serial("id").primaryKey(),
     guestId: text("guest_id"),
     customerId: integer("customer_id"),
-    province: text("province").notNull(),
+    province: text("province").$type<Province>().notNull(),
     lockVersion: integer("lock_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -250,7 +260,7 @@ export const cartLines = pgTable(
     productInventoryId: integer("product_inventory_id")
       .notNull()
       .references(() => productInventories.id),
-    section: text("section").notNull(),
+    section: text("section").$type<CartSection>().notNull(),
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },

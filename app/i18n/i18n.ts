@@ -5,7 +5,7 @@
 import type { InitOptions } from "i18next";
 import enUS from "../../locales/en-US/common.json";
 import frCA from "../../locales/fr-CA/common.json";
-import { LOCALES } from "~/preferences/preferences";
+import { LOCALES } from "~/vocabulary";
 
 export const FALLBACK_LOCALE = "fr-CA";
 export const SUPPORTED_LOCALES: string[] = [...LOCALES];

@@ -3,14 +3,8 @@
  * functions so the rules are testable. Server-side: it brings zod.
  */
 import { z } from "zod";
-import {
-  DEFAULT_PREFERENCES,
-  LOCALES,
-  PROVINCES,
-  TAX_MODES,
-  VIEW_TYPES,
-  type Preferences,
-} from "./preferences";
+import { LOCALES, PROVINCES, TAX_MODES } from "~/vocabulary";
+import { DEFAULT_PREFERENCES, VIEW_TYPES, type Preferences } from "./preferences";
 import { safeRedirect } from "~/http/safe-redirect";
 
 const PreferencesSchema = z.object({

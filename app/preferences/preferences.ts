@@ -4,12 +4,8 @@
  * except `/qc` and `/on`, which set the province. This module is shared with the browser: it holds
  * no validation library (reading and changing them is `preference-change.ts`, on the server).
  */
-export const PROVINCES = ["QC", "ON"] as const;
-export type Province = (typeof PROVINCES)[number];
-export const TAX_MODES = ["IN", "OUT"] as const;
-export type TaxMode = (typeof TAX_MODES)[number];
-export const LOCALES = ["fr-CA", "en-US"] as const;
-export type Locale = (typeof LOCALES)[number];
+import type { Locale, Province, TaxMode } from "~/vocabulary";
+
 export const VIEW_TYPES = ["tiles", "list"] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 

@@ -10,6 +10,7 @@ import {
   MEMBER_PAY_NOW_THRESHOLD_CENTS,
   MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
 } from "./constants";
+import { CART_SECTIONS, isOneOf, type CartSection, type LiquorBoard, type Province, type TaxCode, type TaxMode } from "~/vocabulary";
 import { PricingInputError } from "./errors";
 import { allocateProportionally, assertNonNegativeInteger, percentOf, roundHalfUp, toSafeCents } from "./money";
 import {
@@ -18,23 +19,14 @@ import {
   liquorBoardNameFor,
   taxLinesFor,
   totalTax,
-  type LiquorBoardName,
-  type Province,
   type TaxAmounts,
-  type TaxName,
 } from "./taxes";
-
-/** Cart section (DESIGN §3 "Cart"): private import, shop, or reserved (upcoming, not paid). */
-export type PricingSection = "AGENCY" | "SHOP" | "RESERVED";
-
-/** Price display mode (DESIGN §3): `IN` = taxes included (default), `OUT` = taxes excluded. */
-export type TaxMode = "IN" | "OUT";
 
 /** One cart line as the pricing module needs it. Amounts are integer cents. */
 export interface PricingLine {
   /** Cart line id, echoed in the breakdown. */
   id: string;
-  section: PricingSection;
+  section: CartSection;
   /** Cases for AGENCY (sold by the full case only, spec §5), units for SHOP and RESERVED. */
   quantity: number;
   /** Bottles per case; used by AGENCY lines only, must then be ≥ 1. */
@@ -63,7 +55,7 @@ export interface CartSummaryInput {
 /** Per-line breakdown, integer cents (bottles: a count). */
 export interface CartLineBreakdown {
   id: string;
-  section: PricingSection;
+  section: CartSection;
   /** AGENCY: quantity × uvc; SHOP and RESERVED: the unit count (quantity). */
   bottles: number;
   /** AGENCY: agencyFeeCents × bottles, paid now to the agency; otherwise 0. */
@@ -143,15 +135,14 @@ export interface CartSummary {
   payAtLiquorBoard: number;
   /** payNow + payAtLiquorBoard. */
   total: number;
-  liquorBoardName: LiquorBoardName;
+  liquorBoardName: LiquorBoard;
   /** Tax lines to show: `['GST', 'QST']` in QC, `['HST']` in ON. */
-  taxLines: TaxName[];
+  taxLines: TaxCode[];
   reserved: ReservedSummary;
   /** Tax-inclusive figures when `taxMode` is `'IN'`; `null` when `'OUT'`. */
   display: CartSummaryDisplay | null;
 }
 
-const SECTIONS: readonly PricingSection[] = ["AGENCY", "SHOP", "RESERVED"];
 
 function assertBoolean(value: unknown, field: string): boolean {
   if (typeof value !== "boolean") throw new PricingInputError(field, `expected a boolean, got ${String(value)}`);
@@ -170,7 +161,7 @@ function validateInput(input: CartSummaryInput): void {
     const at = `lines[${i}]`;
     if (typeof line !== "object" || line === null) throw new PricingInputError(at, "expected an object");
     if (typeof line.id !== "string") throw new PricingInputError(`${at}.id`, "expected a string");
-    if (!SECTIONS.includes(line.section)) {
+    if (!isOneOf(CART_SECTIONS, line.section)) {
       throw new PricingInputError(`${at}.section`, `expected AGENCY, SHOP or RESERVED, got ${String(line.section)}`);
     }
     assertNonNegativeInteger(line.quantity, `${at}.quantity`);

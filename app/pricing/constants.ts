@@ -6,8 +6,6 @@
  * (so 9.975 % is exactly 9975 and no float ever carries a rate).
  */
 
-import type { Province } from "./taxes";
-
 /** Denominator of every rate in this module: rates are parts per 100 000 (5 % = 5000). */
 export const RATE_DENOMINATOR = 100_000;
 
@@ -50,9 +48,3 @@ export const DISCOVERY_MONTHLY_CENTS = [29_000, 38_000] as const;
 
 /** Yearly discovery package: $500.00 per year (spec §9 "500 per year"). */
 export const DISCOVERY_YEARLY_CENTS = 50_000;
-
-/**
- * Liquor board collecting the private-import part at pick-up, per province:
- * the "SAQ fees" cart line is "LCBO fees" in Ontario (spec §2 cart summary; DESIGN §3).
- */
-export const LIQUOR_BOARD_NAME = { QC: "SAQ", ON: "LCBO" } as const satisfies Record<Province, string>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { LIQUOR_BOARD_OF } from "~/vocabulary";
 import {
   DISCOVERY_MONTHLY_CENTS,
   DISCOVERY_YEARLY_CENTS,
   GST_RATE,
   HST_RATE,
-  LIQUOR_BOARD_NAME,
   MEMBER_PAY_NOW_DISCOUNT_RATE,
   MEMBER_PAY_NOW_THRESHOLD_CENTS,
   MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
@@ -35,7 +35,7 @@ describe("constants (spec §6, §9; DESIGN §3)", () => {
   });
 
   it("liquor boards are SAQ in QC and LCBO in ON", () => {
-    expect(LIQUOR_BOARD_NAME).toEqual({ QC: "SAQ", ON: "LCBO" });
+    expect(LIQUOR_BOARD_OF).toEqual({ QC: "SAQ", ON: "LCBO" });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PricingInputError } from "./errors";
-import { combinedRate, computeTaxes, liquorBoardNameFor, priceTaxIn, taxLinesFor, type Province } from "./taxes";
+import type { Province } from "~/vocabulary";
+import { combinedRate, computeTaxes, liquorBoardNameFor, priceTaxIn, taxLinesFor } from "./taxes";
 
 describe("computeTaxes (DESIGN §3)", () => {
   it.each([

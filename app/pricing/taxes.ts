@@ -7,18 +7,11 @@
  * - Zero-rated goods (basic groceries, product type FOODS) carry no tax.
  */
 
-import { GST_RATE, HST_RATE, LIQUOR_BOARD_NAME, QST_RATE } from "./constants";
+import { LIQUOR_BOARD_OF, PROVINCES, isOneOf, type LiquorBoard, type Province, type TaxCode } from "~/vocabulary";
+import { GST_RATE, HST_RATE, QST_RATE } from "./constants";
 import { PricingInputError } from "./errors";
 import { assertNonNegativeInteger, percentOf, toSafeCents } from "./money";
 
-/** Province whose taxes and liquor board apply (DESIGN §3 "Provinces"). */
-export type Province = "QC" | "ON";
-
-/** Name of a tax line shown in the cart summary (spec §2, §9). */
-export type TaxName = "GST" | "QST" | "HST";
-
-/** Liquor board collecting the private-import part at pick-up (spec §2). */
-export type LiquorBoardName = (typeof LIQUOR_BOARD_NAME)[Province];
 
 /** Amounts of each tax, integer cents; the taxes that do not apply in the province are 0. */
 export interface TaxAmounts {
@@ -27,12 +20,9 @@ export interface TaxAmounts {
   hst: number;
 }
 
-/** Provinces known to the pricing module. */
-export const PROVINCES: readonly Province[] = ["QC", "ON"];
-
 /** Type guard: is `value` a {@link Province} (`'QC'` or `'ON'`)? */
 export function isProvince(value: unknown): value is Province {
-  return value === "QC" || value === "ON";
+  return isOneOf(PROVINCES, value);
 }
 
 /**
@@ -114,7 +104,7 @@ export function priceTaxIn(priceCents: number, province: Province, zeroRated: bo
  *
  * @throws PricingInputError on an unknown province.
  */
-export function taxLinesFor(province: Province): TaxName[] {
+export function taxLinesFor(province: Province): TaxCode[] {
   assertProvince(province);
   return province === "QC" ? ["GST", "QST"] : ["HST"];
 }
@@ -124,7 +114,7 @@ export function taxLinesFor(province: Province): TaxName[] {
  *
  * @throws PricingInputError on an unknown province.
  */
-export function liquorBoardNameFor(province: Province): LiquorBoardName {
+export function liquorBoardNameFor(province: Province): LiquorBoard {
   assertProvince(province);
-  return LIQUOR_BOARD_NAME[province];
+  return LIQUOR_BOARD_OF[province];
 }

@@ -14,7 +14,7 @@ import { isSlug } from "~/catalogue/product-filters";
 import { ChannelPrice, productImageSrc } from "~/catalogue/ui/product-card";
 import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
 import { formatVolume } from "~/i18n/format";
-import type { TaxMode } from "~/preferences/preferences";
+import type { TaxMode } from "~/vocabulary";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.product.name} · Cuvée` : "Cuvée" }];

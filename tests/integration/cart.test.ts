@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { routeArgs } from "../support/loader-context";
 import { addToCart, countItems, getCart, removeLine, updateLineQuantity } from "~/cart/cart.server";
 import { inventories, productInventories, products } from "~/db/schema";
+import type { InventoryCode } from "~/vocabulary";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "cuvee-cart-test-"));
 const { action: cartAction, loader: cartLoader } = await import("~/routes/shopping-cart");
@@ -22,7 +23,7 @@ let upcoming: { id: number };
 let liquorBoard: { id: number };
 let ontarioItem: { id: number };
 
-async function findChannel(code: string, status: "AVAILABLE" | "UPCOMING", minStock = 0) {
+async function findChannel(code: InventoryCode, status: "AVAILABLE" | "UPCOMING", minStock = 0) {
   const [row] = await testDb.db
     .select({ id: productInventories.id, uvc: products.uvc, stock: productInventories.quantity })
     .from(productInventories)
@@ -232,7 +233,7 @@ it("keeps inventories as data: liquor boards are not purchasable", async () => {
 });
 
 describe("the cart page's summary, to the cent", () => {
-  async function channelId(slug: string, code: string): Promise<number> {
+  async function channelId(slug: string, code: InventoryCode): Promise<number> {
     const [row] = await testDb.db
       .select({ id: productInventories.id })
       .from(productInventories)
@@ -242,7 +243,7 @@ describe("the cart page's summary, to the cent", () => {
     return row.id;
   }
 
-  async function summaryOf(province: "QC" | "ON", lines: [string, string, number][], taxMode: "IN" | "OUT" = "OUT") {
+  async function summaryOf(province: "QC" | "ON", lines: [string, InventoryCode, number][], taxMode: "IN" | "OUT" = "OUT") {
     const { ensureGuestId } = await import("~/session.server");
     const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"));
     for (const [slug, code, quantity] of lines) {

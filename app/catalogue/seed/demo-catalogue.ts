@@ -21,7 +21,8 @@ import {
   regions,
 } from "../../db/schema";
 import { priceTaxIn } from "../../pricing/taxes";
-import { INVENTORIES, REGIONS, type ProvinceCode, type RegionRow } from "./reference-data";
+import type { InventoryCode, Province } from "~/vocabulary";
+import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
 
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers (shared with the synthetic generator)
@@ -876,7 +877,7 @@ export interface DemoProvider {
 
 /** One product in one inventory; money in integer cents, quantity in bottles or units. */
 export interface DemoProductInventory {
-  inventoryCode: string;
+  inventoryCode: InventoryCode;
   /** `<product puid>-<inventory code>`, e.g. `P000123-IP`. */
   puid: string;
   priceCents: number;
@@ -917,7 +918,7 @@ export interface DemoCatalogue {
 }
 
 const REGION_BY_CODE = new Map<string, RegionRow>(REGIONS.map((r) => [r.code, r]));
-const INVENTORY_PROVINCE = new Map<string, ProvinceCode>(INVENTORIES.map((i) => [i.code, i.province]));
+const INVENTORY_PROVINCE = new Map<string, Province>(INVENTORIES.map((i) => [i.code, i.province]));
 
 /** Default container volume per type, in millilitres (null = not a liquid sold by volume). */
 const DEFAULT_VOLUME: Record<TypeCode, number | null> = {
@@ -961,7 +962,7 @@ const SERVE: Record<string, [string, string]> = {
 type Market = "QC" | "ON" | "IMPORT";
 
 /** Probabilities of being offered in each inventory, per market and product family. */
-const CHANNEL_ODDS: Record<"alcohol" | "beer" | "grocery", Record<Market, Record<string, number>>> = {
+const CHANNEL_ODDS: Record<"alcohol" | "beer" | "grocery", Record<Market, Partial<Record<InventoryCode, number>>>> = {
   alcohol: {
     IMPORT: { IP: 0.72, PI: 0.5, SAQ: 0.16, LCBO: 0.14, Brouhh: 0.18, MERCH_MTL: 0.12, STORE_MTL: 0.1, STORE_QC: 0.07, MERCH_TORONTO: 0.12, STORE_TORONTO: 0.08 },
     QC: { SAQ: 0.6, PI: 0.25, Brouhh: 0.3, MERCH_MTL: 0.35, STORE_MTL: 0.3, STORE_QC: 0.3, MERCH_TORONTO: 0.08 },
@@ -979,7 +980,7 @@ const CHANNEL_ODDS: Record<"alcohol" | "beer" | "grocery", Record<Market, Record
   },
 };
 /** Fallback inventory when the draw picked none. */
-const FALLBACK: Record<"alcohol" | "beer" | "grocery", Record<Market, string>> = {
+const FALLBACK: Record<"alcohol" | "beer" | "grocery", Record<Market, InventoryCode>> = {
   alcohol: { IMPORT: "IP", QC: "SAQ", ON: "LCBO" },
   beer: { IMPORT: "Brouhh", QC: "MERCH_MTL", ON: "MERCH_TORONTO" },
   grocery: { IMPORT: "MERCH_MTL", QC: "MERCH_MTL", ON: "MERCH_TORONTO" },
@@ -1009,7 +1010,7 @@ const boardPrice = (x: number) => Math.max(295, Math.round(x / 100) * 100 - 5);
  */
 export function buildProductInventory(
   rng: () => number,
-  code: string,
+  code: InventoryCode,
   product: { puid: string; vintage: number | null; uvc: number; zeroRated: boolean },
   basePrice: number,
 ): DemoProductInventory {
@@ -1148,8 +1149,8 @@ export function buildDemoCatalogue(): DemoCatalogue {
         const [descriptionFr, descriptionEn] = describe(cuvee, region, variant.vintage, variant.volume);
         const family = familyOf(cuvee.type);
         const odds = CHANNEL_ODDS[family][market];
-        const codes: string[] = [];
-        for (const [code, p] of Object.entries(odds)) {
+        const codes: InventoryCode[] = [];
+        for (const [code, p] of Object.entries(odds) as [InventoryCode, number][]) {
           const roll = rng();
           // Expensive bottles are not stocked in the shops (unit prices stay within 5–60 $).
           if (SHOP_CODES.has(code) && basePrice > 5200) continue;

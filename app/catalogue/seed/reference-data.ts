@@ -7,18 +7,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { attributes, countries, inventories, productTypes, regions } from "../../db/schema";
+import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
 
-/** Province of an inventory (DESIGN §3). */
-export type ProvinceCode = "QC" | "ON";
-/** Channel kind of an inventory: private import (by the case), liquor board (not sold here), shop (by the unit). */
-export type ChannelKind = "PRIVATE_IMPORT" | "LIQUOR_BOARD" | "SHOP";
-/** How an inventory sells: full cases of `uvc` bottles, single units, or not at all here. */
-export type SalesUnit = "CASE" | "UNIT" | "NONE";
 
 /** One row of the `inventories` table. */
 export interface InventoryRow {
-  code: string;
-  province: ProvinceCode;
+  code: InventoryCode;
+  province: Province;
   channelKind: ChannelKind;
   salesUnit: SalesUnit;
   purchasable: boolean;
@@ -86,11 +81,10 @@ export const PRODUCT_TYPES: readonly ProductTypeRow[] = [
 export const PRODUCT_TYPE_CODES: readonly string[] = PRODUCT_TYPES.map((t) => t.code);
 
 /** Attribute type codes of SPEC §3. */
-export type AttributeTypeCode = "PRODUCT_COLOR" | "PROVIDER" | "BLOG_THEME";
 
 /** One row of the `attributes` table (the id is assigned by the database). */
 export interface AttributeRow {
-  typeCode: AttributeTypeCode;
+  typeCode: AttributeType;
   code: string;
   nameFr: string;
   nameEn: string;
@@ -143,7 +137,7 @@ export interface RegionRow {
   /** English "from …" phrase used in generated descriptions (not stored), e.g. "from the Loire Valley". */
   fromEn: string;
   /** Canadian province, when the region lies in Quebec or Ontario (drives demo channel choices). */
-  province?: ProvinceCode;
+  province?: Province;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   slugify,
   type DemoProduct,
 } from "./demo-catalogue";
+import type { InventoryCode } from "~/vocabulary";
 import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
 
 /** Options of {@link generateSyntheticCatalogue}. */
@@ -248,7 +249,7 @@ type SyntheticProduct = Omit<DemoProduct, "providerSlug" | "countryCode" | "regi
 
 const ALL_CODES = INVENTORIES.map((i) => i.code);
 const SHOP_CODES = new Set(INVENTORIES.filter((i) => i.channelKind === "SHOP").map((i) => i.code));
-const CHANNEL_WEIGHTS: Record<"alcohol" | "beer" | "grocery", readonly (readonly [string, number])[]> = {
+const CHANNEL_WEIGHTS: Record<"alcohol" | "beer" | "grocery", readonly (readonly [InventoryCode, number])[]> = {
   alcohol: [["IP", 25], ["PI", 18], ["SAQ", 10], ["LCBO", 8], ["Brouhh", 8], ["MERCH_MTL", 7], ["STORE_MTL", 7], ["STORE_QC", 5], ["MERCH_TORONTO", 7], ["STORE_TORONTO", 5]],
   beer: [["SAQ", 10], ["LCBO", 10], ["Brouhh", 16], ["MERCH_MTL", 16], ["STORE_MTL", 12], ["STORE_QC", 10], ["MERCH_TORONTO", 14], ["STORE_TORONTO", 12]],
   grocery: ALL_CODES.filter((c) => SHOP_CODES.has(c)).map((c) => [c, 1] as const),

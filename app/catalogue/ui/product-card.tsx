@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
 import type { ProductListItem } from "~/catalogue/products.server";
 import { formatMoney, formatVolume } from "~/i18n/format";
-import type { TaxMode } from "~/preferences/preferences";
+import type { TaxMode } from "~/vocabulary";
 import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
 
 export type ProductCardItem = ProductListItem & { countryName: string | null };

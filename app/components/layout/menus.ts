@@ -2,7 +2,7 @@
  * Navigation menus of SPEC §2 Layout: Producers, Products, Shop (Montreal, Toronto), Clients, Blog.
  * Labels are i18n keys. A menu with more than 4 sub-menu groups is a developer error (SPEC §5).
  */
-import type { Province } from "~/preferences/preferences";
+import type { Province } from "~/vocabulary";
 
 export interface MenuLink {
   labelKey: string;

@@ -1,0 +1,92 @@
+/**
+ * The shop's vocabulary, declared once (SPEC §3, DESIGN §3 "Provinces, channels and inventories";
+ * issue 7 §0.1). Every module and every Drizzle column that holds one of these values takes its
+ * type from here, so no row is ever cast. Shared with the browser: plain constants, no library.
+ */
+
+/** Provinces served (SPEC §3 Configuration): Quebec is the default. */
+export const PROVINCES = ["QC", "ON"] as const;
+export type Province = (typeof PROVINCES)[number];
+
+/** Price display (SPEC §3): taxes included (`IN`, default) or excluded (`OUT`). */
+export const TAX_MODES = ["IN", "OUT"] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+
+/** Languages (SPEC §3): fr-CA (default) and en-US. */
+export const LOCALES = ["fr-CA", "en-US"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Sections of a cart and of an order (SPEC §2): private import, shop, reserved (upcoming). */
+export const CART_SECTIONS = ["AGENCY", "SHOP", "RESERVED"] as const;
+export type CartSection = (typeof CART_SECTIONS)[number];
+
+/**
+ * Inventory codes of SPEC §3: QC = IP, SAQ, Brouhh, MERCH_MTL; ON = PI, LCBO, MERCH_TORONTO;
+ * store views STORE_MTL, STORE_QC, STORE_TORONTO. What each one does is data (the `inventories`
+ * table), not a branch on its code.
+ */
+export const INVENTORY_CODES = [
+  "IP",
+  "SAQ",
+  "Brouhh",
+  "MERCH_MTL",
+  "STORE_MTL",
+  "STORE_QC",
+  "PI",
+  "LCBO",
+  "MERCH_TORONTO",
+  "STORE_TORONTO",
+] as const;
+export type InventoryCode = (typeof INVENTORY_CODES)[number];
+
+/** Channel kind of an inventory: private import (by the case), liquor board (not sold here), shop (by the unit). */
+export const CHANNEL_KINDS = ["PRIVATE_IMPORT", "LIQUOR_BOARD", "SHOP"] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** How an inventory sells: full cases of `uvc` bottles, single units, or not at all here. */
+export const SALES_UNITS = ["CASE", "UNIT", "NONE"] as const;
+export type SalesUnit = (typeof SALES_UNITS)[number];
+
+/** Availability of a product inventory (SPEC §3 filter selection). */
+export const AVAILABILITY_STATUSES = ["AVAILABLE", "UPCOMING"] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+
+/** Attribute families (SPEC §3 Attribute.typeCode). */
+export const ATTRIBUTE_TYPES = ["PRODUCT_COLOR", "PROVIDER", "BLOG_THEME"] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** The liquor board of each province: it collects the private-import part at pick-up (SPEC §2). */
+export const LIQUOR_BOARD_OF = { QC: "SAQ", ON: "LCBO" } as const satisfies Record<Province, string>;
+export type LiquorBoard = (typeof LIQUOR_BOARD_OF)[Province];
+
+/** Sales taxes (SPEC §9): GST and QST in Quebec, HST in Ontario. */
+export const TAX_CODES = ["GST", "QST", "HST"] as const;
+export type TaxCode = (typeof TAX_CODES)[number];
+
+/**
+ * Order statuses (DESIGN §3 Orders and payment):
+ * - PENDING_PAYMENT: placed, stock held, waiting for the payment of the pay-now amount;
+ * - PAID: the pay-now amount is paid;
+ * - CONFIRMED: nothing was due now (only reservations), placed without payment;
+ * - CANCELLED: the customer cancelled the payment or Stripe expired the session; stock returned;
+ * - EXPIRED: the payment window passed; stock returned.
+ */
+export const ORDER_STATUSES = ["PENDING_PAYMENT", "PAID", "CONFIRMED", "CANCELLED", "EXPIRED"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who takes the payment of an order: Stripe Checkout, the local simulated page, or nobody (nothing due). */
+export const PAYMENT_PROVIDERS = ["stripe", "simulated", "none"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The two parts of an order's money (DESIGN §3 Money): paid now to the agency, or at the liquor board. */
+export const PAYMENT_PARTS = ["PAY_NOW", "LIQUOR_BOARD"] as const;
+export type PaymentPart = (typeof PAYMENT_PARTS)[number];
+
+/** Reservation statuses (DESIGN §3 Reservations); only REQUESTED is written by the shop today. */
+export const RESERVATION_STATUSES = ["REQUESTED", "AVAILABLE", "PAID", "EXPIRED", "CANCELLED"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
+export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (values as readonly string[]).includes(value);
+}
