@@ -74,15 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-/** The root loader's data, or undefined when the root loader itself failed. */
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") ?? undefined;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRootData();
+  const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const locale = root?.locale ?? "fr-CA";
   // The locale follows the cookie after a switch (client navigation after the POST).

@@ -1,72 +1,63 @@
 /**
  * The cart's form handling (one action, many intents, like Hydrogen's cart route): add, update,
- * remove. Every form posts to /shopping-cart; success redirects (303) to a same-origin path,
- * refusals come back as values with a 400 or 409 status and change nothing. Cart writes are
- * rate-limited per client (issue 6 §7), and the `redirectTo` is checked before anything is saved.
+ * remove, parsed by the one schema of `cart-forms.ts` (conform). Every form posts to
+ * /shopping-cart; success redirects (303) to a same-origin path, refusals come back as values
+ * with a 400 or 409 status, conform's reply (field errors, values kept) and change nothing. Cart
+ * writes are rate-limited per client (issue 6 §7), and the `redirectTo` is checked before anything
+ * is saved.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { ShopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { ServerRequestInfo } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
-import { ensureGuestId } from "~/session.server";
-import { touchGuestCarts } from "./guest-carts.server";
-import { addToCart, parseId, parseQuantity, removeLine, updateLineQuantity, type CartError } from "./cart.server";
+import { CartFormSchema, cartErrorOf } from "./cart-forms";
+import { ensureCartOwner } from "./cart-owner.server";
+import type { CartActionError } from "./cart-types";
+import { addToCart, removeLine, updateLineQuantity } from "./cart.server";
 
-export interface CartActionError {
-  error: CartError | "unknown-intent";
-  productInventoryId: number | null;
+/** The product inventory id a refused form was about, when it names one. */
+function postedProductInventoryId(form: FormData): number | null {
+  const value = Number(form.get("productInventoryId"));
+  return Number.isInteger(value) && value >= 1 ? value : null;
 }
 
 /**
  * Handles a cart form POST.
+ * @returns a 400 (invalid form or refused change) or 409 (stale lock version) value.
  * @throws a 303 redirect on success; a 429 response when the client is over its cart-write limit.
  */
 export async function handleCartAction(request: Request, shop: ShopContext, client: ServerRequestInfo) {
   await enforceRateLimit("cartWrite", client.clientAddress);
   const form = await readFormData(request);
+  const submission = parseWithZod(form, { schema: CartFormSchema });
   // Decided before the change is saved: a refused target falls back, it never fails after a save.
   const requestedTarget = form.has("redirectTo")
     ? safeRedirect(form.get("redirectTo"), new URL(request.url).origin)
     : null;
-  const intent = form.get("intent");
-  const productInventoryId = parseId(form.get("productInventoryId"));
-  const { guestId, setCookie } = await ensureGuestId(request);
-  const owner = { guestId };
   const { db, preferences, locale } = shop;
-  // The session was just renewed: its carts (every province) live as long, and the sweep no
-  // longer takes the one about to change.
-  await touchGuestCarts(db, guestId);
+  const { owner, setCookie } = await ensureCartOwner(db, request);
   const headers = { "Set-Cookie": setCookie };
 
-  let result;
-  switch (intent) {
-    case "add":
-      result = await addToCart(db, owner, preferences.province, locale, {
-        productInventoryId,
-        quantity: parseQuantity(form.get("quantity")),
-      });
-      break;
-    case "update":
-      result = await updateLineQuantity(db, owner, preferences.province, locale, {
-        productInventoryId,
-        quantity: parseQuantity(form.get("quantity")),
-        lockVersion: parseId(form.get("lockVersion")),
-      });
-      break;
-    case "remove":
-      result = await removeLine(db, owner, preferences.province, locale, {
-        productInventoryId,
-        lockVersion: parseId(form.get("lockVersion")),
-      });
-      break;
-    default:
-      return data<CartActionError>({ error: "unknown-intent", productInventoryId }, { status: 400, headers });
+  if (submission.status !== "success") {
+    const error = cartErrorOf(submission.error ?? undefined);
+    return data<CartActionError>(
+      { error, productInventoryId: postedProductInventoryId(form), result: submission.reply() },
+      { status: error === "conflict" ? 409 : 400, headers },
+    );
   }
+  const input = submission.value;
+  const result =
+    input.intent === "add"
+      ? await addToCart(db, owner, preferences.province, locale, input)
+      : input.intent === "update"
+        ? await updateLineQuantity(db, owner, preferences.province, locale, input)
+        : await removeLine(db, owner, preferences.province, locale, input);
   if (!result.ok) {
     return data<CartActionError>(
-      { error: result.error, productInventoryId },
+      { error: result.error, productInventoryId: input.productInventoryId, result: submission.reply() },
       { status: result.error === "conflict" ? 409 : 400, headers },
     );
   }

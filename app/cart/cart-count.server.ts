@@ -1,10 +1,9 @@
 import type { ShopContext } from "~/context";
-import { readGuestId } from "~/session.server";
+import { readCartOwner } from "./cart-owner.server";
 import { countItems } from "./cart.server";
 
 /** Number of items in the visitor's cart of the current province, for the navbar badge. */
 export async function countCartItems(shop: ShopContext, request: Request): Promise<number> {
-  const guestId = await readGuestId(request);
-  if (!guestId) return 0;
-  return countItems(shop.db, { guestId }, shop.preferences.province);
+  const owner = await readCartOwner(request);
+  return owner ? countItems(shop.db, owner, shop.preferences.province) : 0;
 }

@@ -7,72 +7,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
-import type { AvailabilityStatus, CartSection, ChannelKind, InventoryCode, Locale, Province } from "~/vocabulary";
+import type { AvailabilityStatus, CartSection, ChannelKind, Locale, Province } from "~/vocabulary";
+import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 import { MAX_LINE_QUANTITY, lineExceedsStock } from "./cart-rules";
 
-/**
- * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
- * customers in and merges their guest cart into this one).
- */
-export type CartOwner = { guestId: string } | { customerId: number };
-
-export interface CartLine {
-  productInventoryId: number;
-  section: CartSection;
-  /** Cases (AGENCY) or units (SHOP, RESERVED). */
-  quantity: number;
-  inventoryCode: InventoryCode;
-  inventoryProvince: Province;
-  channelKind: ChannelKind;
-  priceCents: number;
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  /** Bottles or units in stock now. */
-  stock: number;
-  availabilityStatus: AvailabilityStatus;
-  productId: number;
-  slug: string;
-  name: string;
-  vintage: number | null;
-  volumeMl: number | null;
-  uvc: number;
-  typeCode: string;
-  zeroRated: boolean;
-  isAlcohol: boolean;
-  providerName: string;
-}
-
-export interface Cart {
-  id: number;
-  province: Province;
-  lockVersion: number;
-  lines: CartLine[];
-}
-
-export type CartError =
-  | "invalid-quantity"
-  | "unknown-product"
-  | "other-province"
-  | "not-purchasable"
-  | "stock"
-  | "conflict"
-  | "not-in-cart";
-
-export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
-
-/** A quantity from a form: an integer from 1 to {@link MAX_LINE_QUANTITY}, else null. */
-export function parseQuantity(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,4}$/.test(value.trim())) return null;
-  const quantity = Number(value);
-  return quantity >= 1 && quantity <= MAX_LINE_QUANTITY ? quantity : null;
-}
-
-/** A positive integer id from a form (product inventory id, lock version), else null. */
-export function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value.trim())) return null;
-  const id = Number(value);
-  return id >= 1 ? id : null;
-}
 
 /** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
 export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {

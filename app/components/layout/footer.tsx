@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "~/root-data";
 
 const ADDRESSES = [
   { cityKey: "footer.montreal", lines: ["5445, avenue de Gaspé", "Montréal (Québec) H2T 3B2"] },

@@ -1,6 +1,8 @@
 import { useT } from "~/i18n/translation";
 import { Form, Link, useFetchers } from "react-router";
-import { useRootData } from "~/root";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CartFormSchema, cartCountDelta } from "~/cart/cart-forms";
+import { useRootData } from "~/root-data";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import { MENUS, type Menu } from "./menus";
 import { PreferenceSwitches } from "./preference-switches";
@@ -56,20 +58,10 @@ function SearchForm({ text, id }: { text: string; id: string }) {
   );
 }
 
-/** How a pending cart form changes the item count: add +q, update q − current, remove −current. */
-function cartCountDelta(form: FormData): number {
-  const quantity = Number(form.get("quantity")) || 0;
-  const current = Number(form.get("currentQuantity")) || 0;
-  switch (form.get("intent")) {
-    case "add":
-      return quantity;
-    case "update":
-      return quantity - current;
-    case "remove":
-      return -current;
-    default:
-      return 0;
-  }
+/** How a pending cart form changes the badge: read with the cart's own schema (0 when invalid). */
+function pendingCartDelta(formData: FormData): number {
+  const submission = parseWithZod(formData, { schema: CartFormSchema });
+  return submission.status === "success" ? cartCountDelta(submission.value) : 0;
 }
 
 /** Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer. */
@@ -81,7 +73,7 @@ export function Header() {
   // Optimistic badge: pending cart changes count at once, before the server answers.
   const pendingDelta = useFetchers()
     .filter((f) => f.formAction === "/shopping-cart" && f.formData)
-    .reduce((sum, f) => sum + cartCountDelta(f.formData!), 0);
+    .reduce((sum, f) => sum + pendingCartDelta(f.formData!), 0);
   const cartCount = Math.max(0, (root?.cartCount ?? 0) + pendingDelta);
   return (
     <header className="border-b border-stone-200 bg-white">

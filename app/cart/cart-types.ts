@@ -1,0 +1,64 @@
+/**
+ * The cart's shapes (SPEC §3 Shopping cart; DESIGN §3 Cart), shared by the server modules and the
+ * views: no server code here.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { AvailabilityStatus, CartSection, ChannelKind, InventoryCode, Province } from "~/vocabulary";
+
+/**
+ * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
+ * customers in and merges their guest cart into this one).
+ */
+export type CartOwner = { guestId: string } | { customerId: number };
+
+export interface CartLine {
+  productInventoryId: number;
+  section: CartSection;
+  /** Cases (AGENCY) or units (SHOP, RESERVED). */
+  quantity: number;
+  inventoryCode: InventoryCode;
+  inventoryProvince: Province;
+  channelKind: ChannelKind;
+  priceCents: number;
+  priceTaxInCents: number;
+  agencyFeeCents: number;
+  /** Bottles or units in stock now. */
+  stock: number;
+  availabilityStatus: AvailabilityStatus;
+  productId: number;
+  slug: string;
+  name: string;
+  vintage: number | null;
+  volumeMl: number | null;
+  uvc: number;
+  typeCode: string;
+  zeroRated: boolean;
+  isAlcohol: boolean;
+  providerName: string;
+}
+
+export interface Cart {
+  id: number;
+  province: Province;
+  lockVersion: number;
+  lines: CartLine[];
+}
+
+export type CartError =
+  | "invalid-quantity"
+  | "unknown-product"
+  | "other-province"
+  | "not-purchasable"
+  | "stock"
+  | "conflict"
+  | "not-in-cart";
+
+export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
+
+/** What a refused cart form answers (400, or 409 for a stale version). */
+export interface CartActionError {
+  error: CartError | "unknown-intent";
+  productInventoryId: number | null;
+  /** conform's reply: the field errors (i18n keys) and the values sent, for `useForm`'s `lastResult`. */
+  result: SubmissionResult<string[]>;
+}
