@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutBlockers } from "./cart-rules";
+import { bottlesOf, checkoutBlockers, fullCasesIn } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
 const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
@@ -23,5 +23,21 @@ describe("checkoutBlockers", () => {
   });
   it("never blocks reserved lines for stock", () => {
     expect(checkoutBlockers([{ ...wineCase, section: "RESERVED" as const, stock: 0 }])).toEqual([]);
+  });
+});
+
+describe("sold by the full case (SPEC §5)", () => {
+  it("counts cases × uvc bottles for private import, units otherwise", () => {
+    expect(bottlesOf({ section: "AGENCY", quantity: 3, uvc: 6 })).toBe(18);
+    expect(bottlesOf({ section: "SHOP", quantity: 3, uvc: 6 })).toBe(3);
+  });
+  it("reserves an upcoming private-import product by the case, like the agency section", () => {
+    expect(bottlesOf({ section: "RESERVED", channelKind: "PRIVATE_IMPORT", quantity: 1, uvc: 6 })).toBe(6);
+    expect(bottlesOf({ section: "RESERVED", channelKind: "SHOP", quantity: 2, uvc: 1 })).toBe(2);
+  });
+  it("sells only whole cases out of a stock of bottles", () => {
+    expect(fullCasesIn(17, 6)).toBe(2);
+    expect(fullCasesIn(5, 6)).toBe(0);
+    expect(fullCasesIn(18, 6)).toBe(3);
   });
 });

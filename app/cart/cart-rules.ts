@@ -3,7 +3,8 @@
  * lines to the pricing module. Pure.
  */
 import type { PricingLine } from "~/pricing/cart-summary";
-import type { CartLine } from "./cart.server";
+import type { CartSection } from "~/vocabulary";
+import type { CartLine } from "./cart-types";
 
 export type CheckoutBlocker = "stock" | "alcohol-needs-food";
 
@@ -13,12 +14,37 @@ export const MAX_LINE_QUANTITY = 999;
 type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlcohol" | "typeCode">;
 
 /**
- * Whether a line asks for more than the stock (SPEC §5): cases × uvc bottles for private import,
- * units for the shop; reserved lines wait for stock and never do.
+ * Whether a line's quantity counts full cases (SPEC §5 "Private import products are sold by the
+ * full case only"): the agency section always; a reservation of an upcoming private-import
+ * product too (issue 7 §0.5), like the agency section it will become.
+ */
+export function soldByTheCase(line: { section: CartSection; channelKind?: string }): boolean {
+  return line.section === "AGENCY" || (line.section === "RESERVED" && line.channelKind === "PRIVATE_IMPORT");
+}
+
+/**
+ * "Sold by the full case", named once (SPEC §5; DESIGN §3 Money): the bottles (or units) a line
+ * holds — cases × uvc when {@link soldByTheCase}, else the quantity itself. Orders snapshot it.
+ * @param line quantity in cases or units; uvc = bottles per case (≥ 1).
+ */
+export function bottlesOf(line: { section: CartSection; channelKind?: string; quantity: number; uvc: number }): number {
+  return soldByTheCase(line) ? line.quantity * line.uvc : line.quantity;
+}
+
+/**
+ * The inverse: how many full cases of `uvc` bottles a stock of bottles holds (a partial case
+ * cannot be sold). @param stockBottles bottles in stock; uvc bottles per case (≥ 1).
+ */
+export function fullCasesIn(stockBottles: number, uvc: number): number {
+  return Math.floor(stockBottles / Math.max(1, uvc));
+}
+
+/**
+ * Whether a line asks for more than the stock (SPEC §5): {@link bottlesOf} against the bottles or
+ * units in stock; reserved lines wait for stock and never do.
  */
 export function lineExceedsStock(line: Pick<CartLine, "section" | "quantity" | "uvc" | "stock">): boolean {
-  const needed = line.section === "AGENCY" ? line.quantity * line.uvc : line.quantity;
-  return line.section !== "RESERVED" && needed > line.stock;
+  return line.section !== "RESERVED" && bottlesOf(line) > line.stock;
 }
 
 /**
@@ -44,7 +70,8 @@ export function toPricingLines(lines: readonly CartLine[]): PricingLine[] {
   return lines.map((line) => ({
     id: String(line.productInventoryId),
     section: line.section,
-    quantity: line.quantity,
+    // A reservation's value counts its bottles: cases × uvc when reserved by the case.
+    quantity: line.section === "RESERVED" ? bottlesOf(line) : line.quantity,
     uvc: line.uvc,
     priceCents: line.priceCents,
     agencyFeeCents: line.section === "AGENCY" ? line.agencyFeeCents : 0,

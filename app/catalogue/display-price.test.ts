@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { displayPrice } from "./display-price";
+import { displayPrice, type PricedChannel } from "./display-price";
 
 // A private-import bottle at 25.00 $ before taxes in Quebec: GST 1.25 + QST 2.49 (2.49375) = 28.74.
-const bottle = { priceCents: 2500, priceTaxInCents: 2874, province: "QC", salesUnit: "CASE", zeroRated: false, uvc: 12 };
+const bottle: PricedChannel = { priceCents: 2500, priceTaxInCents: 2874, province: "QC", salesUnit: "CASE", zeroRated: false, uvc: 12 };
 
 describe("displayPrice", () => {
   it("shows the bottle and the case before taxes in OUT mode", () => {

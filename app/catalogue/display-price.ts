@@ -3,13 +3,13 @@
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  */
 import { priceTaxIn } from "~/pricing/taxes";
-import type { Province, TaxMode } from "~/vocabulary";
+import type { Province, SalesUnit, TaxMode } from "~/vocabulary";
 
 export interface PricedChannel {
   priceCents: number;
   priceTaxInCents: number;
-  province: Province | string;
-  salesUnit: string;
+  province: Province;
+  salesUnit: SalesUnit;
   zeroRated: boolean;
   uvc: number;
 }
@@ -29,9 +29,8 @@ export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayP
   const unitCents = taxMode === "IN" ? channel.priceTaxInCents : channel.priceCents;
   if (channel.salesUnit !== "CASE") return { unitCents, caseCents: null };
   const caseBeforeTax = channel.priceCents * channel.uvc;
-  const province = channel.province === "ON" ? "ON" : "QC";
   return {
     unitCents,
-    caseCents: taxMode === "IN" ? priceTaxIn(caseBeforeTax, province, channel.zeroRated) : caseBeforeTax,
+    caseCents: taxMode === "IN" ? priceTaxIn(caseBeforeTax, channel.province, channel.zeroRated) : caseBeforeTax,
   };
 }

@@ -3,6 +3,7 @@
  * Lists product inventories (a product in one channel) so prices, stock and availability are
  * those of the channel the shopper will buy from.
  */
+import { createDatabaseCache } from "~/cache.server";
 import { and, asc, count, desc, eq, exists, inArray, lte, gte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
@@ -260,7 +261,7 @@ interface SearchCounts {
  */
 export const COUNTS_CACHE_TTL_MS = 60_000;
 const COUNTS_CACHE_MAX_ENTRIES = 1_000;
-const countsCaches = new WeakMap<Database, Map<string, { expires: number; value: Promise<SearchCounts> }>>();
+const countsCache = createDatabaseCache<string, SearchCounts>({ ttlMs: COUNTS_CACHE_TTL_MS, maxEntries: COUNTS_CACHE_MAX_ENTRIES });
 
 /** Counts of a filter combination from the per-database cache, computed once per TTL. */
 function cachedCounts(
@@ -269,8 +270,6 @@ function cachedCounts(
   options: SearchOptions,
   compute: () => Promise<SearchCounts>,
 ): Promise<SearchCounts> {
-  let cache = countsCaches.get(db);
-  if (!cache) countsCaches.set(db, (cache = new Map()));
   // Tax mode matters only to a price filter, the language only to a text search.
   const key = JSON.stringify([
     options.province,
@@ -286,14 +285,7 @@ function cachedCounts(
     filters.maxCents,
     filters.text,
   ]);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value;
-  if (cache.size >= COUNTS_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  const value = compute();
-  cache.set(key, { expires: now + COUNTS_CACHE_TTL_MS, value });
-  value.catch(() => cache.delete(key));
-  return value;
+  return countsCache(db, key, compute);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
  * producer page with its product list (page 1, size 51).
  */
+import { createDatabaseCache } from "~/cache.server";
 import { and, asc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
@@ -102,7 +103,7 @@ interface DirectoryEntry {
  * their origins) is reused: it changes only with the catalogue.
  */
 export const DIRECTORY_CACHE_TTL_MS = 60_000;
-const directoryCaches = new WeakMap<Database, Map<Province, { expires: number; value: Promise<DirectoryEntry[]> }>>();
+const directoryCache = createDatabaseCache<Province, DirectoryEntry[]>({ ttlMs: DIRECTORY_CACHE_TTL_MS, maxEntries: 2 });
 
 /** Lower-case text without accents: "Pépière" → "pepiere" (the text filter ignores accents). */
 export function foldText(text: string): string {
@@ -110,14 +111,7 @@ export function foldText(text: string): string {
 }
 
 function provinceDirectory(db: Database, province: Province): Promise<DirectoryEntry[]> {
-  let cache = directoryCaches.get(db);
-  if (!cache) directoryCaches.set(db, (cache = new Map()));
-  const hit = cache.get(province);
-  if (hit && hit.expires > Date.now()) return hit.value;
-  const value = loadDirectory(db, province);
-  cache.set(province, { expires: Date.now() + DIRECTORY_CACHE_TTL_MS, value });
-  value.catch(() => cache.delete(province));
-  return value;
+  return directoryCache(db, province, () => loadDirectory(db, province));
 }
 
 async function loadDirectory(db: Database, province: Province): Promise<DirectoryEntry[]> {

@@ -3,6 +3,7 @@
  * attributes, countries and regions. They change only with a migration or a catalogue import,
  * which restarts the server.
  */
+import { createDatabaseCache } from "~/cache.server";
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
@@ -28,17 +29,11 @@ export interface ReferenceData {
   known: { inventoryCodes: Set<string>; typeCodes: Set<string> };
 }
 
-const cache = new WeakMap<Database, Promise<ReferenceData>>();
+const referenceCache = createDatabaseCache<"reference", ReferenceData>({ ttlMs: 0, maxEntries: 1 });
 
 /** The reference data of a database, loaded on first use and cached for the database's lifetime. */
 export function getReferenceData(db: Database): Promise<ReferenceData> {
-  let pending = cache.get(db);
-  if (!pending) {
-    pending = loadReferenceData(db);
-    cache.set(db, pending);
-    pending.catch(() => cache.delete(db));
-  }
-  return pending;
+  return referenceCache(db, "reference", () => loadReferenceData(db));
 }
 
 async function loadReferenceData(db: Database): Promise<ReferenceData> {

@@ -15,6 +15,7 @@ import { PricingInputError } from "./errors";
 import { allocateProportionally, assertNonNegativeInteger, percentOf, roundHalfUp, toSafeCents } from "./money";
 import {
   assertProvince,
+  priceTaxIn,
   computeTaxes,
   liquorBoardNameFor,
   taxLinesFor,
@@ -364,4 +365,19 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
     reserved,
     display,
   };
+}
+
+/**
+ * A line's amount as the cart shows it in a tax mode (spec §2): its pre-tax amount from
+ * {@link summarizeCart}'s breakdown (agency fees + liquor-board part, boutique, or the reserved
+ * value), with the province's taxes on the line total when `taxMode` is `IN` (zero-rated lines
+ * carry none). Integer cents. Display only: the summary's taxes are computed per part, so these
+ * may differ from the summary's tax lines by rounding.
+ */
+export function lineDisplayTotal(
+  line: CartLineBreakdown,
+  options: { province: Province; taxMode: TaxMode; zeroRated: boolean },
+): number {
+  const beforeTax = line.agencyFees + line.liquorBoardPart + line.boutique + line.reservedValue;
+  return options.taxMode === "IN" ? priceTaxIn(beforeTax, options.province, options.zeroRated) : beforeTax;
 }

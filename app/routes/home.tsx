@@ -10,6 +10,7 @@ import { countryName } from "~/catalogue/country-names.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 
@@ -83,7 +84,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
-            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
+            </ProductCard>
           ))}
         </div>
       </section>

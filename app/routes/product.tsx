@@ -11,10 +11,12 @@ import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
 import { isSlug } from "~/catalogue/product-filters";
-import { ChannelPrice, productImageSrc } from "~/catalogue/ui/product-card";
-import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
+import { productImageSrc } from "~/catalogue/links";
+import { ChannelPrice } from "~/catalogue/ui/product-card";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { fullCasesIn } from "~/cart/cart-rules";
 import { formatVolume } from "~/i18n/format";
-import type { TaxMode } from "~/vocabulary";
+import type { Province, TaxMode } from "~/vocabulary";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.product.name} · Cuvée` : "Cuvée" }];
@@ -49,15 +51,17 @@ function ChannelBlock({
   product,
   taxMode,
   highlighted,
+  visitorProvince,
 }: {
   channel: ProductChannel;
   product: { uvc: number; zeroRated: boolean; typeCode: string };
   taxMode: TaxMode;
   highlighted: boolean;
+  visitorProvince: Province;
 }) {
   const { t } = useT();
   const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
-  const units = channel.salesUnit === "CASE" ? Math.floor(channel.quantity / Math.max(1, product.uvc)) : channel.quantity;
+  const units = channel.salesUnit === "CASE" ? fullCasesIn(channel.quantity, product.uvc) : channel.quantity;
   return (
     <li
       id={`channel-${channel.productInventoryId}`}
@@ -86,7 +90,7 @@ function ChannelBlock({
             : t("product.stockUnits", { count: units })}
         </p>
       )}
-      {channel.purchasable ? <AddToCartForm channel={channel} uvc={product.uvc} /> : null}
+      {channel.purchasable ? <BuyArea channel={channel} uvc={product.uvc} visitorProvince={visitorProvince} /> : null}
     </li>
   );
 }
@@ -151,6 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 product={product}
                 taxMode={taxMode}
                 highlighted={channel.productInventoryId === selectedId}
+                visitorProvince={province}
               />
             ))}
           </ul>

@@ -19,6 +19,7 @@ import {
 } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { productFacetOptions, type FacetOption, type UncountedOption } from "~/catalogue/facet-options.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
@@ -47,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: t("products.title"),
     filters,
+    province: preferences.province,
     taxMode: preferences.taxMode,
     filterCount: activeFilterCount(filters),
     priceErrors: {
@@ -92,7 +94,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const { filters, facets, items, pagination, taxMode, filterCount, priceErrors, rawPrices } = loaderData;
+  const { filters, facets, items, pagination, taxMode, province, filterCount, priceErrors, rawPrices } = loaderData;
   const hrefFor = (page: number) => productListHref({ ...filters, page } as ProductFilters);
   // The form's key changes with the URL so its checkboxes follow back/forward.
   const formKey = productListHref(filters);
@@ -208,7 +210,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {items.map((item) => (
-                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
+            </ProductCard>
               ))}
             </div>
           )}

@@ -12,6 +12,7 @@ import { isSlug, parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getProviderDetail } from "~/catalogue/providers.server";
 import { getReferenceData } from "~/catalogue/reference.server";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -34,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     provider,
+    province: preferences.province,
     taxMode: preferences.taxMode,
     total: result.pagination.total,
     items: result.items.map((item) => ({
@@ -45,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ProviderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { provider, items, taxMode, total } = loaderData;
+  const { provider, items, taxMode, total, province } = loaderData;
   return (
     <article>
       <header className="flex items-center gap-4">
@@ -72,7 +74,9 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((item) => (
-            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} />
+            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
+            </ProductCard>
           ))}
         </div>
       )}

@@ -127,3 +127,16 @@ test("a guest who switches province gets that province's cart, and the first one
   await expect(page.getByRole("button", { name: "QC" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
+
+test("a Quebec visitor on the Toronto store is offered to switch to Ontario, then can buy", async ({ page }) => {
+  await page.goto("/products?inventory=STORE_TORONTO");
+  const card = page.getByTestId("product-card").first();
+  await expect(card.getByTestId("add-to-cart")).toHaveCount(0);
+  await card.getByRole("button", { name: "Passer à l'Ontario pour acheter" }).click();
+  await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/inventory=STORE_TORONTO/);
+  const first = page.getByTestId("product-card").first();
+  await expect(first.getByTestId("switch-province")).toHaveCount(0);
+  await first.getByTestId("add-to-cart").getByRole("button").click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});

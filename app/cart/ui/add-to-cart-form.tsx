@@ -1,21 +1,36 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useFetcher, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
-import { useFetcher, useLocation } from "react-router";
-import type { ProductChannel } from "~/catalogue/product-detail.server";
-import type { CartActionError } from "~/cart/cart-actions.server";
+import type { AvailabilityStatus, Province, SalesUnit } from "~/vocabulary";
+import { AddToCartSchema } from "../cart-forms";
+import { fullCasesIn } from "../cart-rules";
+import type { CartActionError } from "../cart-types";
 import { QuantityInput } from "./quantity-input";
+
+/** What the add form needs to know of a channel (a product in one inventory). */
+export interface BuyableChannel {
+  productInventoryId: number;
+  province: Province;
+  salesUnit: SalesUnit;
+  availabilityStatus: AvailabilityStatus;
+  /** Bottles or units in stock. */
+  quantity: number;
+}
 
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
- * quantity is in cases), shop items by the unit, upcoming products as a reservation request.
- * A real POST to /shopping-cart; with JavaScript a fetcher keeps the page and shows the pending
- * state; the header badge counts it at once.
+ * quantity is in cases), shop items by the unit, upcoming products as a reservation request (by
+ * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema;
+ * with JavaScript a fetcher keeps the page, conform checks the quantity first, and the header
+ * badge counts it at once.
  */
 export function AddToCartForm({
   channel,
   uvc,
   compact = false,
 }: {
-  channel: Pick<ProductChannel, "productInventoryId" | "salesUnit" | "availabilityStatus" | "quantity">;
+  channel: BuyableChannel;
   uvc: number;
   /** A product card's form: quantity 1 (a case or a unit), no quantity field. */
   compact?: boolean;
@@ -23,23 +38,33 @@ export function AddToCartForm({
   const { t } = useT();
   const fetcher = useFetcher<CartActionError>();
   const location = useLocation();
+  const [form, fields] = useForm({
+    id: `add-${channel.productInventoryId}${compact ? "-card" : ""}`,
+    lastResult: fetcher.data?.result,
+    constraint: getZodConstraint(AddToCartSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCartSchema }),
+  });
   const byCase = channel.salesUnit === "CASE";
   const upcoming = channel.availabilityStatus === "UPCOMING";
   const params = new URLSearchParams(location.search);
   params.set("added", String(channel.productInventoryId));
   const justAdded = new URLSearchParams(location.search).get("added") === String(channel.productInventoryId);
-  const error = fetcher.data?.error;
+  const clientError = fields.quantity.errors?.[0]?.replace(/^cart\.errors\./, "");
+  const error = fetcher.data?.error ?? clientError;
   const busy = fetcher.state !== "idle";
-  const id = `quantity-${channel.productInventoryId}`;
-  if (!upcoming && channel.quantity < (byCase ? uvc : 1)) {
+  const available = byCase ? fullCasesIn(channel.quantity, uvc) : channel.quantity;
+  if (!upcoming && available < 1) {
     return <p className={`text-sm font-semibold text-stone-600 ${compact ? "" : "mt-3"}`}>{t("cart.add.soldOut")}</p>;
   }
+  const { key: _key, ...quantityProps } = getInputProps(fields.quantity, { type: "number" });
   return (
     <fetcher.Form
       method="post"
       action="/shopping-cart"
       className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
       data-testid="add-to-cart"
+      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
@@ -47,9 +72,9 @@ export function AddToCartForm({
       {compact ? (
         <input type="hidden" name="quantity" value="1" />
       ) : (
-        <label htmlFor={id} className="text-sm">
+        <label htmlFor={fields.quantity.id} className="text-sm">
           <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
-          <QuantityInput id={id} defaultValue={1} required />
+          <QuantityInput {...quantityProps} defaultValue={1} />
         </label>
       )}
       <button
@@ -71,5 +96,29 @@ export function AddToCartForm({
         ) : null}
       </p>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The buy area of a channel: its add form in the visitor's province; in the other province (a
+ * Quebec visitor on the Toronto store, say) a switch to that province instead of a button that
+ * would always be refused (SPEC §4: opening a store of the other province switches province).
+ */
+export function BuyArea({ channel, uvc, visitorProvince, compact = false }: {
+  channel: BuyableChannel;
+  uvc: number;
+  visitorProvince: Province;
+  compact?: boolean;
+}) {
+  const { t } = useT();
+  const location = useLocation();
+  if (channel.province === visitorProvince) return <AddToCartForm channel={channel} uvc={uvc} compact={compact} />;
+  return (
+    <Form method="post" action="/preferences" className={compact ? "" : "mt-3"} data-testid="switch-province">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" name="province" value={channel.province} className="rounded border border-wine-700 px-3 py-1 text-sm text-wine-800">
+        {t(`cart.add.switchTo.${channel.province}`)}
+      </button>
+    </Form>
   );
 }

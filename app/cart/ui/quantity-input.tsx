@@ -5,16 +5,16 @@ import { MAX_LINE_QUANTITY } from "~/cart/cart-rules";
  * A cart quantity field: whole numbers from 1 to {@link MAX_LINE_QUANTITY}. The browser's limits
  * only help; the server checks the same range (`parseQuantity`).
  */
-export function QuantityInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "min" | "max" | "step">) {
+export function QuantityInput(props: InputHTMLAttributes<HTMLInputElement>) {
   return (
     <input
-      {...props}
       name="quantity"
       type="number"
       inputMode="numeric"
       min={1}
       max={MAX_LINE_QUANTITY}
       step={1}
+      {...props}
       className="w-20 rounded border border-stone-300 p-1"
     />
   );

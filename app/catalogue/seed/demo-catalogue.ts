@@ -1101,7 +1101,12 @@ let built: DemoCatalogue | undefined;
  * app/pricing/taxes.ts with the inventory's province and the product's zero-rated flag.
  */
 export function buildDemoCatalogue(): DemoCatalogue {
-  if (built) return built;
+  built ??= generateDemoCatalogue();
+  return built;
+}
+
+/** Builds the demo catalogue afresh, without the cache (what {@link buildDemoCatalogue} keeps). */
+export function generateDemoCatalogue(): DemoCatalogue {
   const rng = createPrng(20_241_101);
   const providerRows: DemoProvider[] = [];
   const productRows: DemoProduct[] = [];
@@ -1184,8 +1189,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
       }
     }
   }
-  built = { providers: providerRows, products: productRows };
-  return built;
+  return { providers: providerRows, products: productRows };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,22 +1,13 @@
 import { useT } from "~/i18n/translation";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
 import type { ProductListItem } from "~/catalogue/products.server";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import type { TaxMode } from "~/vocabulary";
-import { AddToCartForm } from "~/cart/ui/add-to-cart-form";
+import { productHref, productImageSrc } from "~/catalogue/links";
 
 export type ProductCardItem = ProductListItem & { countryName: string | null };
-
-/** The generated image of a product: a bottle, can, jar or bag in the product's colour. */
-export function productImageSrc(item: { colorCode: string | null; typeCode: string }): string {
-  return `/images/products/${item.colorCode ?? "none"}--${item.typeCode}.svg`;
-}
-
-/** The product page of one channel (SPEC §2: `id` is the inventory product id). */
-export function productHref(item: { slug: string; productInventoryId: number }): string {
-  return `/products/${item.slug}?id=${item.productInventoryId}`;
-}
 
 /** Price line of a channel: bottle/unit price, and the case price for private import. */
 export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channelKind: string }; taxMode: TaxMode }) {
@@ -49,8 +40,11 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
   );
 }
 
-/** A product card of the product list and the producer page. */
-export function ProductCard({ item, taxMode }: { item: ProductCardItem; taxMode: TaxMode }) {
+/**
+ * A product card of the product list and the producer page. The buy area (the cart's add form)
+ * comes from the page as `children`, so the catalogue never imports the cart.
+ */
+export function ProductCard({ item, taxMode, children }: { item: ProductCardItem; taxMode: TaxMode; children?: ReactNode }) {
   const { t, i18n } = useT();
   const details = [
     item.vintage ? String(item.vintage) : null,
@@ -78,7 +72,7 @@ export function ProductCard({ item, taxMode }: { item: ProductCardItem; taxMode:
       </div>
       <div className="mt-2">
         {item.purchasable ? (
-          <AddToCartForm channel={item} uvc={item.uvc} compact />
+          children
         ) : (
           <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: item.inventoryCode })}</p>
         )}

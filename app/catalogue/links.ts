@@ -1,0 +1,14 @@
+/**
+ * Addresses of catalogue things, shared by the catalogue's views, the cart and the orders (they
+ * link back to the product and show its generated image).
+ */
+
+/** The generated image of a product: a bottle, can, jar or bag in the product's colour. */
+export function productImageSrc(item: { colorCode: string | null; typeCode: string }): string {
+  return `/images/products/${item.colorCode ?? "none"}--${item.typeCode}.svg`;
+}
+
+/** The product page of one channel (SPEC §2: `id` is the inventory product id). */
+export function productHref(item: { slug: string; productInventoryId: number }): string {
+  return `/products/${item.slug}?id=${item.productInventoryId}`;
+}
