@@ -1,0 +1,37 @@
+/**
+ * The one in-process cache of the shop (issue 7 §0.4), on lru-cache: values computed from the
+ * database, kept per database (tests open many) with a time to live and a maximum number of
+ * entries. Concurrent requests for the same key share one computation (the promise is cached);
+ * a failed computation is forgotten at once so the next request tries again.
+ */
+import { LRUCache } from "lru-cache";
+import type { Database } from "~/db/client.server";
+
+export interface DatabaseCacheOptions {
+  /** Time to live of an entry, milliseconds; `0` keeps entries for the database's lifetime. */
+  ttlMs: number;
+  /** Most entries kept per database; the least recently used goes first. */
+  maxEntries: number;
+}
+
+/**
+ * A cache of values computed from a database.
+ * @returns `cached(db, key, compute)`: the value of `key` for `db`, computing it with `compute()`
+ *   when missing or expired; it rejects when `compute()` rejects (nothing is kept then).
+ */
+export function createDatabaseCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: DatabaseCacheOptions) {
+  const caches = new WeakMap<Database, LRUCache<K, Promise<V>>>();
+  return function cached(db: Database, key: K, compute: () => Promise<V>): Promise<V> {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new LRUCache<K, Promise<V>>({ max: options.maxEntries, ...(options.ttlMs > 0 ? { ttl: options.ttlMs } : {}) });
+      caches.set(db, cache);
+    }
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const value = compute();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+    return value;
+  };
+}
