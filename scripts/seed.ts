@@ -1,0 +1,47 @@
+/**
+ * Loads the reference data (inventories, product types, attributes, origins, liquor-store
+ * branches) and, into a database without products, the demo catalogue: what `npm start` does at
+ * boot, without starting the server.
+ *
+ *   npm run seed
+ *
+ * The database is the app's: PostgreSQL when DATABASE_URL is set, otherwise PGlite at
+ * `${DATA_DIR ?? 'data'}/pglite` (stop the server first: PGlite allows one process).
+ * Safe to run again: reference data is upserted, and a catalogue already there is kept.
+ */
+import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
+import { seedReferenceData } from "../app/catalogue/seed/reference-data";
+import { openDatabase } from "../app/db/client.server";
+import { products } from "../app/db/schema";
+import { parseEnv } from "../app/env.server";
+
+async function main(): Promise<number> {
+  const env = parseEnv(process.env);
+  if ("error" in env) {
+    console.error(env.error);
+    return 1;
+  }
+  const handle = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { pgliteDir: env.pgliteDir });
+  try {
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    const [existing] = await handle.db.select({ id: products.id }).from(products).limit(1);
+    if (existing) {
+      console.log("Reference data loaded; the database already has a catalogue, kept as it is.");
+    } else {
+      const counts = await seedDemoCatalogue(handle.db);
+      console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`Seeding failed: ${error.message}`);
+    process.exit(1);
+  },
+);
