@@ -1,0 +1,238 @@
+/**
+ * Stripe Checkout gateway (DESIGN §3 "Orders and payment"): the one place that talks to Stripe.
+ *
+ * The rest of the app sees plain objects ({@link CheckoutSessionState}, {@link CheckoutWebhookEvent})
+ * and two error classes, never a Stripe type: an order is paid through the hosted Checkout page,
+ * in CAD, with one idempotency key per order, and becomes PAID from the verified webhook or the
+ * return page (whichever comes first).
+ *
+ * Amounts are integer cents (CAD) throughout.
+ */
+import Stripe from "stripe";
+
+/** What is needed to open a hosted Checkout page for an order. Amounts are integer cents (CAD). */
+export interface CheckoutPaymentRequest {
+  orderId: number;
+  /** The customer-facing order number, e.g. "C-000123". */
+  orderNumber: string;
+  email: string;
+  /** The shop's locale; Stripe Checkout is shown in "fr-CA" or "en". */
+  locale: "fr-CA" | "en-US";
+  /**
+   * What is paid now, each an integer amount in cents (CAD), > 0, quantity 1 each: e.g.
+   * "Agency fees", "Boutique", "GST", "QST". Sum = the order's pay-now amount.
+   */
+  lineItems: { name: string; amountCents: number }[];
+  /** Must contain the literal "{CHECKOUT_SESSION_ID}" placeholder (Stripe fills it in). */
+  successUrl: string;
+  cancelUrl: string;
+  /** Unix seconds when the hosted session expires (Stripe allows 30 min to 24 h from now). */
+  expiresAt: number;
+}
+
+/** A Checkout Session as the app needs it. */
+export interface CheckoutSessionState {
+  sessionId: string;
+  /** `metadata.orderId` as a number, or null when missing or not a positive integer. */
+  orderId: number | null;
+  /** An unknown value from a newer API is reported as "unpaid" (never taken for a payment). */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  /** An unknown or missing value is reported as "open". */
+  status: "open" | "complete" | "expired";
+  /** Total of the session in integer cents (CAD); 0 when Stripe gives none. */
+  amountTotalCents: number;
+}
+
+/** A verified webhook event. `session` is null for event types the shop does not handle. */
+export interface CheckoutWebhookEvent {
+  eventId: string;
+  type: string;
+  session: CheckoutSessionState | null;
+}
+
+/** The payment provider, as the order code uses it (tests and the app share this interface). */
+export interface PaymentGateway {
+  /**
+   * Creates a Checkout Session: mode payment, currency cad, one line per `lineItems` entry
+   * (quantity 1), `customer_email`, `client_reference_id` = orderNumber, metadata
+   * `{ orderId, orderNumber }` on the session and on the PaymentIntent, idempotency key
+   * `order-${orderId}-checkout`.
+   *
+   * Stripe replays the first answer to an idempotency key for 24 h and refuses the same key with
+   * different parameters (a `StripeIdempotencyError`): call it again for the same order with
+   * exactly the same request (same URLs, locale, `expiresAt`) to get the same session back.
+   *
+   * @returns `{ sessionId, url }`, `url` being the hosted page to redirect the customer to.
+   * @throws TypeError when the request is malformed (no line items, an amount that is not a
+   *   positive integer, a success URL without "{CHECKOUT_SESSION_ID}"); nothing is sent.
+   * @throws PaymentUnavailableError when Stripe cannot be reached or answers 5xx or 429.
+   * @throws any other Stripe error (invalid request, authentication, idempotency) unchanged.
+   */
+  createCheckoutSession(request: CheckoutPaymentRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Retrieves a Checkout Session's state.
+   * @returns the state, or null when Stripe has no such session (404).
+   * @throws PaymentUnavailableError when Stripe cannot be reached or answers 5xx or 429.
+   * @throws any other Stripe error unchanged.
+   */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+  /**
+   * Verifies a webhook's `Stripe-Signature` against the raw request body (do not re-serialize
+   * the body: verify the exact bytes received).
+   * @returns `{ eventId, type, session }` with the session's state for
+   *   checkout.session.completed, checkout.session.async_payment_succeeded,
+   *   checkout.session.async_payment_failed and checkout.session.expired; `session: null` for any
+   *   other type.
+   * @throws WebhookSignatureError on a missing or bad signature, a timestamp outside Stripe's
+   *   tolerance (5 min), an unparseable body, or when no webhook secret is configured.
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | null): CheckoutWebhookEvent;
+}
+
+/** Stripe could not be reached, or answered 5xx or 429: try again later. `cause` is Stripe's error. */
+export class PaymentUnavailableError extends Error {
+  override name = "PaymentUnavailableError";
+}
+
+/** A webhook whose signature, timestamp or body cannot be trusted. `cause` is the underlying error. */
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
+/** The API version this SDK (stripe 23.1.0) is typed for. */
+export const STRIPE_API_VERSION: Stripe.LatestApiVersion = Stripe.API_VERSION;
+
+const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+const CHECKOUT_LOCALES = { "fr-CA": "fr-CA", "en-US": "en" } as const;
+
+/**
+ * Builds the Stripe gateway.
+ * @param options.secretKey the Stripe secret key (`sk_test_…` / `sk_live_…`).
+ * @param options.webhookSecret the endpoint's signing secret (`whsec_…`); when undefined,
+ *   `verifyWebhook` always throws {@link WebhookSignatureError}.
+ * @param options.maxNetworkRetries automatic retries on network errors, 409 and 5xx (default 2;
+ *   tests pass 0).
+ */
+export function createStripeGateway(options: {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** tests pass 0 */
+  maxNetworkRetries?: number;
+}): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: 20_000,
+    appInfo: { name: "Cuvée" },
+    typescript: true,
+  });
+  const webhookSecret = options.webhookSecret;
+
+  return {
+    async createCheckoutSession(request) {
+      validateRequest(request);
+      const metadata = { orderId: String(request.orderId), orderNumber: request.orderNumber };
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            currency: "cad",
+            customer_email: request.email,
+            client_reference_id: request.orderNumber,
+            locale: CHECKOUT_LOCALES[request.locale],
+            line_items: request.lineItems.map((item) => ({
+              quantity: 1,
+              price_data: { currency: "cad", unit_amount: item.amountCents, product_data: { name: item.name } },
+            })),
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: request.expiresAt,
+          },
+          { idempotencyKey: `order-${request.orderId}-checkout` },
+        );
+        if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
+        return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        throw unavailable(error, "create a Checkout Session");
+      }
+    },
+
+    async retrieveCheckoutSession(sessionId) {
+      try {
+        return toSessionState(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailable(error, "retrieve a Checkout Session");
+      }
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!webhookSecret) throw new WebhookSignatureError("No Stripe webhook secret is configured");
+      if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(
+          error instanceof Stripe.errors.StripeSignatureVerificationError
+            ? `Bad Stripe webhook signature: ${error.message}`
+            : "Unparseable Stripe webhook body",
+          { cause: error },
+        );
+      }
+      if (!CHECKOUT_EVENT_TYPES.has(event.type)) return { eventId: event.id, type: event.type, session: null };
+      const session = event.data.object as Partial<Stripe.Checkout.Session> | null;
+      if (!session || session.object !== "checkout.session" || typeof session.id !== "string") {
+        throw new WebhookSignatureError(`Stripe event ${event.id} (${event.type}) carries no Checkout Session`);
+      }
+      return { eventId: event.id, type: event.type, session: toSessionState(session as Stripe.Checkout.Session) };
+    },
+  };
+}
+
+function validateRequest(request: CheckoutPaymentRequest): void {
+  if (request.lineItems.length === 0) throw new TypeError("A Checkout Session needs at least one line item");
+  for (const item of request.lineItems) {
+    if (!Number.isSafeInteger(item.amountCents) || item.amountCents <= 0) {
+      throw new TypeError(`Line item "${item.name}" must be a positive integer amount of cents, got ${item.amountCents}`);
+    }
+  }
+  if (!request.successUrl.includes("{CHECKOUT_SESSION_ID}")) {
+    throw new TypeError('successUrl must contain the "{CHECKOUT_SESSION_ID}" placeholder');
+  }
+}
+
+/** Wraps "try again later" failures (connection, 5xx, 429) in PaymentUnavailableError; returns others as they are. */
+function unavailable(error: unknown, action: string): unknown {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  ) {
+    return new PaymentUnavailableError(`Stripe is unavailable: could not ${action} (${error.message || error.type})`, {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState {
+  const orderId = Number(session.metadata?.orderId);
+  return {
+    sessionId: session.id,
+    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    paymentStatus:
+      session.payment_status === "paid" ? "paid" : session.payment_status === "no_payment_required" ? "no_payment_required" : "unpaid",
+    status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    amountTotalCents: session.amount_total ?? 0,
+  };
+}
