@@ -24,8 +24,15 @@ import type {
   CartSection,
   ChannelKind,
   InventoryCode,
+  LiquorBoard,
+  Locale,
+  OrderStatus,
+  PaymentPart,
+  PaymentProvider,
   Province,
+  ReservationStatus,
   SalesUnit,
+  TaxCode,
 } from "~/vocabulary";
 
 const tsvector = customType<{ data: string }>({
@@ -280,3 +287,197 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/**
+ * Liquor-store branches where a private-import order is picked up (SPEC §3 Branch, §5): SAQ in
+ * Quebec, LCBO in Ontario, seeded from public addresses (app/checkout/branch-directory.ts).
+ */
+export const branches = pgTable(
+  "branches",
+  {
+    id: serial("id").primaryKey(),
+    liquorBoard: text("liquor_board").$type<LiquorBoard>().notNull(),
+    province: text("province").$type<Province>().notNull(),
+    /** The board's own store number. */
+    storeNumber: text("store_number").notNull(),
+    name: text("name").notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    /** "H3A 1T5". */
+    postalCode: text("postal_code").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+  },
+  (t) => [
+    uniqueIndex("branches_board_store_idx").on(t.liquorBoard, t.storeNumber),
+    check("branches_province_check", sql`${t.province} in ('QC', 'ON')`),
+    index("branches_province_idx").on(t.province),
+  ],
+);
+
+/**
+ * The checkout in progress of one cart (issue 7 §1): the steps' answers live here, not in the
+ * browser, so reload, back/forward and a second tab show the same state. `step` is the furthest
+ * step the shopper may open; `cartLockVersion` the cart version the answers were given for.
+ */
+export const checkouts = pgTable("checkouts", {
+  cartId: integer("cart_id")
+    .primaryKey()
+    .references(() => carts.id, { onDelete: "cascade" }),
+  step: integer("step").notNull().default(1),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  email: text("email").notNull().default(""),
+  /** E.164. */
+  phone: text("phone").notNull().default(""),
+  /** A guest asked for an account; the password is kept only as an scrypt hash. */
+  createAccount: boolean("create_account").notNull().default(false),
+  accountPasswordHash: text("account_password_hash"),
+  branchId: integer("branch_id").references(() => branches.id),
+  boutiqueCode: text("boutique_code").$type<InventoryCode>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Orders (DESIGN §3 Orders and payment): a snapshot of what was sold, never recomputed from the
+ * catalogue. Money in integer cents. `orderNumber` is sequential and human-readable;
+ * `confirmationNumber` is random and shown to the customer (it opens the confirmation page).
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    orderNumber: text("order_number")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`'CUV-' || lpad(id::text, 6, '0')`),
+    confirmationNumber: text("confirmation_number").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    province: text("province").$type<Province>().notNull(),
+    locale: text("locale").$type<Locale>().notNull(),
+    guestId: text("guest_id"),
+    customerId: integer("customer_id"),
+    /** The cart it came from and the cart version it was placed with (one order per version). */
+    cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    cartLockVersion: integer("cart_lock_version").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    accountPasswordHash: text("account_password_hash"),
+    branchId: integer("branch_id").references(() => branches.id),
+    /** The branch as it was: "SAQ Atwater, 1455 rue Peel, Montréal H3A 1T5". */
+    branchLabel: text("branch_label"),
+    boutiqueCode: text("boutique_code").$type<InventoryCode>(),
+    agencyFeesCents: integer("agency_fees_cents").notNull(),
+    liquorBoardFeesCents: integer("liquor_board_fees_cents").notNull(),
+    boutiqueCents: integer("boutique_cents").notNull(),
+    gstCents: integer("gst_cents").notNull(),
+    qstCents: integer("qst_cents").notNull(),
+    hstCents: integer("hst_cents").notNull(),
+    payNowCents: integer("pay_now_cents").notNull(),
+    payAtLiquorBoardCents: integer("pay_at_liquor_board_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    paymentProvider: text("payment_provider").$type<PaymentProvider>().notNull(),
+    stripeSessionId: text("stripe_session_id").unique(),
+    stripeSessionUrl: text("stripe_session_url"),
+    /** Unpaid after this, the order expires and its stock returns. */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED')`),
+    check("orders_money_check", sql`${t.payNowCents} >= 0 and ${t.totalCents} = ${t.payNowCents} + ${t.payAtLiquorBoardCents}`),
+    // One live order per cart version: submitting twice, or from two tabs, gives one order.
+    uniqueIndex("orders_cart_version_idx")
+      .on(t.cartId, t.cartLockVersion)
+      .where(sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED')`),
+    index("orders_pending_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
+  ],
+);
+
+/** What an order sold, as it was sold (Medusa's line snapshots): names, unit prices, quantities. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productInventoryId: integer("product_inventory_id")
+      .notNull()
+      .references(() => productInventories.id),
+    section: text("section").$type<CartSection>().notNull(),
+    inventoryCode: text("inventory_code").$type<InventoryCode>().notNull(),
+    productName: text("product_name").notNull(),
+    providerName: text("provider_name").notNull(),
+    vintage: integer("vintage"),
+    /** Cases (by the case) or units. */
+    quantity: integer("quantity").notNull(),
+    uvc: integer("uvc").notNull(),
+    /** Bottles or units: cases × uvc when sold by the case. Stock moved by this many. */
+    bottles: integer("bottles").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    agencyFeeCents: integer("agency_fee_cents").notNull(),
+    agencyFeesCents: integer("agency_fees_cents").notNull(),
+    liquorBoardPartCents: integer("liquor_board_part_cents").notNull(),
+    boutiqueCents: integer("boutique_cents").notNull(),
+    zeroRated: boolean("zero_rated").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** The taxes of an order as rows (Medusa's tax lines): one per part and tax code, with its rate. */
+export const orderTaxLines = pgTable(
+  "order_tax_lines",
+  {
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    part: text("part").$type<PaymentPart>().notNull(),
+    code: text("code").$type<TaxCode>().notNull(),
+    /** Parts per 100 000 (9.975 % = 9975). */
+    rate: integer("rate").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.part, t.code] })],
+);
+
+/**
+ * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations), placed with an
+ * order. The agency's side (notice, 5-day window) comes later: `notifiedAt` and `paymentDueAt`
+ * wait for it.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productInventoryId: integer("product_inventory_id")
+      .notNull()
+      .references(() => productInventories.id),
+    status: text("status").$type<ReservationStatus>().notNull(),
+    productName: text("product_name").notNull(),
+    /** Cases (private import) or units. */
+    quantity: integer("quantity").notNull(),
+    byCase: boolean("by_case").notNull(),
+    bottles: integer("bottles").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    locale: text("locale").$type<Locale>().notNull(),
+    province: text("province").$type<Province>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("reservations_status_idx").on(t.status),
+    check("reservations_quantity_check", sql`${t.quantity} >= 1 and ${t.bottles} >= ${t.quantity}`),
+  ],
+);

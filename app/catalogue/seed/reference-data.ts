@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { attributes, countries, inventories, productTypes, regions } from "../../db/schema";
+import { BRANCH_SEEDS } from "~/checkout/branch-directory";
+import { attributes, branches, countries, inventories, productTypes, regions } from "../../db/schema";
 import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
 
 
@@ -217,6 +218,21 @@ export const COUNTRY_CODES: readonly string[] = [...new Set(REGIONS.map((r) => r
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    // Liquor-store branches of the checkout (SPEC §5), from public addresses.
+    await tx
+      .insert(branches)
+      .values(BRANCH_SEEDS.map((b) => ({ ...b })))
+      .onConflictDoUpdate({
+        target: [branches.liquorBoard, branches.storeNumber],
+        set: {
+          province: sql`excluded.province`,
+          name: sql`excluded.name`,
+          street: sql`excluded.street`,
+          city: sql`excluded.city`,
+          postalCode: sql`excluded.postal_code`,
+          phone: sql`excluded.phone`,
+        },
+      });
     await tx
       .insert(inventories)
       .values(INVENTORIES.map((i) => ({ ...i })))
