@@ -4,10 +4,13 @@
  * on a fresh PGlite. Build first: `npx react-router build && npx playwright test`
  * (`npm test` does both). Never `npx playwright install`: the browser comes from apt.
  */
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Where the e2e server writes its e-mails (.eml); specs read them back (tests/e2e/support/outbox.ts). */
+export const E2E_OUTBOX = path.resolve(process.env.E2E_OUTBOX ?? ".test-results/e2e-outbox");
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -53,7 +56,7 @@ export default defineConfig({
   webServer: {
     command: "bash scripts/e2e-server.sh",
     port,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_OUTBOX: E2E_OUTBOX },
     reuseExistingServer: false,
     // Start-up creates the PGlite database, migrates and seeds it.
     timeout: 120_000,

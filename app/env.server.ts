@@ -31,6 +31,18 @@ const EnvSchema = z
       .string()
       .regex(/^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, "must be true, false, a hop count or a list of addresses")
       .optional(),
+    /** Stripe secret key (sk_test_… or sk_live_…); unset = the local simulated payment page. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+    /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard or `stripe listen`. */
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
+    /** SMTP server for e-mails (smtp:// or smtps://); unset = .eml files in DATA_DIR/outbox. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    /** Folder of the .eml files when SMTP_URL is unset (default DATA_DIR/outbox). */
+    OUTBOX_DIR: z.string().min(1).optional(),
+    /** From header of the shop's e-mails. */
+    MAIL_FROM: z.string().min(3).default('"Cuvée" <commandes@cuvee.example>'),
+    /** The agency's address, copied on every order e-mail. */
+    AGENCY_EMAIL: z.email("must be an e-mail address").optional(),
   })
   .refine((env) => env.NODE_ENV !== "production" || env.SESSION_SECRET, {
     message: "is required when NODE_ENV=production",
@@ -48,6 +60,8 @@ export interface Env {
   seedDemo: boolean;
   /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string[];
+  stripe: { secretKey: string; webhookSecret: string | undefined } | null;
+  mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
 }
 
 /**
@@ -77,6 +91,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     host: env.HOST,
     seedDemo: env.SEED_DEMO === "1",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
+    mail: { smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"), from: env.MAIL_FROM, agencyEmail: env.AGENCY_EMAIL },
   };
 }
 

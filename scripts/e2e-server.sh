@@ -31,7 +31,7 @@ trap cleanup EXIT
 trap 'exit 143' TERM INT
 
 env -u DATABASE_URL \
-  DATA_DIR="$data" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
+  DATA_DIR="$data" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
   node scripts/serve.mjs &
 server=$!

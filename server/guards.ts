@@ -26,7 +26,10 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
  * Larger limits for the paths that need one, by exact path (e.g. the payment provider's webhook
  * with its raw body, in the checkout issue). Every other path gets {@link FORM_BODY_LIMIT_BYTES}.
  */
-export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {};
+export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
+  // Stripe's events carry a whole Checkout Session: allow them more than a form.
+  "/webhooks/stripe": 512 * 1024,
+};
 
 /**
  * Answers a refusal and records why, for the request's log line. A refused request's body is

@@ -1,12 +1,15 @@
 /**
- * Periodic jobs of a server process (issue 6 §5): the guest cart sweep, at start-up and then
- * every quarter of an hour. Each job is idempotent and takes its own database lock, so any
- * number of processes may run this schedule against one PostgreSQL.
+ * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep
+ * (issue 6 §5) and the expiry of unpaid orders, whose stock returns (issue 7 §2). Each job is
+ * idempotent and takes its own database lock, so any number of processes may run this schedule
+ * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
+import { expirePendingOrders } from "~/checkout/orders.server";
 import type { Database } from "~/db/client.server";
 
-export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
+/** An unpaid order keeps its stock at most this long past its payment window. */
+export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
 /**
  * Starts the schedule.
@@ -17,11 +20,18 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    running = sweepExpiredGuestCarts(db)
-      .then((deleted) => {
-        if (deleted) console.log(`Guest cart sweep: ${deleted} expired cart(s) deleted.`);
-      })
-      .catch((error: unknown) => console.error(`Guest cart sweep failed: ${(error as Error).message}`));
+    running = Promise.all([
+      sweepExpiredGuestCarts(db)
+        .then((deleted) => {
+          if (deleted) console.log(`Guest cart sweep: ${deleted} expired cart(s) deleted.`);
+        })
+        .catch((error: unknown) => console.error(`Guest cart sweep failed: ${(error as Error).message}`)),
+      expirePendingOrders(db)
+        .then((expired) => {
+          if (expired) console.log(`Order sweep: ${expired} unpaid order(s) expired, stock returned.`);
+        })
+        .catch((error: unknown) => console.error(`Order sweep failed: ${(error as Error).message}`)),
+    ]).then(() => undefined);
   };
   run();
   const timer = setInterval(run, intervalMs);

@@ -43,7 +43,8 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
-          formAction: ["'self'"],
+          // Placing an order redirects to Stripe's hosted payment page; browsers check form-action on that redirect.
+          formAction: ["'self'", "https://checkout.stripe.com"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -31,7 +31,7 @@ describe("the cart's form schema", () => {
   ])("refuses %o as %s", (fields, error) => {
     const submission = parse(fields);
     expect(submission.status).toBe("error");
-    expect(cartErrorOf(submission.error ?? undefined)).toBe(error);
+    if (submission.status === "error") expect(cartErrorOf(submission.error ?? undefined)).toBe(error);
   });
 });
 

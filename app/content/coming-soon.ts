@@ -1,6 +1,6 @@
 /**
  * Pages of the SPEC §2 route table that later issues build (blog, accounts, content pages,
- * checkout). Until then they answer with a page that says so, rather than a 404 from the menus.
+ * accounts). Until then they answer with a page that says so, rather than a 404 from the menus.
  */
 export const COMING_SOON_PATHS = [
   "blogs",
@@ -15,5 +15,4 @@ export const COMING_SOON_PATHS = [
   "pricing-policy",
   "login",
   "account",
-  "checkout",
 ] as const;

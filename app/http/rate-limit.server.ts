@@ -18,6 +18,8 @@ import { rateLimits } from "~/db/schema";
 export const RATE_LIMITS = {
   /** Cart adds, updates and removals per client address. */
   cartWrite: { points: 60, durationSeconds: 60 },
+  /** Checkout steps, order placements and payment-page buttons per client address (issue 7). */
+  checkout: { points: 60, durationSeconds: 60 },
   /** Login attempts, per e-mail and per client address (the accounts issue). */
   login: { points: 10, durationSeconds: 15 * 60 },
   /** Other public forms (contact, newsletter, password reset), per client address. */

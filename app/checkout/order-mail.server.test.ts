@@ -1,0 +1,483 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Mailer, OutgoingMail } from "~/email/mailer.server";
+import {
+  composeOrderConfirmation,
+  composeReservationReceived,
+  sendOrderMails,
+  type OrderMailData,
+} from "./order-mail.server";
+
+type Order = OrderMailData["order"];
+type Line = OrderMailData["lines"][number];
+type TaxLine = OrderMailData["taxLines"][number];
+type Reservation = OrderMailData["reservations"][number];
+
+/** Collapses every run of whitespace (incl. no-break and narrow no-break spaces) to one space. */
+const norm = (s: string) => s.replace(/\s+/g, " ");
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    orderNumber: "CUV-000042",
+    confirmationNumber: "K7PX3M9QTD",
+    status: "PAID",
+    province: "QC",
+    locale: "fr-CA",
+    guestId: "g-1",
+    customerId: null,
+    cartId: 7,
+    cartLockVersion: 3,
+    firstName: "Zoé",
+    lastName: "Tremblay",
+    email: "zoe@example.com",
+    phone: "+15145550123",
+    accountPasswordHash: null,
+    branchId: 1,
+    branchLabel: "SAQ Atwater, 1455 rue Peel, Montréal H3A 1T5",
+    boutiqueCode: "STORE_MTL",
+    agencyFeesCents: 7212,
+    liquorBoardFeesCents: 28488,
+    boutiqueCents: 10850,
+    gstCents: 861 + 1424,
+    qstCents: 1717 + 2842,
+    hstCents: 0,
+    payNowCents: 20640,
+    payAtLiquorBoardCents: 32754,
+    totalCents: 53394,
+    paymentProvider: "simulated",
+    stripeSessionId: null,
+    stripeSessionUrl: null,
+    paymentDueAt: new Date("2026-11-20T15:00:00Z"),
+    paidAt: new Date("2026-11-20T14:10:00Z"),
+    closedAt: null,
+    createdAt: new Date("2026-11-20T14:00:00Z"),
+    ...overrides,
+  };
+}
+
+function line(overrides: Partial<Line>): Line {
+  return {
+    id: 1,
+    orderId: 42,
+    productInventoryId: 1,
+    section: "SHOP",
+    inventoryCode: "STORE_MTL",
+    productName: "Produit",
+    providerName: "Producteur",
+    vintage: null,
+    quantity: 1,
+    uvc: 1,
+    bottles: 1,
+    unitPriceCents: 0,
+    agencyFeeCents: 0,
+    agencyFeesCents: 0,
+    liquorBoardPartCents: 0,
+    boutiqueCents: 0,
+    zeroRated: false,
+    ...overrides,
+  };
+}
+
+const agencyLine = line({
+  id: 1,
+  productInventoryId: 11,
+  section: "AGENCY",
+  inventoryCode: "IP",
+  productName: "Château Bel-Air Côtes de Bourg",
+  providerName: "Château Bel-Air",
+  vintage: 2019,
+  quantity: 1,
+  uvc: 12,
+  bottles: 12,
+  unitPriceCents: 2975,
+  agencyFeeCents: 601,
+  agencyFeesCents: 7212,
+  liquorBoardPartCents: 28488,
+});
+const shopLine = line({
+  id: 2,
+  productInventoryId: 12,
+  productName: "Tire-bouchon sommelier",
+  providerName: "Cuvée",
+  quantity: 2,
+  bottles: 2,
+  unitPriceCents: 5000,
+  boutiqueCents: 10000,
+});
+const zeroRatedLine = line({
+  id: 3,
+  productInventoryId: 13,
+  productName: "Confiture de bleuets",
+  providerName: "Ferme Lac-Saint-Jean",
+  unitPriceCents: 850,
+  boutiqueCents: 850,
+  zeroRated: true,
+});
+
+function tax(part: TaxLine["part"], code: TaxLine["code"], rate: number, amountCents: number): TaxLine {
+  return { orderId: 42, part, code, rate, amountCents };
+}
+
+function reservation(overrides: Partial<Reservation> = {}): Reservation {
+  return {
+    id: 5,
+    orderId: 42,
+    productInventoryId: 14,
+    status: "REQUESTED",
+    productName: "Domaine des Ardoisières Argile 2022",
+    quantity: 2,
+    byCase: true,
+    bottles: 24,
+    unitPriceCents: 3400,
+    firstName: "Zoé",
+    lastName: "Tremblay",
+    email: "zoe@example.com",
+    phone: "+15145550123",
+    locale: "fr-CA",
+    province: "QC",
+    createdAt: new Date("2026-11-20T14:00:00Z"),
+    notifiedAt: null,
+    paymentDueAt: null,
+    ...overrides,
+  };
+}
+
+function quebec(overrides: Partial<OrderMailData> = {}): OrderMailData {
+  return {
+    order: order(),
+    lines: [agencyLine, shopLine, zeroRatedLine],
+    taxLines: [
+      tax("PAY_NOW", "GST", 5000, 861),
+      tax("PAY_NOW", "QST", 9975, 1717),
+      tax("LIQUOR_BOARD", "GST", 5000, 1424),
+      tax("LIQUOR_BOARD", "QST", 9975, 2842),
+    ],
+    reservations: [reservation()],
+    boutiqueName: "Boutique Montréal",
+    confirmationUrl: "http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD",
+    ...overrides,
+  };
+}
+
+function ontario(locale: "fr-CA" | "en-US"): OrderMailData {
+  return quebec({
+    order: order({
+      province: "ON",
+      locale,
+      branchLabel: "LCBO Queens Quay, 15 Queens Quay E, Toronto M5E 0C5",
+      boutiqueCode: "STORE_TORONTO",
+      gstCents: 0,
+      qstCents: 0,
+      hstCents: 2238 + 3703,
+      payNowCents: 20300,
+      payAtLiquorBoardCents: 32191,
+      totalCents: 52491,
+    }),
+    taxLines: [tax("PAY_NOW", "HST", 13000, 2238), tax("LIQUOR_BOARD", "HST", 13000, 3703)],
+    reservations: [],
+    boutiqueName: locale === "fr-CA" ? "Boutique Toronto" : "Toronto boutique",
+  });
+}
+
+describe("composeOrderConfirmation — Quebec, French", () => {
+  const mail = composeOrderConfirmation(quebec());
+  const text = norm(mail.text);
+
+  it("puts the order and confirmation numbers in the subject", () => {
+    expect(mail.subject).toContain("CUV-000042");
+    expect(mail.subject).toContain("K7PX3M9QTD");
+  });
+
+  it("greets by first name and shows the confirmation number", () => {
+    expect(text).toContain("Bonjour Zoé,");
+    expect(text).toContain("Numéro de confirmation : K7PX3M9QTD");
+  });
+
+  it("lists each line with vintage, quantity and amount", () => {
+    expect(text).toContain("Château Bel-Air Côtes de Bourg 2019 — 1 caisse de 12 — 357,00 $");
+    expect(text).toContain("Tire-bouchon sommelier — 2 unités — 100,00 $");
+    expect(text).toContain("Confiture de bleuets — 1 unité — 8,50 $");
+  });
+
+  it("shows the summary figures, taxes summed per code, with the SAQ as board", () => {
+    expect(text).toContain("Frais d’agence : 72,12 $");
+    expect(text).toContain("Frais SAQ : 284,88 $");
+    expect(text).toContain("Boutique : 108,50 $");
+    expect(text).toContain("TPS : 22,85 $");
+    expect(text).toContain("TVQ : 45,59 $");
+    expect(text).toContain("Payé maintenant : 206,40 $");
+    expect(text).toContain("À payer à la SAQ (estimation, payable à la cueillette) : 327,54 $");
+    expect(text).toContain("Total : 533,94 $");
+    expect(text).not.toContain("LCBO");
+    expect(text).not.toContain("TVH");
+  });
+
+  it("gives the branch and the 10-business-day rule", () => {
+    expect(text).toContain("SAQ Atwater, 1455 rue Peel, Montréal H3A 1T5");
+    expect(text).toContain("une fois les frais d’agence payés");
+    expect(text).toContain("dans les 10 jours ouvrables; sinon, écrivez-nous");
+  });
+
+  it("gives the boutique with free pick-up", () => {
+    expect(text).toContain("Boutique Montréal");
+    expect(text).toContain("La cueillette est gratuite.");
+  });
+
+  it("lists the reservations with the 5-day rule", () => {
+    expect(text).toContain("Domaine des Ardoisières Argile 2022 — 2 caisses de 12 — 24 bouteilles");
+    expect(text).toContain("L’équipe de l’agence vous écrira lorsque le produit sera arrivé.");
+    expect(text).toContain("Le paiement est dû dans les 5 jours suivant cet avis");
+    expect(text).toContain("Rien n’est confirmé avant le paiement.");
+  });
+
+  it("links to the confirmation page in both parts", () => {
+    expect(mail.text).toContain("http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD");
+    expect(mail.html).toContain('href="http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD"');
+  });
+
+  it("renders the same figures in the HTML part, in French", () => {
+    const html = norm(mail.html);
+    expect(html).toContain('<html lang="fr-CA">');
+    expect(html).toContain("206,40 $");
+    expect(html).toContain("Frais d’agence");
+    expect(html).toContain("10 jours ouvrables");
+  });
+
+  it("says 'À payer maintenant' while the order is not paid", () => {
+    const pending = composeOrderConfirmation(quebec({ order: order({ status: "PENDING_PAYMENT", paidAt: null }) }));
+    expect(norm(pending.text)).toContain("À payer maintenant : 206,40 $");
+  });
+});
+
+describe("composeOrderConfirmation — sections", () => {
+  it("leaves out the branch and its rule when there is no AGENCY line", () => {
+    const data = quebec({
+      order: order({
+        branchLabel: null,
+        agencyFeesCents: 0,
+        liquorBoardFeesCents: 0,
+        payAtLiquorBoardCents: 0,
+      }),
+      lines: [shopLine],
+      reservations: [],
+    });
+    const text = norm(composeOrderConfirmation(data).text);
+    expect(text).not.toContain("jours ouvrables");
+    expect(text).not.toContain("Frais SAQ");
+    expect(text).not.toContain("À payer à la SAQ");
+    expect(text).not.toContain("Réservations");
+    expect(text).toContain("La cueillette est gratuite.");
+  });
+
+  it("leaves out the boutique when there is no SHOP line", () => {
+    const data = quebec({
+      order: order({ boutiqueCode: null, boutiqueCents: 0 }),
+      lines: [agencyLine],
+      boutiqueName: null,
+    });
+    const text = norm(composeOrderConfirmation(data).text);
+    expect(text).not.toContain("cueillette est gratuite");
+    expect(text).not.toContain("Boutique :");
+    expect(text).toContain("10 jours ouvrables");
+  });
+});
+
+describe("composeOrderConfirmation — Ontario", () => {
+  it("uses the LCBO and TVH in French", () => {
+    const mail = composeOrderConfirmation(ontario("fr-CA"));
+    const text = norm(mail.text);
+    expect(mail.subject).toContain("CUV-000042");
+    expect(text).toContain("Frais LCBO : 284,88 $");
+    expect(text).toContain("TVH : 59,41 $");
+    expect(text).toContain("Payé maintenant : 203,00 $");
+    expect(text).toContain("À payer à la LCBO (estimation, payable à la cueillette) : 321,91 $");
+    expect(text).toContain("Total : 524,91 $");
+    expect(text).toContain("LCBO Queens Quay, 15 Queens Quay E, Toronto M5E 0C5");
+    expect(text).toContain("10 jours ouvrables");
+    expect(text).not.toContain("SAQ");
+    expect(text).not.toContain("TPS");
+    expect(text).not.toContain("TVQ");
+  });
+
+  it("gives English text for an en-US order", () => {
+    const mail = composeOrderConfirmation(ontario("en-US"));
+    const text = norm(mail.text);
+    expect(mail.subject).toBe("Cuvée — Your order CUV-000042 (confirmation K7PX3M9QTD)");
+    expect(text).toContain("Hello Zoé,");
+    expect(text).toContain("Confirmation number: K7PX3M9QTD");
+    expect(text).toContain("Château Bel-Air Côtes de Bourg 2019 — 1 case of 12 — $357.00");
+    expect(text).toContain("Tire-bouchon sommelier — 2 units — $100.00");
+    expect(text).toContain("Agency fees: $72.12");
+    expect(text).toContain("LCBO fees: $284.88");
+    expect(text).toContain("HST: $59.41");
+    expect(text).toContain("Paid now: $203.00");
+    expect(text).toContain("To pay at the LCBO (estimate, due at pick-up): $321.91");
+    expect(text).toContain("Total: $524.91");
+    expect(text).toContain("within 10 business days; otherwise, write to us");
+    expect(text).toContain("Toronto boutique. Pick-up is free.");
+    expect(text).not.toMatch(/Bonjour|Frais|caisse|TVH/);
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it("gives the 5-day rule in English", () => {
+    const data = {
+      ...ontario("en-US"),
+      reservations: [reservation({ locale: "en-US", province: "ON" })],
+    };
+    const text = norm(composeOrderConfirmation(data).text);
+    expect(text).toContain("The agency team will write to you when the product arrives.");
+    expect(text).toContain("Payment is due within 5 days of that notice");
+    expect(text).toContain("Nothing is confirmed before payment.");
+  });
+});
+
+describe("HTML escaping", () => {
+  it("escapes product names, first name and labels", () => {
+    const evil = `Vin <script>alert("x")</script> & co`;
+    const data = quebec({
+      order: order({
+        firstName: "<b>Zoé</b>",
+        branchLabel: "SAQ <i>Atwater</i>",
+      }),
+      lines: [{ ...agencyLine, productName: evil }, shopLine],
+      reservations: [reservation({ productName: evil })],
+      boutiqueName: "Boutique <img src=x onerror=alert(1)>",
+    });
+    for (const { html } of [composeOrderConfirmation(data), composeReservationReceived(data)]) {
+      expect(html).not.toContain("<script>");
+      expect(html).not.toContain("<b>Zoé");
+      expect(html).not.toContain("<img");
+      expect(html).toContain("Vin &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co");
+      expect(html).toContain("&lt;b&gt;Zoé&lt;/b&gt;");
+    }
+    expect(composeOrderConfirmation(data).html).toContain("SAQ &lt;i&gt;Atwater&lt;/i&gt;");
+    // The text part is plain text: kept as typed.
+    expect(composeOrderConfirmation(data).text).toContain(evil);
+  });
+});
+
+describe("composeReservationReceived", () => {
+  it("lists each reservation with cases or units, bottles and the 5-day rule (French)", () => {
+    const data = quebec({
+      reservations: [
+        reservation(),
+        reservation({
+          id: 6,
+          productName: "Cidre de glace",
+          byCase: false,
+          quantity: 3,
+          bottles: 3,
+        }),
+      ],
+    });
+    const mail = composeReservationReceived(data);
+    const text = norm(mail.text);
+    expect(mail.subject).toContain("CUV-000042");
+    expect(mail.subject).toContain("Réservation");
+    expect(text).toContain("Bonjour Zoé,");
+    expect(text).toContain("Domaine des Ardoisières Argile 2022 — 2 caisses de 12 — 24 bouteilles");
+    expect(text).toContain("Cidre de glace — 3 unités");
+    expect(text).toContain("L’équipe de l’agence vous écrira lorsque le produit sera arrivé.");
+    expect(text).toContain("Le paiement est dû dans les 5 jours suivant cet avis");
+    expect(text).toContain("Rien n’est confirmé avant le paiement.");
+    expect(mail.html).toContain("5 jours");
+  });
+
+  it("is in English for an en-US order", () => {
+    const data = quebec({ order: order({ locale: "en-US" }) });
+    const mail = composeReservationReceived(data);
+    const text = norm(mail.text);
+    expect(mail.subject).toBe("Cuvée — Reservation received (order CUV-000042)");
+    expect(text).toContain("Domaine des Ardoisières Argile 2022 — 2 cases of 12 — 24 bottles");
+    expect(text).toContain("Payment is due within 5 days of that notice");
+    expect(text).toContain("Nothing is confirmed before payment.");
+  });
+});
+
+describe("sendOrderMails", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
+    const sent: OutgoingMail[] = [];
+    return {
+      sent,
+      async send(mail) {
+        sent.push(mail);
+        return { messageId: `<${sent.length}@cuvee.example>` };
+      },
+    };
+  }
+
+  it("sends the confirmation and the reservation mail, each with the agency in copy", async () => {
+    const mailer = recordingMailer();
+    const result = await sendOrderMails(mailer, quebec(), "agence@cuvee.example");
+    expect(result).toEqual({ sent: true });
+    expect(mailer.sent).toHaveLength(2);
+    const [confirmation, reservations] = mailer.sent;
+    expect(confirmation).toMatchObject({
+      to: "zoe@example.com",
+      cc: ["agence@cuvee.example"],
+      tag: "order-CUV-000042-confirmation",
+      subject: composeOrderConfirmation(quebec()).subject,
+    });
+    expect(confirmation!.html).toContain("206,40");
+    expect(reservations).toMatchObject({
+      to: "zoe@example.com",
+      cc: ["agence@cuvee.example"],
+      tag: "order-CUV-000042-reservations",
+      subject: composeReservationReceived(quebec()).subject,
+    });
+  });
+
+  it("sends only the confirmation, without copy, when there is no reservation and no agency address", async () => {
+    const mailer = recordingMailer();
+    expect(await sendOrderMails(mailer, quebec({ reservations: [] }), undefined)).toEqual({ sent: true });
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.cc).toBeUndefined();
+    expect(mailer.sent[0]!.tag).toBe("order-CUV-000042-confirmation");
+  });
+
+  it("never throws: a failing mailer gives { sent: false } and one short log line per failure", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failure = Object.assign(new Error("550 5.1.1 <zoe@example.com>: Recipient address rejected"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+    });
+    const mailer: Mailer = {
+      send: vi.fn(async () => {
+        throw failure;
+      }),
+    };
+    await expect(sendOrderMails(mailer, quebec(), "agence@cuvee.example")).resolves.toEqual({ sent: false });
+    expect(mailer.send).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledTimes(2);
+    for (const call of log.mock.calls) {
+      expect(call).toHaveLength(1);
+      const message = String(call[0]);
+      expect(message).not.toContain("\n");
+      expect(message).toContain("CUV-000042");
+      expect(message).toContain("EENVELOPE");
+      expect(message).not.toContain("zoe@example.com");
+      expect(message).not.toContain("Zoé");
+      expect(message).not.toContain("agence@cuvee.example");
+    }
+  });
+
+  it("reports { sent: false } when only the reservation mail fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      async send(mail) {
+        if (mail.tag.endsWith("reservations")) throw new Error("boom");
+        sent.push(mail.tag);
+        return { messageId: "<1@cuvee.example>" };
+      },
+    };
+    expect(await sendOrderMails(mailer, quebec(), undefined)).toEqual({
+      sent: false,
+    });
+    expect(sent).toEqual(["order-CUV-000042-confirmation"]);
+  });
+});

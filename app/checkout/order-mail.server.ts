@@ -1,0 +1,541 @@
+/**
+ * The customer's order e-mails (SPEC §4 "Reservation" and "Agency order", §9 constants): the order
+ * confirmation and, when the order holds reservations, the "reservation received" notice.
+ *
+ * Pure composition (`compose*`) is kept apart from sending (`sendOrderMails`). Every mail is built
+ * once as a small list of blocks, then rendered to plain text and to simple inline-styled HTML, so
+ * both parts always say the same thing. Every dynamic value is HTML-escaped in the HTML part.
+ *
+ * Wording lives here as two small dictionaries of template functions (fr-CA first, en-US), not in
+ * `locales/*.json`. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
+ */
+import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
+import type { Mailer } from "~/email/mailer.server";
+import { formatMoney } from "~/i18n/format";
+import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
+
+/** Reservation window in days (SPEC §9). */
+const RESERVATION_WINDOW_DAYS = 5;
+/** Agency follow-up after the agency fees are paid, in business days (SPEC §9). */
+const AGENCY_FOLLOW_UP_BUSINESS_DAYS = 10;
+
+/** Everything the order e-mails show, read from the order's snapshot rows. */
+export interface OrderMailData {
+  order: typeof orders.$inferSelect;
+  lines: (typeof orderLines.$inferSelect)[];
+  taxLines: (typeof orderTaxLines.$inferSelect)[];
+  reservations: (typeof reservations.$inferSelect)[];
+  /** Boutique display name already localized, e.g. "Boutique Montréal", or null. */
+  boutiqueName: string | null;
+  /** Absolute URL of the confirmation page, e.g. "http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD". */
+  confirmationUrl: string;
+}
+
+/** A composed e-mail: subject, plain-text body and HTML body (same content). */
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+// --- Wording ---------------------------------------------------------------------------------
+
+interface Wording {
+  /** `lang` attribute of the HTML part. */
+  lang: string;
+  /** "label : value" with the locale's punctuation. */
+  pair(label: string, value: string): string;
+  confirmationSubject(orderNumber: string, confirmationNumber: string): string;
+  reservationSubject(orderNumber: string): string;
+  greeting(firstName: string): string;
+  thanks(orderNumber: string): string;
+  confirmationNumber: string;
+  agencySection: string;
+  shopSection: string;
+  /** Quantity of an order line: cases of `uvc` (by the case) or units. */
+  cases(quantity: number, uvc: number): string;
+  units(quantity: number): string;
+  bottles(count: number): string;
+  summary: string;
+  agencyFees: string;
+  boardFees(board: LiquorBoard): string;
+  boutique: string;
+  tax(code: TaxCode): string;
+  payNow(paid: boolean): string;
+  payAtBoard(board: LiquorBoard): string;
+  total: string;
+  branchTitle: string;
+  branchMissing: string;
+  branchRule(board: LiquorBoard, orderNumber: string): string;
+  boutiqueTitle: string;
+  boutiquePickup(boutiqueName: string | null): string;
+  reservationsTitle: string;
+  reservationIntro(orderNumber: string): string;
+  reservationRule: string[];
+  viewOrder: string;
+  signature: string;
+}
+
+/** French (Canada) plural: 0 and 1 are singular. */
+const frPlural = (n: number, one: string, many: string) => (n < 2 ? one : many);
+const enPlural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+const NBSP = "\u00a0";
+
+const WORDING: Record<Locale, Wording> = {
+  "fr-CA": {
+    lang: "fr-CA",
+    pair: (label, value) => `${label}${NBSP}: ${value}`,
+    confirmationSubject: (orderNumber, confirmationNumber) =>
+      `Cuvée — Votre commande ${orderNumber} (confirmation ${confirmationNumber})`,
+    reservationSubject: (orderNumber) => `Cuvée — Réservation reçue (commande ${orderNumber})`,
+    greeting: (firstName) => `Bonjour ${firstName},`,
+    thanks: (orderNumber) => `Merci pour votre commande ${orderNumber}. En voici le détail.`,
+    confirmationNumber: "Numéro de confirmation",
+    agencySection: "Importation privée",
+    shopSection: "Boutique",
+    cases: (quantity, uvc) => `${quantity} ${frPlural(quantity, "caisse", "caisses")} de ${uvc}`,
+    units: (quantity) => `${quantity} ${frPlural(quantity, "unité", "unités")}`,
+    bottles: (count) => `${count} ${frPlural(count, "bouteille", "bouteilles")}`,
+    summary: "Récapitulatif",
+    agencyFees: "Frais d’agence",
+    boardFees: (board) => `Frais ${board}`,
+    boutique: "Boutique",
+    tax: (code) => ({ GST: "TPS", QST: "TVQ", HST: "TVH" })[code],
+    payNow: (paid) => (paid ? "Payé maintenant" : "À payer maintenant"),
+    payAtBoard: (board) => `À payer à la ${board} (estimation, payable à la cueillette)`,
+    total: "Total",
+    branchTitle: "Cueillette en succursale",
+    branchMissing: "Succursale à confirmer",
+    branchRule: (board, orderNumber) =>
+      `Votre commande d’importation privée se récupère à la succursale ${board} une fois les frais d’agence payés. ` +
+      `La succursale communiquera avec vous dans les ${AGENCY_FOLLOW_UP_BUSINESS_DAYS} jours ouvrables; ` +
+      `sinon, écrivez-nous en indiquant votre numéro de commande (${orderNumber}).`,
+    boutiqueTitle: "Cueillette en boutique",
+    boutiquePickup: (boutiqueName) =>
+      `Vos articles de boutique sont à récupérer à ${boutiqueName ?? "la boutique"}. La cueillette est gratuite.`,
+    reservationsTitle: "Réservations",
+    reservationIntro: (orderNumber) =>
+      `Nous avons bien reçu votre demande de réservation (commande ${orderNumber}) pour les produits suivants, à venir${NBSP}:`,
+    reservationRule: [
+      "L’équipe de l’agence vous écrira lorsque le produit sera arrivé.",
+      `Le paiement est dû dans les ${RESERVATION_WINDOW_DAYS} jours suivant cet avis; passé ce délai, le produit retourne en stock.`,
+      "Rien n’est confirmé avant le paiement.",
+    ],
+    viewOrder: "Voir votre commande",
+    signature: "L’équipe Cuvée",
+  },
+  "en-US": {
+    lang: "en",
+    pair: (label, value) => `${label}: ${value}`,
+    confirmationSubject: (orderNumber, confirmationNumber) =>
+      `Cuvée — Your order ${orderNumber} (confirmation ${confirmationNumber})`,
+    reservationSubject: (orderNumber) => `Cuvée — Reservation received (order ${orderNumber})`,
+    greeting: (firstName) => `Hello ${firstName},`,
+    thanks: (orderNumber) => `Thank you for your order ${orderNumber}. Here are the details.`,
+    confirmationNumber: "Confirmation number",
+    agencySection: "Private import",
+    shopSection: "Boutique",
+    cases: (quantity, uvc) => `${quantity} ${enPlural(quantity, "case", "cases")} of ${uvc}`,
+    units: (quantity) => `${quantity} ${enPlural(quantity, "unit", "units")}`,
+    bottles: (count) => `${count} ${enPlural(count, "bottle", "bottles")}`,
+    summary: "Summary",
+    agencyFees: "Agency fees",
+    boardFees: (board) => `${board} fees`,
+    boutique: "Boutique",
+    tax: (code) => code,
+    payNow: (paid) => (paid ? "Paid now" : "Due now"),
+    payAtBoard: (board) => `To pay at the ${board} (estimate, due at pick-up)`,
+    total: "Total",
+    branchTitle: "Pick-up at the branch",
+    branchMissing: "Branch to be confirmed",
+    branchRule: (board, orderNumber) =>
+      `Your private-import order is picked up at the ${board} branch once the agency fees are paid. ` +
+      `The branch will contact you within ${AGENCY_FOLLOW_UP_BUSINESS_DAYS} business days; ` +
+      `otherwise, write to us quoting your order number (${orderNumber}).`,
+    boutiqueTitle: "Pick-up at the boutique",
+    boutiquePickup: (boutiqueName) =>
+      `Your boutique items are to be picked up at ${boutiqueName ?? "the boutique"}. Pick-up is free.`,
+    reservationsTitle: "Reservations",
+    reservationIntro: (orderNumber) =>
+      `We have received your reservation request (order ${orderNumber}) for the following upcoming products:`,
+    reservationRule: [
+      "The agency team will write to you when the product arrives.",
+      `Payment is due within ${RESERVATION_WINDOW_DAYS} days of that notice; after that, the product returns to stock.`,
+      "Nothing is confirmed before payment.",
+    ],
+    viewOrder: "View your order",
+    signature: "The Cuvée team",
+  },
+};
+
+/** The wording of a locale; anything starting with "en" is English, everything else French (SPEC §9 default). */
+function wordingFor(locale: string): Wording {
+  return locale.startsWith("en") ? WORDING["en-US"] : WORDING["fr-CA"];
+}
+
+// --- Blocks, rendered to text and HTML -------------------------------------------------------
+
+type Block =
+  | { kind: "heading"; text: string }
+  | { kind: "paragraph"; text: string; strong?: boolean }
+  /** Bulleted rows of cells; in HTML a table whose last cell is right-aligned when `amounts`. */
+  | { kind: "items"; rows: string[][]; amounts: boolean }
+  /** Label/value rows (the summary); `strong` rows in bold. */
+  | {
+      kind: "figures";
+      rows: { label: string; value: string; strong?: boolean }[];
+    }
+  | { kind: "link"; label: string; url: string };
+
+/** Escapes a value for HTML text and double-quoted attributes. */
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function renderText(blocks: Block[], w: Wording): string {
+  const out: string[] = [];
+  for (const block of blocks) {
+    switch (block.kind) {
+      case "heading":
+        out.push("", block.text, "-".repeat(block.text.length));
+        break;
+      case "paragraph":
+        out.push("", block.text);
+        break;
+      case "items":
+        out.push("", ...block.rows.map((cells) => `- ${cells.join(" — ")}`));
+        break;
+      case "figures":
+        out.push("", ...block.rows.map((row) => w.pair(row.label, row.value)));
+        break;
+      case "link":
+        out.push("", w.pair(block.label, block.url));
+        break;
+    }
+  }
+  return `${out.join("\n").replace(/^\n+/, "")}\n`;
+}
+
+const CELL = "padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top";
+
+function renderHtml(blocks: Block[], w: Wording, title: string): string {
+  const body = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "heading":
+          return `<h2 style="font-size:16px;margin:24px 0 8px;color:#7b1e3a">${escapeHtml(block.text)}</h2>`;
+        case "paragraph": {
+          const text = escapeHtml(block.text);
+          return `<p style="margin:8px 0">${block.strong ? `<strong>${text}</strong>` : text}</p>`;
+        }
+        case "items":
+          return (
+            `<table role="presentation" style="border-collapse:collapse;width:100%">` +
+            block.rows
+              .map(
+                (cells) =>
+                  "<tr>" +
+                  cells
+                    .map((cell, i) => {
+                      const last = block.amounts && i === cells.length - 1;
+                      const style = last ? `${CELL};text-align:right;white-space:nowrap` : CELL;
+                      return `<td style="${style}">${escapeHtml(cell)}</td>`;
+                    })
+                    .join("") +
+                  "</tr>",
+              )
+              .join("") +
+            "</table>"
+          );
+        case "figures":
+          return (
+            `<table role="presentation" style="border-collapse:collapse;width:100%">` +
+            block.rows
+              .map((row) => {
+                const weight = row.strong ? ";font-weight:bold" : "";
+                return (
+                  `<tr><td style="${CELL}${weight}">${escapeHtml(row.label)}</td>` +
+                  `<td style="${CELL};text-align:right;white-space:nowrap${weight}">${escapeHtml(row.value)}</td></tr>`
+                );
+              })
+              .join("") +
+            "</table>"
+          );
+        case "link":
+          return (
+            `<p style="margin:16px 0"><a href="${escapeHtml(block.url)}" style="color:#7b1e3a">` +
+            `${escapeHtml(block.label)}</a></p>`
+          );
+      }
+    })
+    .join("\n");
+  return (
+    `<!doctype html>\n<html lang="${escapeHtml(w.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n` +
+    `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
+    `<div style="max-width:600px;margin:0 auto">\n${body}\n</div>\n</body></html>\n`
+  );
+}
+
+function render(blocks: Block[], w: Wording, subject: string): ComposedMail {
+  return {
+    subject,
+    text: renderText(blocks, w),
+    html: renderHtml(blocks, w, subject),
+  };
+}
+
+// --- Content ---------------------------------------------------------------------------------
+
+type OrderLine = OrderMailData["lines"][number];
+type Reservation = OrderMailData["reservations"][number];
+
+function lineQuantity(line: OrderLine, w: Wording): string {
+  return line.section === "AGENCY" && line.uvc > 1 ? w.cases(line.quantity, line.uvc) : w.units(line.quantity);
+}
+
+function lineName(line: OrderLine): string {
+  return line.vintage === null ? line.productName : `${line.productName} ${line.vintage}`;
+}
+
+function lineRows(lines: OrderLine[], w: Wording, locale: string): string[][] {
+  return lines.map((line) => [
+    lineName(line),
+    lineQuantity(line, w),
+    formatMoney(line.agencyFeesCents + line.liquorBoardPartCents + line.boutiqueCents, locale),
+  ]);
+}
+
+function reservationRows(list: Reservation[], w: Wording): string[][] {
+  return list.map((r) => {
+    if (!r.byCase) return [r.productName, w.units(r.quantity)];
+    const uvc = r.quantity > 0 && r.bottles % r.quantity === 0 ? r.bottles / r.quantity : null;
+    return [
+      r.productName,
+      uvc !== null && uvc > 1 ? w.cases(r.quantity, uvc) : w.units(r.quantity),
+      w.bottles(r.bottles),
+    ];
+  });
+}
+
+/** Tax amounts summed per code over both parts, in GST, QST, HST order; codes absent are left out. */
+function taxTotals(taxLines: OrderMailData["taxLines"]): { code: TaxCode; cents: number }[] {
+  return TAX_CODES.flatMap((code) => {
+    const rows = taxLines.filter((t) => t.code === code);
+    return rows.length === 0 ? [] : [{ code, cents: rows.reduce((sum, t) => sum + t.amountCents, 0) }];
+  });
+}
+
+function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean): Block[] {
+  return [
+    ...(withTitle ? [{ kind: "heading", text: w.reservationsTitle } as const] : []),
+    {
+      kind: "items",
+      rows: reservationRows(data.reservations, w),
+      amounts: false,
+    },
+    ...w.reservationRule.map((text): Block => ({ kind: "paragraph", text })),
+  ];
+}
+
+/**
+ * Builds the customer's order confirmation e-mail (SPEC §4 "Agency order" and "Reservation", §9)
+ * in the order's locale (`order.locale` "fr-CA" | "en-US"; anything not English falls back to
+ * French).
+ *
+ * - subject: the order number (e.g. "CUV-000042") and the confirmation number (e.g. "K7PX3M9QTD");
+ * - text and HTML (same content; every dynamic value HTML-escaped in the HTML part): greeting
+ *   with the first name; the confirmation number; the AGENCY lines then the SHOP lines (RESERVED
+ *   order lines are not listed: reservations come from `data.reservations`), each with name,
+ *   vintage, quantity ("1 caisse de 12" / "1 case of 12" when AGENCY and uvc > 1, else units) and
+ *   amount = agencyFeesCents + liquorBoardPartCents + boutiqueCents; the summary (agency fees and
+ *   SAQ/LCBO fees when there are AGENCY lines, boutique when there are SHOP lines, each tax code
+ *   present in `taxLines` summed over both parts — TPS/TVQ/TVH in French —, pay now, to pay at the
+ *   SAQ/LCBO (estimate, due at pick-up) when not zero or when there are AGENCY lines, total), all
+ *   read from `order` and `taxLines`, never recomputed; the branch (`order.branchLabel`) with the
+ *   10-business-day rule when there are AGENCY lines; the boutique (free pick-up) when there are
+ *   SHOP lines; the reservations with the 5-day rule when there are any; a link to
+ *   `confirmationUrl`.
+ * - "pay now" reads "Payé maintenant" / "Paid now" when `order.status` is PAID or CONFIRMED (nothing
+ *   was due), else "À payer maintenant" / "Due now".
+ *
+ * Money is integer cents formatted with `formatMoney(cents, order.locale)` (fr-CA "206,40 $" with
+ * a narrow no-break space; en "$206.40").
+ * @throws RangeError (from formatMoney) when an amount is not an integer number of cents.
+ */
+export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
+  const { order } = data;
+  const w = wordingFor(order.locale);
+  const money = (cents: number) => formatMoney(cents, order.locale);
+  const board = LIQUOR_BOARD_OF[order.province];
+  const agencyLines = data.lines.filter((l) => l.section === "AGENCY");
+  const shopLines = data.lines.filter((l) => l.section === "SHOP");
+
+  const blocks: Block[] = [
+    { kind: "paragraph", text: w.greeting(order.firstName) },
+    { kind: "paragraph", text: w.thanks(order.orderNumber) },
+    {
+      kind: "paragraph",
+      text: w.pair(w.confirmationNumber, order.confirmationNumber),
+      strong: true,
+    },
+  ];
+  if (agencyLines.length > 0) {
+    blocks.push(
+      { kind: "heading", text: w.agencySection },
+      {
+        kind: "items",
+        rows: lineRows(agencyLines, w, order.locale),
+        amounts: true,
+      },
+    );
+  }
+  if (shopLines.length > 0) {
+    blocks.push(
+      { kind: "heading", text: w.shopSection },
+      {
+        kind: "items",
+        rows: lineRows(shopLines, w, order.locale),
+        amounts: true,
+      },
+    );
+  }
+
+  const figures: { label: string; value: string; strong?: boolean }[] = [];
+  if (agencyLines.length > 0 || order.agencyFeesCents !== 0) {
+    figures.push({ label: w.agencyFees, value: money(order.agencyFeesCents) });
+  }
+  if (agencyLines.length > 0 || order.liquorBoardFeesCents !== 0) {
+    figures.push({
+      label: w.boardFees(board),
+      value: money(order.liquorBoardFeesCents),
+    });
+  }
+  if (shopLines.length > 0 || order.boutiqueCents !== 0) {
+    figures.push({ label: w.boutique, value: money(order.boutiqueCents) });
+  }
+  for (const { code, cents } of taxTotals(data.taxLines)) figures.push({ label: w.tax(code), value: money(cents) });
+  figures.push({
+    label: w.payNow(order.status === "PAID" || order.status === "CONFIRMED"),
+    value: money(order.payNowCents),
+    strong: true,
+  });
+  if (agencyLines.length > 0 || order.payAtLiquorBoardCents !== 0) {
+    figures.push({
+      label: w.payAtBoard(board),
+      value: money(order.payAtLiquorBoardCents),
+    });
+  }
+  figures.push({
+    label: w.total,
+    value: money(order.totalCents),
+    strong: true,
+  });
+  blocks.push({ kind: "heading", text: w.summary }, { kind: "figures", rows: figures });
+
+  if (agencyLines.length > 0) {
+    blocks.push(
+      { kind: "heading", text: w.branchTitle },
+      {
+        kind: "paragraph",
+        text: order.branchLabel ?? w.branchMissing,
+        strong: true,
+      },
+      { kind: "paragraph", text: w.branchRule(board, order.orderNumber) },
+    );
+  }
+  if (shopLines.length > 0) {
+    blocks.push(
+      { kind: "heading", text: w.boutiqueTitle },
+      { kind: "paragraph", text: w.boutiquePickup(data.boutiqueName) },
+    );
+  }
+  if (data.reservations.length > 0) blocks.push(...reservationBlocks(data, w, true));
+  blocks.push(
+    { kind: "link", label: w.viewOrder, url: data.confirmationUrl },
+    { kind: "paragraph", text: w.signature },
+  );
+
+  return render(blocks, w, w.confirmationSubject(order.orderNumber, order.confirmationNumber));
+}
+
+/**
+ * Builds the "reservation received" e-mail (SPEC §4 "Reservation", §9 reservation window of 5 days)
+ * in the order's locale: greeting, each reservation (product name; "2 caisses de 12" + "24
+ * bouteilles" when by the case, else units) and the rule — the agency team writes when the product
+ * arrives, payment is due within 5 days of that notice, nothing is confirmed before payment — and
+ * a link to `confirmationUrl`. Meant only for orders with reservations; with none, the list is
+ * simply empty (no error).
+ */
+export function composeReservationReceived(data: OrderMailData): ComposedMail {
+  const { order } = data;
+  const w = wordingFor(order.locale);
+  const blocks: Block[] = [
+    { kind: "paragraph", text: w.greeting(order.firstName) },
+    { kind: "paragraph", text: w.reservationIntro(order.orderNumber) },
+    ...reservationBlocks(data, w, false),
+    { kind: "link", label: w.viewOrder, url: data.confirmationUrl },
+    { kind: "paragraph", text: w.signature },
+  ];
+  return render(blocks, w, w.reservationSubject(order.orderNumber));
+}
+
+/** One line about a failed send: the error's class, code and SMTP response code only (no message: it may hold addresses). */
+function failureSummary(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const { code, responseCode } = error as Error & {
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  return [error.name, typeof code === "string" ? code : null, typeof responseCode === "number" ? responseCode : null]
+    .filter((part) => part !== null)
+    .join(" ");
+}
+
+/**
+ * Sends the order e-mails to `order.email`: the confirmation (tag `order-${orderNumber}-confirmation`)
+ * and, when `data.reservations` is non-empty, the "reservation received" mail (tag
+ * `order-${orderNumber}-reservations`), each with the agency in copy (`cc: [agencyEmail]`) when
+ * `agencyEmail` is a non-blank string.
+ *
+ * Never throws. Each mail is attempted on its own (a failed confirmation does not stop the
+ * reservation mail); each failure, of composition or of sending, is logged in one line with
+ * `console.error` (order number, which mail, error class/code — no stack, no address, no message)
+ * and makes the result `{ sent: false }`. `{ sent: true }` means every mail was handed to the mailer.
+ * Nothing is retried: a caller that retries on `{ sent: false }` may send the other mail twice.
+ */
+export async function sendOrderMails(
+  mailer: Mailer,
+  data: OrderMailData,
+  agencyEmail: string | undefined,
+): Promise<{ sent: boolean }> {
+  const orderNumber = data.order.orderNumber;
+  const cc = agencyEmail !== undefined && agencyEmail.trim() !== "" ? [agencyEmail.trim()] : undefined;
+  const jobs: {
+    kind: "confirmation" | "reservations";
+    compose: (d: OrderMailData) => ComposedMail;
+  }[] = [{ kind: "confirmation", compose: composeOrderConfirmation }];
+  if (data.reservations.length > 0) jobs.push({ kind: "reservations", compose: composeReservationReceived });
+
+  let sent = true;
+  for (const job of jobs) {
+    try {
+      const mail = job.compose(data);
+      await mailer.send({
+        to: data.order.email,
+        cc,
+        ...mail,
+        tag: `order-${orderNumber}-${job.kind}`,
+      });
+    } catch (error) {
+      sent = false;
+      console.error(`order-mail: ${job.kind} mail for order ${orderNumber} not sent (${failureSummary(error)})`);
+    }
+  }
+  return { sent };
+}

@@ -1,0 +1,454 @@
+/**
+ * Orders (DESIGN §3 Orders and payment; SPEC §2 checkout, §4 reservations and agency order, §5
+ * cart rules; issue 7 §2, §4). Placing an order is one transaction: it re-validates the cart
+ * (lock version, stock, full cases, food with alcohol, province), locks the product inventories
+ * (`SELECT … FOR UPDATE`), moves the stock, and snapshots every line, tax line and reservation
+ * into an order PENDING_PAYMENT (CONFIRMED when nothing is due now). Completing, cancelling and
+ * expiring are idempotent transitions on the locked order row, safe with many app processes.
+ */
+import { randomInt } from "node:crypto";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  branches,
+  cartLines,
+  carts,
+  checkouts,
+  orderLines,
+  orderTaxLines,
+  orders,
+  productInventories,
+  reservations,
+} from "~/db/schema";
+import { bottlesOf, checkoutBlockers, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
+import type { CartOwner } from "~/cart/cart-types";
+import { getCart } from "~/cart/cart.server";
+import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
+import { summarizeCart, type TaxAmounts } from "~/pricing";
+import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province, TaxCode } from "~/vocabulary";
+import { branchLabel } from "./branches.server";
+import { deliveryNeeds } from "./delivery";
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;
+export type OrderTaxLine = typeof orderTaxLines.$inferSelect;
+export type Reservation = typeof reservations.$inferSelect;
+
+/**
+ * How long an order waits for its payment before it expires and its stock returns, minutes
+ * (docs/decisions/008): Stripe's hosted page lives {@link STRIPE_SESSION_MINUTES}; the margin lets
+ * a late webhook arrive before the sweep.
+ */
+export const PAYMENT_WINDOW_MINUTES = 45;
+/** Lifetime of a Stripe Checkout Session, minutes (Stripe accepts 30 min to 24 h). */
+export const STRIPE_SESSION_MINUTES = 35;
+
+/** Why an order cannot be placed; each has a message in `checkout.errors.*`. */
+export type PlaceOrderError = "empty" | "conflict" | "incomplete" | "stock" | "alcohol-needs-food" | "other-province";
+
+export type PlaceOrderResult =
+  | { ok: true; order: Order; created: boolean }
+  | { ok: false; error: PlaceOrderError };
+
+class PlaceRefusal extends Error {
+  constructor(readonly code: PlaceOrderError) {
+    super(code);
+  }
+}
+
+/** Letters and digits a person reads without confusion (Crockford's base 32: no I, L, O, U). */
+const CONFIRMATION_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** Length of a confirmation number: 10 × 5 bits = 50 random bits, not guessable. */
+const CONFIRMATION_LENGTH = 10;
+
+/** A new random confirmation number, e.g. "K7PX3M9QTD" (crypto-random, 50 bits). */
+export function newConfirmationNumber(): string {
+  let value = "";
+  for (let i = 0; i < CONFIRMATION_LENGTH; i++) value += CONFIRMATION_ALPHABET[randomInt(CONFIRMATION_ALPHABET.length)];
+  return value;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+function ownerCondition(owner: CartOwner) {
+  return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
+}
+
+const TAX_RATE: Record<TaxCode, number> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
+
+/** The tax rows of one part: one per tax code that applies in the province. */
+function taxRows(orderId: number, part: PaymentPart, province: Province, amounts: TaxAmounts) {
+  const codes: TaxCode[] = province === "ON" ? ["HST"] : ["GST", "QST"];
+  return codes.map((code) => ({
+    orderId,
+    part,
+    code,
+    rate: TAX_RATE[code],
+    amountCents: code === "GST" ? amounts.gst : code === "QST" ? amounts.qst : amounts.hst,
+  }));
+}
+
+/** Gives back the stock an order took (private-import bottles and shop units; reservations took none). */
+async function restoreStock(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({ productInventoryId: orderLines.productInventoryId, bottles: orderLines.bottles })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), ne(orderLines.section, "RESERVED")))
+    .orderBy(asc(orderLines.productInventoryId));
+  for (const line of lines) {
+    await tx
+      .update(productInventories)
+      .set({ quantity: sql`${productInventories.quantity} + ${line.bottles}` })
+      .where(eq(productInventories.id, line.productInventoryId));
+  }
+}
+
+/** Closes a pending order as CANCELLED or EXPIRED inside a transaction holding its row. */
+async function closePendingOrder(tx: Tx, orderId: number, status: "CANCELLED" | "EXPIRED", now: Date): Promise<boolean> {
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (order?.status !== "PENDING_PAYMENT") return false;
+  await restoreStock(tx, orderId);
+  await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
+  await tx.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.orderId, orderId));
+  return true;
+}
+
+/** Empties the cart of what an order holds, once the order is complete (paid or confirmed). */
+async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): Promise<void> {
+  if (order.cartId === null) return;
+  const ordered = tx.select({ id: orderLines.productInventoryId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  const removed = await tx
+    .delete(cartLines)
+    .where(and(eq(cartLines.cartId, order.cartId), inArray(cartLines.productInventoryId, ordered)))
+    .returning({ id: cartLines.productInventoryId });
+  if (removed.length > 0) {
+    await tx
+      .update(carts)
+      .set({ lockVersion: sql`${carts.lockVersion} + 1`, updatedAt: new Date() })
+      .where(eq(carts.id, order.cartId));
+  }
+  await tx.delete(checkouts).where(eq(checkouts.cartId, order.cartId));
+}
+
+/**
+ * Places the order of the owner's cart in a province (issue 7 §2), for the cart version the
+ * shopper saw. Idempotent: the same cart version placed twice (double submit, two tabs) returns
+ * the order already placed (`created: false`). A pending order of an older version of the cart
+ * is cancelled first and its stock returned.
+ * @param input.lockVersion the cart version shown on step 3; another version is a "conflict".
+ * @param input.paymentProvider who will take the payment (ignored when nothing is due now).
+ * @returns the order (PENDING_PAYMENT, or CONFIRMED when the pay-now amount is 0), or the refusal:
+ *   empty, conflict, incomplete (steps 1–2 not answered for this cart), stock, alcohol-needs-food,
+ *   other-province. A refusal changes nothing.
+ */
+export async function placeOrder(
+  db: Database,
+  input: {
+    owner: CartOwner;
+    province: Province;
+    locale: Locale;
+    lockVersion: number;
+    paymentProvider: Exclude<PaymentProvider, "none">;
+    now?: Date;
+  },
+): Promise<PlaceOrderResult> {
+  const now = input.now ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const [cart] = await tx
+        .select({ id: carts.id, lockVersion: carts.lockVersion })
+        .from(carts)
+        .where(and(ownerCondition(input.owner), eq(carts.province, input.province)))
+        .for("update");
+      if (!cart) throw new PlaceRefusal("empty");
+      const [placed] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.cartId, cart.id),
+            eq(orders.cartLockVersion, input.lockVersion),
+            inArray(orders.status, ["PENDING_PAYMENT", "PAID", "CONFIRMED"]),
+          ),
+        );
+      if (placed) return { ok: true as const, order: placed, created: false };
+      if (cart.lockVersion !== input.lockVersion) throw new PlaceRefusal("conflict");
+
+      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.cartId, cart.id));
+      const snapshot = await getCart(tx, input.owner, input.province, input.locale);
+      const lines = snapshot?.lines ?? [];
+      if (lines.length === 0) throw new PlaceRefusal("empty");
+      const needs = deliveryNeeds(lines, input.province);
+      if (
+        !checkout ||
+        checkout.step < 3 ||
+        !checkout.email ||
+        (needs.branch && checkout.branchId === null) ||
+        (needs.boutique && (checkout.boutiqueCode === null || !needs.boutiques.includes(checkout.boutiqueCode)))
+      ) {
+        throw new PlaceRefusal("incomplete");
+      }
+      const [branch] =
+        needs.branch && checkout.branchId !== null
+          ? await tx.select().from(branches).where(and(eq(branches.id, checkout.branchId), eq(branches.province, input.province)))
+          : [];
+      if (needs.branch && !branch) throw new PlaceRefusal("incomplete");
+
+      // Older pending orders of this cart give their stock back before this one takes it.
+      const stale = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.cartId, cart.id), eq(orders.status, "PENDING_PAYMENT")));
+      for (const order of stale) await closePendingOrder(tx, order.id, "CANCELLED", now);
+
+      // Lock the product inventories in id order (no deadlock between two orders), then re-read stock.
+      const ids = [...new Set(lines.map((l) => l.productInventoryId))].sort((a, b) => a - b);
+      const locked = await tx
+        .select({ id: productInventories.id, quantity: productInventories.quantity })
+        .from(productInventories)
+        .where(inArray(productInventories.id, ids))
+        .orderBy(asc(productInventories.id))
+        .for("update");
+      const stockById = new Map(locked.map((r) => [r.id, r.quantity]));
+      const current = lines.map((line) => ({ ...line, stock: stockById.get(line.productInventoryId) ?? 0 }));
+      if (current.some((l) => l.inventoryProvince !== input.province)) throw new PlaceRefusal("other-province");
+      const blockers = checkoutBlockers(current);
+      if (blockers.includes("stock")) throw new PlaceRefusal("stock");
+      if (blockers.includes("alcohol-needs-food")) throw new PlaceRefusal("alcohol-needs-food");
+
+      const summary = summarizeCart({
+        province: input.province,
+        taxMode: "OUT",
+        isMember: false,
+        lines: toPricingLines(current),
+      });
+      const nothingDue = summary.payNow === 0;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          confirmationNumber: newConfirmationNumber(),
+          status: nothingDue ? "CONFIRMED" : "PENDING_PAYMENT",
+          province: input.province,
+          locale: input.locale,
+          ...("guestId" in input.owner ? { guestId: input.owner.guestId } : { customerId: input.owner.customerId }),
+          cartId: cart.id,
+          cartLockVersion: cart.lockVersion,
+          firstName: checkout.firstName,
+          lastName: checkout.lastName,
+          email: checkout.email,
+          phone: checkout.phone,
+          accountPasswordHash: checkout.createAccount ? checkout.accountPasswordHash : null,
+          branchId: branch?.id ?? null,
+          branchLabel: branch ? branchLabel(branch) : null,
+          boutiqueCode: needs.boutique ? checkout.boutiqueCode : null,
+          agencyFeesCents: summary.agencyFees,
+          liquorBoardFeesCents: summary.liquorBoardFees,
+          boutiqueCents: summary.boutique,
+          gstCents: summary.gst,
+          qstCents: summary.qst,
+          hstCents: summary.hst,
+          payNowCents: summary.payNow,
+          payAtLiquorBoardCents: summary.payAtLiquorBoard,
+          totalCents: summary.total,
+          paymentProvider: nothingDue ? "none" : input.paymentProvider,
+          paymentDueAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+          closedAt: nothingDue ? now : null,
+          createdAt: now,
+        })
+        .returning();
+      if (!order) throw new Error("order row missing after insert");
+
+      await tx.insert(orderLines).values(
+        current.map((line, i) => {
+          const priced = summary.lines[i]!;
+          return {
+            orderId: order.id,
+            productInventoryId: line.productInventoryId,
+            section: line.section,
+            inventoryCode: line.inventoryCode,
+            productName: line.name,
+            providerName: line.providerName,
+            vintage: line.vintage,
+            quantity: line.quantity,
+            uvc: line.uvc,
+            bottles: bottlesOf(line),
+            unitPriceCents: line.priceCents,
+            agencyFeeCents: line.section === "AGENCY" ? line.agencyFeeCents : 0,
+            agencyFeesCents: priced.agencyFees,
+            liquorBoardPartCents: priced.liquorBoardPart,
+            boutiqueCents: priced.boutique,
+            zeroRated: line.zeroRated,
+          };
+        }),
+      );
+      await tx
+        .insert(orderTaxLines)
+        .values([
+          ...taxRows(order.id, "PAY_NOW", input.province, summary.payNowTaxes),
+          ...taxRows(order.id, "LIQUOR_BOARD", input.province, summary.liquorBoardTaxes),
+        ]);
+      const reserved = current.filter((l) => l.section === "RESERVED");
+      if (reserved.length > 0) {
+        await tx.insert(reservations).values(
+          reserved.map((line) => ({
+            orderId: order.id,
+            productInventoryId: line.productInventoryId,
+            status: "REQUESTED" as const,
+            productName: line.name,
+            quantity: line.quantity,
+            byCase: soldByTheCase(line),
+            bottles: bottlesOf(line),
+            unitPriceCents: line.priceCents,
+            firstName: checkout.firstName,
+            lastName: checkout.lastName,
+            email: checkout.email,
+            phone: checkout.phone,
+            locale: input.locale,
+            province: input.province,
+          })),
+        );
+      }
+      // The stock is taken now; it comes back if the order is cancelled or expires.
+      for (const line of current) {
+        if (line.section === "RESERVED") continue;
+        await tx
+          .update(productInventories)
+          .set({ quantity: sql`${productInventories.quantity} - ${bottlesOf(line)}` })
+          .where(eq(productInventories.id, line.productInventoryId));
+      }
+      if (nothingDue) await removeOrderedLines(tx, order);
+      return { ok: true as const, order, created: true };
+    });
+  } catch (error) {
+    if (error instanceof PlaceRefusal) return { ok: false, error: error.code };
+    // Two identical submissions racing past the first check: the unique index keeps one order.
+    if (isUniqueViolation(error)) return placeOrder(db, input);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Marks an order PAID (issue 7 §3): the ONE function the Stripe return page, the Stripe webhook
+ * and the simulated payment page call. Idempotent: an order already PAID is returned unchanged
+ * (`transitioned: false`), so replayed or out-of-order events change nothing. The paid order's
+ * lines leave the cart. An order that had expired or been cancelled meanwhile is paid anyway (the
+ * money is taken) and takes its stock again, never below 0; the log line asks staff to check it.
+ * @returns null when no order has this id.
+ */
+export async function completeOrderPayment(
+  db: Database,
+  orderId: number,
+  now = new Date(),
+): Promise<{ order: Order; transitioned: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return null;
+    if (order.status === "PAID" || order.status === "CONFIRMED") return { order, transitioned: false };
+    if (order.status === "CANCELLED" || order.status === "EXPIRED") {
+      console.error(`Order ${order.orderNumber} was paid after it was ${order.status.toLowerCase()}: its stock is taken again; staff should check it.`);
+      const lines = await tx
+        .select({ productInventoryId: orderLines.productInventoryId, bottles: orderLines.bottles })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), ne(orderLines.section, "RESERVED")))
+        .orderBy(asc(orderLines.productInventoryId));
+      for (const line of lines) {
+        await tx
+          .update(productInventories)
+          .set({ quantity: sql`greatest(${productInventories.quantity} - ${line.bottles}, 0)` })
+          .where(eq(productInventories.id, line.productInventoryId));
+      }
+      await tx.update(reservations).set({ status: "REQUESTED" }).where(eq(reservations.orderId, orderId));
+    }
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: "PAID", paidAt: now, closedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await removeOrderedLines(tx, order);
+    return { order: paid!, transitioned: true };
+  });
+}
+
+/**
+ * Cancels a pending order (the shopper's Cancel on the payment page, Stripe's
+ * `checkout.session.expired`) and gives its stock back. Idempotent: any other status is left as it
+ * is. The cart is untouched, so the shopper goes back to step 3 with it intact.
+ * @returns whether this call cancelled it.
+ */
+export async function cancelOrder(db: Database, orderId: number, now = new Date()): Promise<boolean> {
+  return db.transaction((tx) => closePendingOrder(tx, orderId, "CANCELLED", now));
+}
+
+/** Advisory lock key of the pending-order sweep (one sweeper at a time across processes). */
+const ORDER_SWEEP_LOCK = 6002;
+
+/**
+ * Expires the pending orders whose payment window has passed and gives their stock back (issue 7
+ * §2). Safe with many app processes on one PostgreSQL: one sweeper at a time (transaction-level
+ * advisory lock), and rows already locked by a payment in progress are skipped (`SKIP LOCKED`)
+ * and taken at the next sweep. Idempotent.
+ * @returns how many orders expired.
+ */
+export async function expirePendingOrders(db: Database, now = new Date(), batchSize = 100): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_SWEEP_LOCK}) as locked`);
+      const rows = (lock as unknown as { rows: { locked: boolean }[] }).rows;
+      if (!rows[0]?.locked) return 0;
+      const due = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, "PENDING_PAYMENT"), lt(orders.paymentDueAt, now)))
+        .orderBy(asc(orders.id))
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      for (const order of due) await closePendingOrder(tx, order.id, "EXPIRED", now);
+      return due.length;
+    });
+    expired += count;
+    if (count < batchSize) return expired;
+  }
+}
+
+/** An order by its confirmation number, with its lines, tax lines and reservations; null if none. */
+export async function getOrderByConfirmation(
+  db: Database,
+  confirmationNumber: string,
+): Promise<{ order: Order; lines: OrderLine[]; taxLines: OrderTaxLine[]; reservations: Reservation[] } | null> {
+  if (!/^[0-9A-Z]{10}$/.test(confirmationNumber)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.confirmationNumber, confirmationNumber));
+  return order ? loadOrderDetails(db, order) : null;
+}
+
+/** An order by id with its details; null if none. */
+export async function getOrderById(db: Database, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ? loadOrderDetails(db, order) : null;
+}
+
+async function loadOrderDetails(db: Database, order: Order) {
+  const [lines, taxLines, reserved] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+    db.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)),
+    db.select().from(reservations).where(eq(reservations.orderId, order.id)).orderBy(asc(reservations.id)),
+  ]);
+  return { order, lines, taxLines, reservations: reserved };
+}
+
+/** Records the Stripe Checkout Session of an order (reused if the shopper comes back to pay). */
+export async function attachStripeSession(db: Database, orderId: number, session: { sessionId: string; url: string }): Promise<void> {
+  await db.update(orders).set({ stripeSessionId: session.sessionId, stripeSessionUrl: session.url }).where(eq(orders.id, orderId));
+}
+
+/** Statuses in which an order is over: paid, confirmed without payment, cancelled or expired. */
+export function isSettled(status: OrderStatus): boolean {
+  return status !== "PENDING_PAYMENT";
+}

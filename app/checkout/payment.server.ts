@@ -1,0 +1,130 @@
+/**
+ * Paying an order (issue 7 §3; DESIGN §3 Orders and payment): Stripe Checkout when
+ * `STRIPE_SECRET_KEY` is set, otherwise the local simulated payment page (refused in
+ * production). Whatever the path — Stripe's return page, its webhook, the simulated page — an
+ * order becomes PAID through {@link finishPaidOrder}, which calls the one idempotent
+ * `completeOrderPayment` and sends the e-mails once, to the call that made the transition.
+ */
+import type { Database } from "~/db/client.server";
+import { createMailer, type Mailer } from "~/email/mailer.server";
+import { getEnv } from "~/env.server";
+import { resources } from "~/i18n/i18n";
+import { createStripeGateway, type PaymentGateway } from "~/payment/stripe.server";
+import type { Locale } from "~/vocabulary";
+import { sendOrderMails } from "./order-mail.server";
+import {
+  attachStripeSession,
+  completeOrderPayment,
+  getOrderById,
+  STRIPE_SESSION_MINUTES,
+  type Order,
+} from "./orders.server";
+
+let gatewayForTests: PaymentGateway | null | undefined;
+let gateway: PaymentGateway | null | undefined;
+let mailer: Mailer | undefined;
+
+/** Tests: use this gateway (or none, for the simulated page) instead of the configured one. */
+export function usePaymentGatewayForTests(value: PaymentGateway | null | undefined): void {
+  gatewayForTests = value;
+}
+
+/** The configured Stripe gateway, or null when no key is set (the simulated page then takes payments). */
+export function paymentGateway(): PaymentGateway | null {
+  if (gatewayForTests !== undefined) return gatewayForTests;
+  if (gateway === undefined) {
+    const stripe = getEnv().stripe;
+    gateway = stripe ? createStripeGateway({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret }) : null;
+  }
+  return gateway;
+}
+
+/** Whether the simulated payment page may be used: never in production (it would give goods away). */
+export function simulatedPaymentAllowed(): boolean {
+  return getEnv().nodeEnv !== "production";
+}
+
+function orderMailer(): Mailer {
+  mailer ??= createMailer(getEnv().mail);
+  return mailer;
+}
+
+/** The simulated payment page of an order. */
+export function simulatedPaymentPath(order: Pick<Order, "confirmationNumber">): string {
+  return `/checkout/payment?order=${order.confirmationNumber}`;
+}
+
+/** The confirmation page of an order. */
+export function confirmationPath(order: Pick<Order, "confirmationNumber">): string {
+  return `/checkout/confirmation?order=${order.confirmationNumber}`;
+}
+
+const LINE_NAMES: Record<Locale, Record<"agencyFees" | "boutique" | "GST" | "QST" | "HST", string>> = {
+  "fr-CA": { agencyFees: "Frais d'agence", boutique: "Boutique", GST: "TPS", QST: "TVQ", HST: "TVH" },
+  "en-US": { agencyFees: "Agency fees", boutique: "Boutique", GST: "GST", QST: "QST", HST: "HST" },
+};
+
+/**
+ * Where the shopper goes to pay a pending order: Stripe's hosted page (a Checkout Session in CAD
+ * whose line items are the pay-now parts: agency fees, boutique, and the taxes of the pay-now
+ * part, summing to `payNowCents`; created once per order and reused), or the simulated page.
+ * @param origin the shop's origin for Stripe's return and cancel addresses.
+ * @throws PaymentUnavailableError when Stripe cannot be reached (the order stays pending).
+ */
+export async function paymentUrl(db: Database, order: Order, origin: string): Promise<string> {
+  const stripe = paymentGateway();
+  if (order.paymentProvider !== "stripe" || !stripe) return simulatedPaymentPath(order);
+  if (order.stripeSessionUrl) return order.stripeSessionUrl;
+  const details = await getOrderById(db, order.id);
+  const names = LINE_NAMES[order.locale];
+  const payNowTaxes = (details?.taxLines ?? []).filter((t) => t.part === "PAY_NOW" && t.amountCents > 0);
+  const lineItems = [
+    { name: names.agencyFees, amountCents: order.agencyFeesCents },
+    { name: names.boutique, amountCents: order.boutiqueCents },
+    ...payNowTaxes.map((t) => ({ name: names[t.code], amountCents: t.amountCents })),
+  ].filter((item) => item.amountCents > 0);
+  const earliest = Math.ceil(Date.now() / 1000) + 31 * 60;
+  const session = await stripe.createCheckoutSession({
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    email: order.email,
+    locale: order.locale,
+    lineItems,
+    successUrl: `${origin}/checkout/confirmation?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${origin}/checkout/payment?order=${order.confirmationNumber}&cancelled=1`,
+    expiresAt: Math.max(Math.floor(order.createdAt.getTime() / 1000) + STRIPE_SESSION_MINUTES * 60, earliest),
+  });
+  await attachStripeSession(db, order.id, session);
+  return session.url;
+}
+
+/**
+ * Marks an order paid (idempotent) and, when this call made the transition, sends the
+ * confirmation e-mails. Every payment path calls it.
+ * @returns the order after the call, or null when there is no such order.
+ */
+export async function finishPaidOrder(db: Database, orderId: number, origin: string): Promise<Order | null> {
+  const result = await completeOrderPayment(db, orderId);
+  if (!result) return null;
+  if (result.transitioned) {
+    console.log(`payment: order ${result.order.orderNumber} paid (${result.order.paymentProvider})`);
+    await notifyOrder(db, result.order, origin);
+  }
+  return result.order;
+}
+
+/** Sends the order's e-mails (confirmation, and reservations received when it has any). Never throws. */
+export async function notifyOrder(db: Database, order: Order, origin: string): Promise<void> {
+  const details = await getOrderById(db, order.id);
+  if (!details) return;
+  const inventories = resources[order.locale].common.inventories as Record<string, string>;
+  await sendOrderMails(
+    orderMailer(),
+    {
+      ...details,
+      boutiqueName: order.boutiqueCode ? (inventories[order.boutiqueCode] ?? order.boutiqueCode) : null,
+      confirmationUrl: `${origin}${confirmationPath(order)}`,
+    },
+    getEnv().mail.agencyEmail,
+  );
+}

@@ -1,0 +1,355 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { CartSummaryPanel } from "~/cart/ui/cart-summary";
+import { useT } from "~/i18n/translation";
+import type { CartSummary } from "~/pricing/cart-summary";
+import type { CartSection, InventoryCode, Province } from "~/vocabulary";
+import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "../checkout-forms";
+
+/** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
+export interface CheckoutActionData {
+  intent: "contact" | "delivery" | "place" | null;
+  result: SubmissionResult<string[]> | undefined;
+  error?: "conflict" | "stock" | "alcohol-needs-food" | "other-province" | "paymentUnavailable" | "unknownIntent";
+}
+
+interface BranchView {
+  id: number;
+  name: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  phone: string;
+}
+
+export interface CheckoutPageData {
+  step: 1 | 2 | 3;
+  province: Province;
+  lockVersion: number;
+  contact: { firstName: string; lastName: string; email: string; phone: string; createAccount: boolean };
+  needs: DeliveryNeeds;
+  query: string;
+  branches: BranchView[];
+  branch: BranchView | null;
+  boutiqueCode: InventoryCode | null;
+  summary: CartSummary;
+  lines: { productInventoryId: number; section: CartSection; name: string; vintage: number | null; quantity: number; uvc: number }[];
+}
+
+const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
+
+/** A field's first error, translated; rendered under the field and announced. */
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useT();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700" role="alert">
+      {t(errors[0]!)}
+    </p>
+  );
+}
+
+function StepHeader({ step }: { step: 1 | 2 | 3 }) {
+  const { t } = useT();
+  const names = [t("checkout.steps.contact"), t("checkout.steps.delivery"), t("checkout.steps.payment")];
+  return (
+    <div className="mb-6">
+      <p className="text-sm font-semibold uppercase tracking-wide text-wine-700" data-testid="checkout-step">
+        {t("checkout.stepOf", { step, count: 3 })}
+      </p>
+      <h1 className="font-serif text-3xl">{names[step - 1]}</h1>
+      <ol className="mt-3 flex gap-4 text-sm" aria-label={t("checkout.progress")}>
+        {names.map((name, i) => (
+          <li key={name} aria-current={i + 1 === step ? "step" : undefined} className={i + 1 === step ? "font-semibold" : "text-stone-600"}>
+            {i + 1 < step ? <Link to={`/checkout?step=${i + 1}`} className="underline">{`${i + 1}. ${name}`}</Link> : `${i + 1}. ${name}`}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useT();
+  const [form, fields] = useForm<ContactForm>({
+    id: "checkout-contact",
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    defaultValue: data.contact,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  const createAccount = fields.createAccount.value === "on" || (fields.createAccount.value === undefined && data.contact.createAccount);
+  const field = (name: "firstName" | "lastName" | "email" | "phone", type: "text" | "email" | "tel", autoComplete: string) => {
+    const { key: _key, ...props } = getInputProps(fields[name], { type });
+    return (
+      <div>
+        <label htmlFor={fields[name].id} className="block text-sm font-medium">
+          {t(`checkout.fields.${name}`)}
+        </label>
+        <input {...props} autoComplete={autoComplete} className={input} />
+        <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+      </div>
+    );
+  };
+  const { key: _c, ...createProps } = getInputProps(fields.createAccount, { type: "checkbox" });
+  const { key: _p, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
+      <input type="hidden" name="intent" value="contact" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field("firstName", "text", "given-name")}
+        {field("lastName", "text", "family-name")}
+      </div>
+      {field("email", "email", "email")}
+      {field("phone", "tel", "tel")}
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input {...createProps} defaultChecked={data.contact.createAccount} />
+          {t("checkout.fields.createAccount")}
+        </label>
+      </div>
+      <div hidden={!createAccount && !fields.password.errors}>
+        <label htmlFor={fields.password.id} className="block text-sm font-medium">
+          {t("checkout.fields.password")}
+        </label>
+        <input {...passwordProps} required={false} autoComplete="new-password" className={input} />
+        <p className="mt-1 text-xs text-stone-600">{t("checkout.fields.passwordHelp")}</p>
+        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      </div>
+      <button type="submit" className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
+        {t("checkout.next")}
+      </button>
+    </Form>
+  );
+}
+
+/** The branch search: a GET form that works without JavaScript; with it, the list filters as one types. */
+function BranchSearch({ query }: { query: string }) {
+  const { t } = useT();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" action="/checkout" role="search" aria-label={t("checkout.branch.legend")} className="flex max-w-md gap-2" data-testid="branch-search">
+      <input type="hidden" name="step" value="2" />
+      <label htmlFor="branch-query" className="sr-only">
+        {t("checkout.branch.searchLabel")}
+      </label>
+      <input
+        id="branch-query"
+        type="search"
+        name="q"
+        defaultValue={query}
+        placeholder={t("checkout.branch.searchPlaceholder")}
+        autoComplete="off"
+        aria-controls="branch-list"
+        className="w-full rounded border border-stone-300 px-2 py-1.5"
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+        }}
+      />
+      <button type="submit" className="rounded border border-stone-300 px-3">
+        {t("checkout.branch.search")}
+      </button>
+    </Form>
+  );
+}
+
+function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useT();
+  const schema = deliverySchema(data.needs);
+  const [form, fields] = useForm({
+    id: "checkout-delivery",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const chosen = data.branch?.id;
+  const listed = data.branches.some((b) => b.id === chosen);
+  return (
+    <div className="max-w-2xl space-y-6">
+      {data.needs.branch ? (
+        <section aria-labelledby="branch-title">
+          <h2 id="branch-title" className="font-serif text-xl">
+            {t("checkout.branch.title", { board: data.province === "ON" ? "LCBO" : "SAQ" })}
+          </h2>
+          <p className="mb-2 text-sm text-stone-600">{t("checkout.branch.help")}</p>
+          <BranchSearch query={data.query} />
+        </section>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="intent" value="delivery" />
+        {data.needs.branch ? (
+          <fieldset aria-describedby={fields.branchId.errorId}>
+            <legend className="sr-only">{t("checkout.branch.legend")}</legend>
+            {data.branches.length === 0 ? (
+              <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="branch-not-found">
+                {t("checkout.errors.branchNotFound")}
+              </p>
+            ) : (
+              <ul id="branch-list" className="max-h-96 divide-y divide-stone-200 overflow-y-auto rounded border border-stone-200" data-testid="branch-list">
+                {data.branches.map((b) => (
+                  <li key={b.id}>
+                    <label className="flex cursor-pointer gap-3 p-3 hover:bg-stone-50">
+                      <input type="radio" name="branchId" value={b.id} defaultChecked={b.id === chosen} className="mt-1" />
+                      <span>
+                        <span className="block font-semibold">{b.name}</span>
+                        <span className="block text-sm text-stone-600">
+                          {b.street}, {b.city} {b.postalCode}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {/* A branch chosen earlier stays chosen while the list shows another search. */}
+            {chosen && !listed ? (
+              <label className="mt-2 flex gap-2 text-sm">
+                <input type="radio" name="branchId" value={chosen} defaultChecked />
+                {t("checkout.branch.keep", { name: data.branch!.name })}
+              </label>
+            ) : null}
+            <FieldError id={fields.branchId.errorId} errors={fields.branchId.errors} />
+          </fieldset>
+        ) : null}
+        {data.needs.boutique ? (
+          <fieldset aria-describedby={fields.boutiqueCode.errorId}>
+            <legend className="font-serif text-xl">{t("checkout.boutique.title")}</legend>
+            <p className="mb-2 text-sm text-stone-600">{t("checkout.boutique.help")}</p>
+            {data.needs.boutiques.map((code) => (
+              <label key={code} className="flex gap-2 py-1">
+                <input
+                  type="radio"
+                  name="boutiqueCode"
+                  value={code}
+                  defaultChecked={data.boutiqueCode === code || (data.needs.boutiques.length === 1 && !data.boutiqueCode)}
+                />
+                {t(`inventories.${code}`)}
+              </label>
+            ))}
+            <FieldError id={fields.boutiqueCode.errorId} errors={fields.boutiqueCode.errors} />
+          </fieldset>
+        ) : null}
+        {!data.needs.branch && !data.needs.boutique ? <p>{t("checkout.delivery.nothing")}</p> : null}
+        <button type="submit" className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
+          {t("checkout.confirm")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: CheckoutActionData | undefined }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "checkout-place",
+    lastResult: actionData?.intent === "place" ? actionData.result : undefined,
+    constraint: getZodConstraint(PlaceOrderSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlaceOrderSchema }),
+  });
+  const board = data.province === "ON" ? "LCBO" : "SAQ";
+  const sections = (["AGENCY", "SHOP", "RESERVED"] as const).filter((s) => data.lines.some((l) => l.section === s));
+  const busy = navigation.state === "submitting";
+  const { key: _k, ...acceptProps } = getInputProps(fields.acceptRules, { type: "checkbox" });
+  return (
+    <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
+      <div className="space-y-6">
+        {sections.map((section) => (
+          <section key={section} aria-labelledby={`review-${section}`}>
+            <h2 id={`review-${section}`} className="font-serif text-xl">
+              {t(`cart.sections.${section}`)}
+            </h2>
+            <ul className="mt-1 text-sm">
+              {data.lines
+                .filter((l) => l.section === section)
+                .map((l) => (
+                  <li key={l.productInventoryId}>
+                    {l.name}
+                    {l.vintage ? ` ${l.vintage}` : ""} —{" "}
+                    {section === "AGENCY" ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc }) : t("checkout.review.units", { count: l.quantity })}
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-labelledby="review-delivery">
+          <h2 id="review-delivery" className="font-serif text-xl">
+            {t("checkout.review.delivery")}
+          </h2>
+          {data.branch ? (
+            <p data-testid="review-branch">
+              {t("checkout.review.branch", { board })} : <strong>{data.branch.name}</strong>, {data.branch.street}, {data.branch.city} {data.branch.postalCode}
+            </p>
+          ) : null}
+          {data.needs.boutique && data.boutiqueCode ? (
+            <p data-testid="review-boutique">
+              {t("checkout.review.boutique")} : <strong>{t(`inventories.${data.boutiqueCode}`)}</strong> — {t("checkout.review.freePickup")}
+            </p>
+          ) : null}
+        </section>
+        <section aria-labelledby="review-rules" className="rounded border border-stone-200 bg-stone-50 p-4 text-sm">
+          <h2 id="review-rules" className="font-serif text-xl">
+            {t("checkout.rules.title")}
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board })}</li> : null}
+            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations")}</li> : null}
+            {data.needs.boutique ? <li>{t("checkout.rules.boutique")}</li> : null}
+            <li>{t("checkout.rules.returns")}</li>
+          </ul>
+        </section>
+        {actionData?.error ? (
+          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800" data-testid="checkout-error">
+            {t(`checkout.errors.${actionData.error}`)}{" "}
+            {actionData.error === "conflict" || actionData.error === "stock" ? (
+              <Link to="/shopping-cart" className="underline">
+                {t("checkout.backToCart")}
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          <input type="hidden" name="intent" value="place" />
+          <input type="hidden" name="lockVersion" value={data.lockVersion} />
+          <label className="flex items-start gap-2">
+            <input {...acceptProps} className="mt-1" />
+            <span>{t("checkout.rules.accept")}</span>
+          </label>
+          <FieldError id={fields.acceptRules.errorId} errors={fields.acceptRules.errors} />
+          <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+            {t("checkout.place")}
+          </button>
+        </Form>
+      </div>
+      <div className="mt-6 lg:mt-0">
+        <CartSummaryPanel summary={data.summary} />
+      </div>
+    </div>
+  );
+}
+
+/** The checkout page: the step's header, then its form (SPEC §2). */
+export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; actionData: CheckoutActionData | undefined }) {
+  return (
+    <div>
+      <StepHeader step={data.step} />
+      {data.step === 1 ? (
+        <ContactStep data={data} lastResult={actionData?.intent === "contact" ? actionData.result : undefined} />
+      ) : data.step === 2 ? (
+        <DeliveryStep data={data} lastResult={actionData?.intent === "delivery" ? actionData.result : undefined} />
+      ) : (
+        <ReviewStep data={data} actionData={actionData} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link } from "react-router";
+import { MessagePage } from "~/components/ui/message-page";
+import { formatMoney } from "~/i18n/format";
+import { useT } from "~/i18n/translation";
+import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
+
+type ConfirmationData =
+  | { failed: true; title: string }
+  | {
+      failed: false;
+      title: string;
+      order: {
+        orderNumber: string;
+        confirmationNumber: string;
+        status: OrderStatus;
+        province: Province;
+        email: string;
+        firstName: string;
+        branchLabel: string | null;
+        boutiqueCode: InventoryCode | null;
+        payNowCents: number;
+        payAtLiquorBoardCents: number;
+        totalCents: number;
+        isCustomer: boolean;
+        paymentPath: string | null;
+      };
+      lines: { id: number; section: CartSection; name: string; vintage: number | null; quantity: number; uvc: number }[];
+      reservations: { id: number; name: string; quantity: number; byCase: boolean; bottles: number }[];
+    };
+
+/** The order confirmation (SPEC §2): customer and guest variants. */
+export function ConfirmationPage({ data }: { data: ConfirmationData }) {
+  const { t, i18n } = useT();
+  if (data.failed) {
+    return (
+      <MessagePage title={t("confirmation.title")} testId="confirmation-failed">
+        <p role="alert" className="mt-4">{t("checkout.errors.confirmationFailed")}</p>
+      </MessagePage>
+    );
+  }
+  const { order, reservations } = data;
+  const board = order.province === "ON" ? "LCBO" : "SAQ";
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const settled = order.status === "PAID" || order.status === "CONFIRMED";
+  return (
+    <div className="mx-auto max-w-2xl space-y-6" data-testid="confirmation">
+      <h1 className="font-serif text-3xl">{settled ? t("confirmation.thanks", { name: order.firstName }) : t("confirmation.pendingTitle")}</h1>
+      <p>
+        {t("confirmation.number")} <strong data-testid="confirmation-number">{order.confirmationNumber}</strong>{" "}
+        <span className="text-stone-600">({t("confirmation.order", { number: order.orderNumber })})</span>
+      </p>
+      {!settled ? (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3">
+          {order.status === "PENDING_PAYMENT" ? t("confirmation.pending") : t(`payment.closed.${order.status === "EXPIRED" ? "EXPIRED" : "CANCELLED"}`)}
+          {order.paymentPath ? (
+            <>
+              {" "}
+              <Link to={order.paymentPath} className="underline">{t("confirmation.payNow")}</Link>
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <p>{t("confirmation.emailSent", { email: order.email })}</p>
+      )}
+      <dl className="rounded border border-stone-200 bg-white p-4">
+        <div className="flex justify-between py-1">
+          <dt>{settled && order.payNowCents > 0 ? t("confirmation.paid") : t("cart.summary.payNow")}</dt>
+          <dd data-testid="confirmation-paid">{money(order.payNowCents)}</dd>
+        </div>
+        <div className="flex justify-between py-1">
+          <dt>{t("cart.summary.payAtBoard", { board })}</dt>
+          <dd data-testid="confirmation-at-board">{money(order.payAtLiquorBoardCents)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-stone-300 py-1 font-semibold">
+          <dt>{t("cart.summary.total")}</dt>
+          <dd>{money(order.totalCents)}</dd>
+        </div>
+      </dl>
+      {order.branchLabel ? (
+        <section aria-labelledby="confirmation-branch">
+          <h2 id="confirmation-branch" className="font-serif text-xl">{t("checkout.review.branch", { board })}</h2>
+          <p data-testid="confirmation-branch-label">{order.branchLabel}</p>
+          <p className="text-sm text-stone-600">{t("checkout.rules.privateImport", { board })}</p>
+        </section>
+      ) : null}
+      {order.boutiqueCode ? (
+        <section aria-labelledby="confirmation-boutique">
+          <h2 id="confirmation-boutique" className="font-serif text-xl">{t("checkout.review.boutique")}</h2>
+          <p>{t(`inventories.${order.boutiqueCode}`)} — {t("checkout.review.freePickup")}</p>
+        </section>
+      ) : null}
+      {reservations.length > 0 ? (
+        <section aria-labelledby="confirmation-reservations">
+          <h2 id="confirmation-reservations" className="font-serif text-xl">{t("confirmation.reservations")}</h2>
+          <ul className="list-disc pl-5">
+            {reservations.map((r) => (
+              <li key={r.id}>
+                {r.name} — {r.byCase ? t("checkout.review.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("checkout.review.units", { count: r.quantity })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">{t("checkout.rules.reservations")}</p>
+        </section>
+      ) : null}
+      <p>
+        {order.isCustomer ? (
+          <Link to="/account" className="rounded bg-wine-700 px-4 py-2 text-white">{t("confirmation.toAccount")}</Link>
+        ) : (
+          <Link to={`/login?signup=1&email=${encodeURIComponent(order.email)}`} className="rounded bg-wine-700 px-4 py-2 text-white" data-testid="create-account">
+            {t("confirmation.createAccount")}
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}

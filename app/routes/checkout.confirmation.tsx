@@ -1,0 +1,77 @@
+/**
+ * /checkout/confirmation (SPEC §2 order confirmation; issue 7 §5): `?order=<confirmation number>`
+ * shows what was paid, what is due at the SAQ/LCBO, the branch or boutique and the reservations,
+ * with a button to the account (customer) or to create one (guest, e-mail pre-filled).
+ * `?session_id=` is Stripe's return: the session is retrieved, the order completed through the
+ * one idempotent function, then the page redirects to `?order=`.
+ */
+import { data, redirect } from "react-router";
+import { getOrderByConfirmation, getOrderById } from "~/checkout/orders.server";
+import { confirmationPath, finishPaidOrder, paymentGateway, simulatedPaymentPath } from "~/checkout/payment.server";
+import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
+import { shopContext } from "~/context";
+import { PaymentUnavailableError } from "~/payment/stripe.server";
+import type { Route } from "./+types/checkout.confirmation";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data && "title" in data ? data.title : "Cuvée" }];
+}
+
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(errorHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  if (sessionId) {
+    const stripe = paymentGateway();
+    if (!stripe || !/^cs_[\w]+$/.test(sessionId)) throw data(null, { status: 404 });
+    try {
+      const session = await stripe.retrieveCheckoutSession(sessionId);
+      if (!session || session.orderId === null) throw data(null, { status: 404 });
+      const found = await getOrderById(shop.db, session.orderId);
+      if (!found || found.order.stripeSessionId !== sessionId) throw data(null, { status: 404 });
+      if (session.paymentStatus === "paid") {
+        const paid = await finishPaidOrder(shop.db, found.order.id, url.origin);
+        throw redirect(confirmationPath(paid ?? found.order));
+      }
+      // An async payment (bank debit) still processing: the webhook completes it later.
+      throw redirect(confirmationPath(found.order));
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      return { failed: true as const, title: shop.t("confirmation.title") };
+    }
+  }
+  const found = await getOrderByConfirmation(shop.db, url.searchParams.get("order") ?? "");
+  if (!found) throw data(null, { status: 404 });
+  const { order, lines, reservations } = found;
+  return {
+    failed: false as const,
+    title: shop.t("confirmation.title"),
+    order: {
+      orderNumber: order.orderNumber,
+      confirmationNumber: order.confirmationNumber,
+      status: order.status,
+      province: order.province,
+      email: order.email,
+      firstName: order.firstName,
+      branchLabel: order.branchLabel,
+      boutiqueCode: order.boutiqueCode,
+      payNowCents: order.payNowCents,
+      payAtLiquorBoardCents: order.payAtLiquorBoardCents,
+      totalCents: order.totalCents,
+      isCustomer: order.customerId !== null,
+      paymentPath: order.status === "PENDING_PAYMENT" ? simulatedPaymentPath(order) : null,
+    },
+    lines: lines.map((l) => ({ id: l.id, section: l.section, name: l.productName, vintage: l.vintage, quantity: l.quantity, uvc: l.uvc })),
+    reservations: reservations.map((r) => ({ id: r.id, name: r.productName, quantity: r.quantity, byCase: r.byCase, bottles: r.bottles })),
+  };
+}
+
+export default function Confirmation({ loaderData }: Route.ComponentProps) {
+  return <ConfirmationPage data={loaderData} />;
+}

@@ -1,0 +1,161 @@
+/**
+ * /checkout (SPEC §2 "Checkout in 3 steps", §4, §5, §8; issue 7 §1–§3): step 1 personal
+ * information, step 2 delivery (branch for private import, boutique for shop items), step 3
+ * payment review and 'Passer la commande'. `?step=` is in the URL; the answers are server-side;
+ * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
+import { searchBranches } from "~/checkout/branches.server";
+import { ContactSchema, PlaceOrderSchema, deliverySchema } from "~/checkout/checkout-forms";
+import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { placeOrder } from "~/checkout/orders.server";
+import { confirmationPath, notifyOrder, paymentGateway, paymentUrl, simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { CheckoutPage, type CheckoutActionData } from "~/checkout/ui/checkout-page";
+import { shopContext } from "~/context";
+import { readFormData } from "~/forms.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
+import { PaymentUnavailableError } from "~/payment/stripe.server";
+import type { Route } from "./+types/checkout";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+/** Personal data and a live cart: never stored by a cache. */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(errorHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  const { province, taxMode } = shop.preferences;
+  const state = await loadCheckout(shop.db, { owner: await readCartOwner(request), province, locale: shop.locale, taxMode });
+  if (!state) throw redirect("/shopping-cart-empty");
+  if (state.blockers.length > 0) throw redirect("/shopping-cart");
+  const step = parseStep(url.searchParams.get("step"));
+  if (step > state.reachable) throw redirect(`/checkout?step=${state.reachable}`);
+  const query = url.searchParams.get("q") ?? "";
+  const branches = step === 2 && state.needs.branch ? await searchBranches(shop.db, province, query) : [];
+  const c = state.checkout;
+  return {
+    title: `${shop.t("checkout.title")} — ${shop.t("checkout.stepOf", { step, count: 3 })}`,
+    step,
+    province,
+    lockVersion: state.cart.lockVersion,
+    contact: {
+      firstName: c?.firstName ?? "",
+      lastName: c?.lastName ?? "",
+      email: c?.email ?? "",
+      phone: c?.phone ?? "",
+      createAccount: c?.createAccount ?? false,
+    },
+    needs: state.needs,
+    query,
+    branches: branches.map(({ id, name, street, city, postalCode, phone }) => ({ id, name, street, city, postalCode, phone })),
+    branch: state.branch,
+    boutiqueCode: c?.boutiqueCode ?? null,
+    summary: state.summary,
+    lines: state.cart.lines.map((l) => ({
+      productInventoryId: l.productInventoryId,
+      section: l.section,
+      name: l.name,
+      vintage: l.vintage,
+      quantity: l.quantity,
+      uvc: l.uvc,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = context.get(shopContext);
+  await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
+  const form = await readFormData(request);
+  const { province, taxMode } = shop.preferences;
+  const { owner, setCookie } = await ensureCartOwner(shop.db, request);
+  const headers = { "Set-Cookie": setCookie };
+  const state = await loadCheckout(shop.db, { owner, province, locale: shop.locale, taxMode });
+  if (!state) throw redirect("/shopping-cart-empty", { headers });
+  const intent = form.get("intent");
+
+  if (intent === "contact") {
+    const submission = parseWithZod(form, { schema: ContactSchema });
+    if (submission.status !== "success") {
+      return data<CheckoutActionData>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers });
+    }
+    await saveContact(shop.db, state.cart.id, submission.value);
+    throw redirect("/checkout?step=2", { status: 303, headers });
+  }
+
+  if (intent === "delivery") {
+    if (state.reachable < 2) throw redirect("/checkout?step=1", { status: 303, headers });
+    const submission = parseWithZod(form, { schema: deliverySchema(state.needs) });
+    if (submission.status !== "success") {
+      return data<CheckoutActionData>({ intent, result: submission.reply() }, { status: 400, headers });
+    }
+    const saved = await saveDelivery(shop.db, {
+      cartId: state.cart.id,
+      province,
+      branchId: state.needs.branch ? (submission.value.branchId ?? null) : null,
+      boutiqueCode: state.needs.boutique ? (submission.value.boutiqueCode ?? null) : null,
+    });
+    if (!saved) {
+      return data<CheckoutActionData>(
+        { intent, result: submission.reply({ fieldErrors: { branchId: ["checkout.errors.branchNotFound"] } }) },
+        { status: 400, headers },
+      );
+    }
+    throw redirect("/checkout?step=3", { status: 303, headers });
+  }
+
+  if (intent === "place") {
+    const submission = parseWithZod(form, { schema: PlaceOrderSchema });
+    if (submission.status !== "success") {
+      return data<CheckoutActionData>({ intent, result: submission.reply() }, { status: 400, headers });
+    }
+    const stripe = paymentGateway();
+    if (!stripe && !simulatedPaymentAllowed()) {
+      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
+    }
+    const placed = await placeOrder(shop.db, {
+      owner,
+      province,
+      locale: shop.locale,
+      lockVersion: submission.value.lockVersion,
+      paymentProvider: stripe ? "stripe" : "simulated",
+    });
+    if (!placed.ok) {
+      if (placed.error === "incomplete") throw redirect("/checkout?step=2", { status: 303, headers });
+      if (placed.error === "empty") throw redirect("/shopping-cart-empty", { status: 303, headers });
+      return data<CheckoutActionData>(
+        { intent, result: submission.reply(), error: placed.error },
+        { status: placed.error === "conflict" ? 409 : 400, headers },
+      );
+    }
+    const origin = new URL(request.url).origin;
+    const { order } = placed;
+    if (order.status === "CONFIRMED") {
+      if (placed.created) await notifyOrder(shop.db, order, origin);
+      throw redirect(confirmationPath(order), { status: 303, headers });
+    }
+    if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
+    try {
+      throw redirect(await paymentUrl(shop.db, order, origin), { status: 303, headers });
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      console.error(`payment: Stripe unavailable for order ${order.orderNumber}: ${error.message}`);
+      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
+    }
+  }
+
+  return data<CheckoutActionData>({ intent: null, result: undefined, error: "unknownIntent" }, { status: 400, headers });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage data={loaderData} actionData={actionData} />;
+}

@@ -1,0 +1,47 @@
+/**
+ * POST /webhooks/stripe (issue 7 §3; DESIGN §3): Stripe's events, signature verified on the raw
+ * body with `STRIPE_WEBHOOK_SECRET`. `checkout.session.completed` with `payment_status=paid` and
+ * `checkout.session.async_payment_succeeded` complete the order through the same idempotent
+ * function as the return page; `checkout.session.expired` and `async_payment_failed` cancel it
+ * and give its stock back. A bad signature answers 400 and changes nothing; replays change nothing.
+ */
+import { data } from "react-router";
+import { cancelOrder } from "~/checkout/orders.server";
+import { finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
+import { shopContext } from "~/context";
+import { WebhookSignatureError } from "~/payment/stripe.server";
+import type { Route } from "./+types/webhooks.stripe";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const stripe = paymentGateway();
+  if (!stripe) throw data(null, { status: 404 });
+  const raw = await request.text();
+  let event;
+  try {
+    event = stripe.verifyWebhook(raw, request.headers.get("stripe-signature"));
+  } catch (error) {
+    if (!(error instanceof WebhookSignatureError)) throw error;
+    console.error("payment: webhook refused (bad signature)");
+    return data({ error: "bad signature" }, { status: 400 });
+  }
+  const { db } = context.get(shopContext);
+  const orderId = event.session?.orderId ?? null;
+  console.log(`payment: webhook ${event.type} ${event.eventId}${orderId ? ` order ${orderId}` : ""}`);
+  if (orderId !== null) {
+    const origin = new URL(request.url).origin;
+    if (
+      (event.type === "checkout.session.completed" && event.session?.paymentStatus === "paid") ||
+      event.type === "checkout.session.async_payment_succeeded"
+    ) {
+      await finishPaidOrder(db, orderId, origin);
+    } else if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
+      await cancelOrder(db, orderId);
+    }
+  }
+  return data({ received: true });
+}
+
+/** Stripe only POSTs here. */
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}

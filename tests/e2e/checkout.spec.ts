@@ -1,0 +1,147 @@
+/**
+ * Checkout from a guest's side (issue 7), with and without JavaScript: three steps, a branch found
+ * by searching a city, the simulated payment page, the confirmation and the e-mail in the outbox;
+ * the same in Ontario (HST); the spec's messages for a missing branch and a search without result;
+ * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./support/fixtures";
+import { isNoJs, switchPreference } from "./support/helpers";
+import { mailsContaining } from "./support/outbox";
+
+/** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
+async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
+  await page.goto(listPath);
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: button }) }).first();
+  await card.getByRole("button", { name: button }).click();
+  await expect(page).toHaveURL(/added=\d+/);
+}
+
+async function fillCart(page: Page, province: "QC" | "ON") {
+  const shop = province === "QC" ? "MERCH_MTL" : "MERCH_TORONTO";
+  await addFirstBuyable(page, `/products?inventory=${province === "QC" ? "IP" : "PI"}`, /Ajouter la caisse/);
+  await addFirstBuyable(page, `/products?inventory=${shop}&type=FOODS`, /^Ajouter au panier$/);
+  await addFirstBuyable(page, `/products?inventory=${shop}&type=VIN`, /^Ajouter au panier$/);
+  await page.goto("/shopping-cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(3);
+}
+
+async function fillContact(page: Page) {
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
+  await page.getByLabel("Prénom").fill("Camille");
+  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
+  await page.getByLabel("Courriel").fill("camille@example.com");
+  await page.getByLabel("Téléphone").fill("514 555-0123");
+  await page.getByRole("button", { name: "Étape suivante" }).click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
+}
+
+async function chooseBranch(page: Page, city: string) {
+  await page.getByLabel("Chercher une succursale").fill(city);
+  await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(city)}`));
+  const first = page.getByTestId("branch-list").getByRole("radio").first();
+  await first.check();
+}
+
+/** axe's WCAG 2.1 A/AA rules and best practices on the page (with JavaScript only: axe runs inside the page). */
+async function axe(page: Page) {
+  if (isNoJs()) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test("a Quebec guest buys a private-import case and two shop items, pays, and gets the confirmation and the e-mail", async ({ page }) => {
+  await fillCart(page, "QC");
+  await page.getByTestId("checkout-link").click();
+  await axe(page);
+  await fillContact(page);
+  await axe(page);
+  await chooseBranch(page, "montreal");
+  await expect(page.getByTestId("branch-list")).toContainText("Montréal");
+  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("button", { name: "Confirmer la commande" }).click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
+  await expect(page.getByTestId("review-branch")).toContainText("Montréal");
+  await expect(page.getByTestId("summary-gst")).toBeVisible();
+  await expect(page.getByTestId("summary-qst")).toBeVisible();
+  await axe(page);
+  const payNow = await page.getByTestId("summary-pay-now").textContent();
+  await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await expect(page.getByTestId("payment-amount")).toHaveText(payNow!);
+  await page.getByRole("button", { name: "Payer" }).click();
+  await expect(page.getByTestId("confirmation")).toBeVisible();
+  await axe(page);
+  const confirmation = (await page.getByTestId("confirmation-number").textContent())!;
+  expect(confirmation).toMatch(/^[0-9A-Z]{10}$/);
+  await expect(page.getByTestId("confirmation-paid")).toHaveText(payNow!);
+  await expect(page.getByTestId("create-account")).toHaveAttribute("href", /email=camille%40example\.com/);
+  await expect.poll(() => mailsContaining(confirmation).length).toBeGreaterThan(0);
+  // The order emptied the cart.
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+});
+
+test("an Ontario guest pays HST, with an LCBO branch", async ({ page }) => {
+  await page.goto("/on");
+  await fillCart(page, "ON");
+  await page.goto("/checkout");
+  await fillContact(page);
+  await chooseBranch(page, "toronto");
+  await page.getByRole("button", { name: "Confirmer la commande" }).click();
+  await expect(page.getByTestId("summary-hst")).toBeVisible();
+  await expect(page.getByTestId("summary-gst")).toHaveCount(0);
+  await expect(page.getByTestId("review-branch")).toContainText("LCBO");
+  await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await page.getByRole("button", { name: "Payer" }).click();
+  const confirmation = (await page.getByTestId("confirmation-number").textContent())!;
+  await expect(page.getByTestId("confirmation-at-board")).not.toHaveText(/^0,00/);
+  await expect.poll(() => mailsContaining(confirmation).length).toBeGreaterThan(0);
+});
+
+test("step 2 says 'Veuillez sélectionner une branche' without a branch and 'Branche introuvable' for a search without result", async ({ page }) => {
+  await fillCart(page, "QC");
+  await page.goto("/checkout");
+  await fillContact(page);
+  await page.getByLabel("Chercher une succursale").fill("zzzz introuvable");
+  await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
+  await expect(page.getByTestId("branch-not-found")).toHaveText("Branche introuvable");
+  await page.getByRole("button", { name: "Confirmer la commande" }).click();
+  await expect(page.getByText("Veuillez sélectionner une branche")).toBeVisible();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
+  // A later step cannot be opened by its URL.
+  await page.goto("/checkout?step=3");
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
+});
+
+test("Cancel on the payment page returns to step 3 with the cart intact", async ({ page }) => {
+  await fillCart(page, "QC");
+  await page.goto("/checkout");
+  await fillContact(page);
+  await chooseBranch(page, "québec");
+  await page.getByRole("radio", { name: "Magasin Québec" }).check();
+  await page.getByRole("button", { name: "Confirmer la commande" }).click();
+  await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await page.getByRole("button", { name: "Annuler" }).click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
+  await page.goto("/shopping-cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(3);
+});
+
+test("checkout works in English too", async ({ page }) => {
+  await fillCart(page, "QC");
+  await switchPreference(page, "EN");
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-step")).toHaveText("Step 1 of 3");
+  await page.getByLabel("First name").fill("Camille");
+  await page.getByLabel("Last name").fill("Tremblay");
+  await page.getByLabel("E-mail").fill("camille@example.com");
+  // The browser cannot check a phone number: the server (libphonenumber-js) refuses it, values kept.
+  await page.getByLabel("Phone").fill("123");
+  await page.getByRole("button", { name: "Next step" }).click();
+  await expect(page.getByText("The phone number is invalid, please put a valid phone number.")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Camille");
+  await expect(page.getByTestId("checkout-step")).toHaveText("Step 1 of 3");
+});
