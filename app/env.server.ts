@@ -44,6 +44,12 @@ const EnvSchema = z
     /** The agency's address, copied on every order e-mail. */
     AGENCY_EMAIL: z.email("must be an e-mail address").optional(),
   })
+  // Without the webhook secret every Stripe event would be refused: a shopper who closes the tab
+  // after paying would never see the order paid.
+  .refine((env) => env.NODE_ENV !== "production" || !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
+    message: "is required with STRIPE_SECRET_KEY when NODE_ENV=production",
+    path: ["STRIPE_WEBHOOK_SECRET"],
+  })
   .refine((env) => env.NODE_ENV !== "production" || env.SESSION_SECRET, {
     message: "is required when NODE_ENV=production",
     path: ["SESSION_SECRET"],

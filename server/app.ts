@@ -22,10 +22,13 @@ import { requestContext } from "~/http/request-context";
 import { allowOnlyShopMethods, announceAllowedMethods, limitBodySize, refuseCrossSiteWrites } from "./guards";
 import { startMaintenance } from "./maintenance";
 import { securityHeaders } from "./security-headers";
+import { loggedUrl } from "./log-format";
 import { shutDownGracefullyOnSignals } from "./shutdown";
 
 /** build/server/index.js → build/client */
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../client");
+
+morgan.token("safe-url", (req) => loggedUrl((req as express.Request).originalUrl ?? req.url ?? ""));
 
 morgan.token("refusal", (_req, res) => {
   const refusal = (res as Response).locals?.refusal as string | undefined;
@@ -39,7 +42,7 @@ export function createApp(): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
 
-  app.use(morgan(":method :url :status :response-time ms:refusal"));
+  app.use(morgan(":method :safe-url :status :response-time ms:refusal"));
   app.use(compression());
   app.use(securityHeaders({ production: env.nodeEnv === "production" }));
   app.use(allowOnlyShopMethods, announceAllowedMethods, refuseCrossSiteWrites, limitBodySize);

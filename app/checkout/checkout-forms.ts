@@ -24,7 +24,7 @@ export const ContactSchema = z
       .pipe(z.email("checkout.errors.emailInvalid")),
     phone: required("checkout.errors.phoneRequired")
       .max(30, "checkout.errors.phoneInvalid")
-      .refine((value) => isValidPhoneNumber(value, "CA"), "checkout.errors.phoneInvalid"),
+      .refine(isCanadianPhoneNumber, "checkout.errors.phoneInvalid"),
     createAccount: z.boolean().optional(),
     password: z.string().optional(),
   })
@@ -37,6 +37,12 @@ export const ContactSchema = z
     }
   });
 export type ContactForm = z.infer<typeof ContactSchema>;
+
+/** Whether a phone number is a valid Canadian one ("514 555-0123", "+1 416 555 0199"), not another +1 country's. */
+export function isCanadianPhoneNumber(value: string): boolean {
+  if (!isValidPhoneNumber(value, "CA")) return false;
+  return parsePhoneNumberWithError(value, "CA").country === "CA";
+}
 
 /** A Canadian phone number as stored: E.164 ("+15145551234"). Call only on a number the schema accepted. */
 export function phoneToE164(value: string): string {

@@ -15,6 +15,17 @@ import { hashPassword } from "~/accounts/password.server";
 import { getBranch, type Branch } from "./branches.server";
 import { phoneToE164, type ContactForm, type DeliveryNeeds } from "./checkout-forms";
 import { deliveryNeeds } from "./delivery";
+import { stockHeldByCart } from "./orders.server";
+
+/**
+ * The cart with the stock its own pending orders hold counted as available again: the shopper's
+ * unpaid order never makes their own cart look out of stock (placing again cancels it first).
+ */
+export async function withOwnHeldStock(db: Database, cart: Cart): Promise<Cart> {
+  const held = await stockHeldByCart(db, cart.id);
+  if (held.size === 0) return cart;
+  return { ...cart, lines: cart.lines.map((l) => ({ ...l, stock: l.stock + (held.get(l.productInventoryId) ?? 0) })) };
+}
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -49,8 +60,9 @@ export async function loadCheckout(
   input: { owner: CartOwner | null; province: Province; locale: Locale; taxMode: TaxMode },
 ): Promise<CheckoutState | null> {
   if (!input.owner) return null;
-  const cart = await getCart(db, input.owner, input.province, input.locale);
-  if (!cart || cart.lines.length === 0) return null;
+  const found = await getCart(db, input.owner, input.province, input.locale);
+  if (!found || found.lines.length === 0) return null;
+  const cart = await withOwnHeldStock(db, found);
   const [checkout] = await db.select().from(checkouts).where(eq(checkouts.cartId, cart.id));
   const needs = deliveryNeeds(cart.lines, input.province);
   const branch = checkout?.branchId ? await getBranch(db, input.province, checkout.branchId) : null;

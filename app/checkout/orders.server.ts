@@ -150,6 +150,8 @@ export async function placeOrder(
     lockVersion: number;
     paymentProvider: Exclude<PaymentProvider, "none">;
     now?: Date;
+    /** Internal: set on the one retry after a deadlock. */
+    retried?: boolean;
   },
 ): Promise<PlaceOrderResult> {
   const now = input.now ?? new Date();
@@ -322,14 +324,17 @@ export async function placeOrder(
   } catch (error) {
     if (error instanceof PlaceRefusal) return { ok: false, error: error.code };
     // Two identical submissions racing past the first check: the unique index keeps one order.
-    if (isUniqueViolation(error)) return placeOrder(db, input);
+    if (hasCode(error, "23505")) return placeOrder(db, input);
+    // Two transactions locking product inventories in different orders: one is chosen to fail; retry it once.
+    if (hasCode(error, "40P01") && !input.retried) return placeOrder(db, { ...input, retried: true });
     throw error;
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** Whether a database error (or its cause) has this SQLSTATE code. */
+function hasCode(error: unknown, code: string): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
+    if ((e as { code?: string }).code === code) return true;
   }
   return false;
 }
@@ -348,6 +353,10 @@ export async function completeOrderPayment(
   now = new Date(),
 ): Promise<{ order: Order; transitioned: boolean } | null> {
   return db.transaction(async (tx) => {
+    // Same lock order as placeOrder (the cart, then its orders), so the two never deadlock.
+    const [target] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+    if (!target) return null;
+    if (target.cartId !== null) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, target.cartId)).for("update");
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return null;
     if (order.status === "PAID" || order.status === "CONFIRMED") return { order, transitioned: false };
@@ -366,12 +375,14 @@ export async function completeOrderPayment(
       }
       await tx.update(reservations).set({ status: "REQUESTED" }).where(eq(reservations.orderId, orderId));
     }
+    const late = order.status !== "PENDING_PAYMENT";
     const [paid] = await tx
       .update(orders)
-      .set({ status: "PAID", paidAt: now, closedAt: now })
+      // A late payment is detached from its cart: the cart may hold a newer live order of the same version.
+      .set({ status: "PAID", paidAt: now, closedAt: now, ...(late ? { cartId: null } : {}) })
       .where(eq(orders.id, orderId))
       .returning();
-    await removeOrderedLines(tx, order);
+    if (!late) await removeOrderedLines(tx, order);
     return { order: paid!, transitioned: true };
   });
 }
@@ -400,9 +411,10 @@ export async function expirePendingOrders(db: Database, now = new Date(), batchS
   let expired = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_SWEEP_LOCK}) as locked`);
-      const rows = (lock as unknown as { rows: { locked: boolean }[] }).rows;
-      if (!rows[0]?.locked) return 0;
+      const [lock] = await tx
+        .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${ORDER_SWEEP_LOCK})` })
+        .from(sql`(select 1) as one`);
+      if (!lock?.locked) return 0;
       const due = await tx
         .select({ id: orders.id })
         .from(orders)
@@ -451,4 +463,28 @@ export async function attachStripeSession(db: Database, orderId: number, session
 /** Statuses in which an order is over: paid, confirmed without payment, cancelled or expired. */
 export function isSettled(status: OrderStatus): boolean {
   return status !== "PENDING_PAYMENT";
+}
+
+/**
+ * Stock the cart's own pending orders hold, by product inventory (bottles or units): added back
+ * when the shopper looks at the cart or the checkout again, so their own unpaid order never makes
+ * their cart look out of stock (placing again cancels that order first).
+ */
+export async function stockHeldByCart(db: Database, cartId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productInventoryId: orderLines.productInventoryId, bottles: sql<number>`sum(${orderLines.bottles})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.cartId, cartId), eq(orders.status, "PENDING_PAYMENT"), ne(orderLines.section, "RESERVED")))
+    .groupBy(orderLines.productInventoryId);
+  return new Map(rows.map((r) => [r.productInventoryId, Number(r.bottles)]));
+}
+
+/** The cart's pending orders (the one of the current version, and older ones still waiting). */
+export async function pendingOrdersOfCart(db: Database, cartId: number): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), eq(orders.status, "PENDING_PAYMENT")))
+    .orderBy(asc(orders.id));
 }

@@ -14,11 +14,26 @@ import type { Locale } from "~/vocabulary";
 import { sendOrderMails } from "./order-mail.server";
 import {
   attachStripeSession,
+  cancelOrder,
   completeOrderPayment,
   getOrderById,
   STRIPE_SESSION_MINUTES,
   type Order,
 } from "./orders.server";
+
+/** Stripe refuses a session that expires less than 30 minutes from now; we keep one spare minute. */
+const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
+
+/**
+ * A pending order too old for a new Stripe session: its session would outlive the order's payment
+ * window. The caller cancels it and places the cart again (a new order, a new idempotency key).
+ */
+export class PaymentWindowClosedError extends Error {}
+
+/** When the order's Stripe session expires, Unix seconds: fixed at placing, so every retry sends the same request. */
+export function stripeSessionExpiresAt(order: Pick<Order, "createdAt">): number {
+  return Math.floor(order.createdAt.getTime() / 1000) + STRIPE_SESSION_MINUTES * 60;
+}
 
 let gatewayForTests: PaymentGateway | null | undefined;
 let gateway: PaymentGateway | null | undefined;
@@ -69,7 +84,8 @@ const LINE_NAMES: Record<Locale, Record<"agencyFees" | "boutique" | "GST" | "QST
  * whose line items are the pay-now parts: agency fees, boutique, and the taxes of the pay-now
  * part, summing to `payNowCents`; created once per order and reused), or the simulated page.
  * @param origin the shop's origin for Stripe's return and cancel addresses.
- * @throws PaymentUnavailableError when Stripe cannot be reached (the order stays pending).
+ * @throws PaymentUnavailableError when Stripe cannot be reached (the order stays pending);
+ *   PaymentWindowClosedError when the order is too old for a new session.
  */
 export async function paymentUrl(db: Database, order: Order, origin: string): Promise<string> {
   const stripe = paymentGateway();
@@ -83,7 +99,8 @@ export async function paymentUrl(db: Database, order: Order, origin: string): Pr
     { name: names.boutique, amountCents: order.boutiqueCents },
     ...payNowTaxes.map((t) => ({ name: names[t.code], amountCents: t.amountCents })),
   ].filter((item) => item.amountCents > 0);
-  const earliest = Math.ceil(Date.now() / 1000) + 31 * 60;
+  const expiresAt = stripeSessionExpiresAt(order);
+  if (expiresAt - Date.now() / 1000 < STRIPE_MIN_SESSION_SECONDS) throw new PaymentWindowClosedError(order.orderNumber);
   const session = await stripe.createCheckoutSession({
     orderId: order.id,
     orderNumber: order.orderNumber,
@@ -92,7 +109,7 @@ export async function paymentUrl(db: Database, order: Order, origin: string): Pr
     lineItems,
     successUrl: `${origin}/checkout/confirmation?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/checkout/payment?order=${order.confirmationNumber}&cancelled=1`,
-    expiresAt: Math.max(Math.floor(order.createdAt.getTime() / 1000) + STRIPE_SESSION_MINUTES * 60, earliest),
+    expiresAt,
   });
   await attachStripeSession(db, order.id, session);
   return session.url;
@@ -127,4 +144,24 @@ export async function notifyOrder(db: Database, order: Order, origin: string): P
     },
     getEnv().mail.agencyEmail,
   );
+}
+
+/**
+ * Cancels a pending order and gives its stock back (the shopper's Cancel; an older order of a
+ * cart placed again). A Stripe order's session is expired first so it can no longer be paid; when
+ * Stripe says it was paid meanwhile, the order is completed instead.
+ * @returns what the order became.
+ * @throws PaymentUnavailableError when Stripe cannot be reached (nothing changed).
+ */
+export async function cancelPendingOrder(db: Database, order: Order, origin: string): Promise<"cancelled" | "paid"> {
+  const stripe = paymentGateway();
+  if (order.paymentProvider === "stripe" && order.stripeSessionId && stripe) {
+    const session = await stripe.expireCheckoutSession(order.stripeSessionId);
+    if (session?.paymentStatus === "paid") {
+      await finishPaidOrder(db, order.id, origin);
+      return "paid";
+    }
+  }
+  await cancelOrder(db, order.id);
+  return "cancelled";
 }

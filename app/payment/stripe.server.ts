@@ -87,6 +87,13 @@ export interface PaymentGateway {
    *   tolerance (5 min), an unparseable body, or when no webhook secret is configured.
    */
   verifyWebhook(rawBody: string, signatureHeader: string | null): CheckoutWebhookEvent;
+  /**
+   * Expires an open session so it can no longer be paid (before an order is cancelled). Returns the
+   * session's state afterwards: `status: "expired"`, or `"complete"` when it was paid first (the
+   * caller completes the order instead); null when Stripe has no such session.
+   * Throws PaymentUnavailableError when Stripe cannot be reached.
+   */
+  expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
 }
 
 /** Stripe could not be reached, or answered 5xx or 429: try again later. `cause` is Stripe's error. */
@@ -174,6 +181,19 @@ export function createStripeGateway(options: {
       }
     },
 
+    async expireCheckoutSession(sessionId) {
+      try {
+        return toSessionState(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Not open any more (paid, or already expired): say what it is now.
+          if (error.statusCode === 404) return null;
+          return this.retrieveCheckoutSession(sessionId);
+        }
+        throw unavailable(error, "expire a Checkout Session");
+      }
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError("No Stripe webhook secret is configured");
       if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
@@ -216,6 +236,8 @@ function unavailable(error: unknown, action: string): unknown {
     error instanceof Stripe.errors.StripeConnectionError ||
     error instanceof Stripe.errors.StripeAPIError ||
     error instanceof Stripe.errors.StripeRateLimitError ||
+    // A retry whose parameters differ from the first attempt's (same order, same key).
+    error instanceof Stripe.errors.StripeIdempotencyError ||
     (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
   ) {
     return new PaymentUnavailableError(`Stripe is unavailable: could not ${action} (${error.message || error.type})`, {

@@ -6,8 +6,15 @@
  * pending order (its stock returns) and goes back to step 3 with the cart intact.
  */
 import { data, redirect } from "react-router";
-import { cancelOrder, getOrderByConfirmation } from "~/checkout/orders.server";
-import { confirmationPath, finishPaidOrder, paymentUrl, simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { getOrderByConfirmation } from "~/checkout/orders.server";
+import {
+  PaymentWindowClosedError,
+  cancelPendingOrder,
+  confirmationPath,
+  finishPaidOrder,
+  paymentUrl,
+  simulatedPaymentAllowed,
+} from "~/checkout/payment.server";
 import { PaymentPage } from "~/checkout/ui/payment-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -56,8 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const origin = new URL(request.url).origin;
   if (form.get("intent") === "cancel") {
-    await cancelOrder(shop.db, order.id);
-    throw redirect("/checkout?step=3", 303);
+    try {
+      const outcome = await cancelPendingOrder(shop.db, order, origin);
+      throw redirect(outcome === "paid" ? confirmationPath(order) : "/checkout?step=3", 303);
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      return data({ error: "paymentUnavailable" as const }, { status: 503 });
+    }
   }
   if (form.get("intent") !== "pay" || order.status !== "PENDING_PAYMENT") {
     return data({ error: "paymentFailed" as const }, { status: 400 });
@@ -66,6 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       throw redirect(await paymentUrl(shop.db, order, origin), 303);
     } catch (error) {
+      if (error instanceof PaymentWindowClosedError) {
+        // Too late for a new session: the order is given up; placing again starts afresh.
+        await cancelPendingOrder(shop.db, order, origin);
+        throw redirect("/checkout?step=3", 303);
+      }
       if (!(error instanceof PaymentUnavailableError)) throw error;
       return data({ error: "paymentUnavailable" as const }, { status: 503 });
     }

@@ -7,11 +7,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
+import { soldByTheCase } from "~/cart/cart-rules";
 import { searchBranches } from "~/checkout/branches.server";
 import { ContactSchema, PlaceOrderSchema, deliverySchema } from "~/checkout/checkout-forms";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { placeOrder } from "~/checkout/orders.server";
-import { confirmationPath, notifyOrder, paymentGateway, paymentUrl, simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { pendingOrdersOfCart, placeOrder } from "~/checkout/orders.server";
+import {
+  PaymentWindowClosedError,
+  cancelPendingOrder,
+  confirmationPath,
+  notifyOrder,
+  paymentGateway,
+  paymentUrl,
+  simulatedPaymentAllowed,
+} from "~/checkout/payment.server";
 import { CheckoutPage, type CheckoutActionData } from "~/checkout/ui/checkout-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -64,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: state.cart.lines.map((l) => ({
       productInventoryId: l.productInventoryId,
       section: l.section,
+      byCase: soldByTheCase(l),
       name: l.name,
       vintage: l.vintage,
       quantity: l.quantity,
@@ -119,16 +129,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<CheckoutActionData>({ intent, result: submission.reply() }, { status: 400, headers });
     }
     const stripe = paymentGateway();
+    const origin = new URL(request.url).origin;
     if (!stripe && !simulatedPaymentAllowed()) {
       return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
     }
-    const placed = await placeOrder(shop.db, {
-      owner,
-      province,
-      locale: shop.locale,
-      lockVersion: submission.value.lockVersion,
-      paymentProvider: stripe ? "stripe" : "simulated",
-    });
+    const place = () =>
+      placeOrder(shop.db, {
+        owner,
+        province,
+        locale: shop.locale,
+        lockVersion: submission.value.lockVersion,
+        paymentProvider: stripe ? "stripe" : "simulated",
+      });
+    try {
+      // An older pending order of this cart is cancelled before a new one takes the stock; a Stripe
+      // one has its session expired first, so it can no longer be paid.
+      for (const pending of await pendingOrdersOfCart(shop.db, state.cart.id)) {
+        if (pending.cartLockVersion !== submission.value.lockVersion) await cancelPendingOrder(shop.db, pending, origin);
+      }
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
+    }
+    let placed = await place();
     if (!placed.ok) {
       if (placed.error === "incomplete") throw redirect("/checkout?step=2", { status: 303, headers });
       if (placed.error === "empty") throw redirect("/shopping-cart-empty", { status: 303, headers });
@@ -137,15 +160,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: placed.error === "conflict" ? 409 : 400, headers },
       );
     }
-    const origin = new URL(request.url).origin;
-    const { order } = placed;
+    let { order } = placed;
     if (order.status === "CONFIRMED") {
       if (placed.created) await notifyOrder(shop.db, order, origin);
       throw redirect(confirmationPath(order), { status: 303, headers });
     }
     if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
     try {
-      throw redirect(await paymentUrl(shop.db, order, origin), { status: 303, headers });
+      let url: string;
+      try {
+        url = await paymentUrl(shop.db, order, origin);
+      } catch (error) {
+        if (!(error instanceof PaymentWindowClosedError)) throw error;
+        // Too old for a new Stripe session: give it up and place the same cart again.
+        await cancelPendingOrder(shop.db, order, origin);
+        placed = await place();
+        if (!placed.ok) {
+          return data<CheckoutActionData>({ intent, result: submission.reply(), error: placed.error === "conflict" ? "conflict" : "stock" }, { status: 409, headers });
+        }
+        order = placed.order;
+        url = await paymentUrl(shop.db, order, origin);
+      }
+      throw redirect(url, { status: 303, headers });
     } catch (error) {
       if (!(error instanceof PaymentUnavailableError)) throw error;
       console.error(`payment: Stripe unavailable for order ${order.orderNumber}: ${error.message}`);

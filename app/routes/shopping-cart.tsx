@@ -8,6 +8,7 @@ import { handleCartAction } from "~/cart/cart-actions.server";
 import { readCartOwner } from "~/cart/cart-owner.server";
 import { bottlesOf, checkoutBlockers, lineExceedsStock, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
 import { getCart } from "~/cart/cart.server";
+import { withOwnHeldStock } from "~/checkout/checkout.server";
 import { CartLineRow } from "~/cart/ui/cart-line";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { EmptyCart } from "~/cart/ui/empty-cart";
@@ -34,7 +35,8 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const owner = await readCartOwner(request);
-  const cart = owner ? await getCart(shop.db, owner, shop.preferences.province, shop.locale) : null;
+  const found = owner ? await getCart(shop.db, owner, shop.preferences.province, shop.locale) : null;
+  const cart = found ? await withOwnHeldStock(shop.db, found) : null;
   // An empty cart renders the empty state here (not a redirect) so a refused POST keeps its message.
   if (!cart || cart.lines.length === 0) return { empty: true as const, title: shop.t("cart.emptyTitle") };
   const { province, taxMode } = shop.preferences;

@@ -6,7 +6,7 @@
  * and give its stock back. A bad signature answers 400 and changes nothing; replays change nothing.
  */
 import { data } from "react-router";
-import { cancelOrder } from "~/checkout/orders.server";
+import { cancelOrder, getOrderById } from "~/checkout/orders.server";
 import { finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
 import { shopContext } from "~/context";
 import { WebhookSignatureError } from "~/payment/stripe.server";
@@ -27,15 +27,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(shopContext);
   const orderId = event.session?.orderId ?? null;
   console.log(`payment: webhook ${event.type} ${event.eventId}${orderId ? ` order ${orderId}` : ""}`);
-  if (orderId !== null) {
+  // Only a session this shop created for that order counts (a test account may serve several shops).
+  const order = orderId !== null ? await getOrderById(db, orderId) : null;
+  if (order && order.order.stripeSessionId === event.session?.sessionId) {
     const origin = new URL(request.url).origin;
     if (
       (event.type === "checkout.session.completed" && event.session?.paymentStatus === "paid") ||
       event.type === "checkout.session.async_payment_succeeded"
     ) {
-      await finishPaidOrder(db, orderId, origin);
+      await finishPaidOrder(db, order.order.id, origin);
     } else if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
-      await cancelOrder(db, orderId);
+      await cancelOrder(db, order.order.id);
     }
   }
   return data({ received: true });

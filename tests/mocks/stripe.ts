@@ -195,6 +195,24 @@ export const stripeHandlers = [
     return HttpResponse.json(sessionJson(session));
   }),
 
+  http.post(`${API}/v1/checkout/sessions/:id/expire`, ({ request, params }) => {
+    if (outage) return outageResponse();
+    if (!authorized(request)) return unauthorized();
+    const id = String(params.id);
+    const session = sessions.get(id);
+    if (!session) {
+      return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "session", message: `No such checkout.session: '${id}'` });
+    }
+    if (session.status !== "open") {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+      });
+    }
+    session.status = "expired";
+    return HttpResponse.json(sessionJson(session));
+  }),
+
   http.get(`${API}/v1/checkout/sessions/:id`, ({ request, params }) => {
     if (outage) return outageResponse();
     if (!authorized(request)) return unauthorized();

@@ -35,7 +35,7 @@ export interface CheckoutPageData {
   branch: BranchView | null;
   boutiqueCode: InventoryCode | null;
   summary: CartSummary;
-  lines: { productInventoryId: number; section: CartSection; name: string; vintage: number | null; quantity: number; uvc: number }[];
+  lines: { productInventoryId: number; section: CartSection; byCase: boolean; name: string; vintage: number | null; quantity: number; uvc: number }[];
 }
 
 const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
@@ -82,7 +82,6 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
-  const createAccount = fields.createAccount.value === "on" || (fields.createAccount.value === undefined && data.contact.createAccount);
   const field = (name: "firstName" | "lastName" | "email" | "phone", type: "text" | "email" | "tel", autoComplete: string) => {
     const { key: _key, ...props } = getInputProps(fields[name], { type });
     return (
@@ -108,11 +107,12 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
       {field("phone", "tel", "tel")}
       <div>
         <label className="flex items-center gap-2 text-sm">
-          <input {...createProps} defaultChecked={data.contact.createAccount} />
+          <input {...createProps} />
           {t("checkout.fields.createAccount")}
         </label>
       </div>
-      <div hidden={!createAccount && !fields.password.errors}>
+      {/* Shown without JavaScript too: the server asks for it only when an account is wanted. */}
+      <div>
         <label htmlFor={fields.password.id} className="block text-sm font-medium">
           {t("checkout.fields.password")}
         </label>
@@ -127,14 +127,26 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
   );
 }
 
-/** The branch search: a GET form that works without JavaScript; with it, the list filters as one types. */
-function BranchSearch({ query }: { query: string }) {
+type Timer = { current: ReturnType<typeof setTimeout> | undefined };
+
+/**
+ * The branch search: a GET form that works without JavaScript; with it, the list filters as one
+ * types (the form is resubmitted 250 ms after the last key, replacing the history entry).
+ */
+function BranchSearch({ query, timer, listed }: { query: string; timer: Timer; listed: boolean }) {
   const { t } = useT();
   const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => clearTimeout(timer.current), [timer]);
   return (
-    <Form method="get" action="/checkout" role="search" aria-label={t("checkout.branch.legend")} className="flex max-w-md gap-2" data-testid="branch-search">
+    <Form
+      method="get"
+      action="/checkout"
+      role="search"
+      aria-label={t("checkout.branch.legend")}
+      className="flex max-w-md gap-2"
+      data-testid="branch-search"
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <input type="hidden" name="step" value="2" />
       <label htmlFor="branch-query" className="sr-only">
         {t("checkout.branch.searchLabel")}
@@ -146,7 +158,7 @@ function BranchSearch({ query }: { query: string }) {
         defaultValue={query}
         placeholder={t("checkout.branch.searchPlaceholder")}
         autoComplete="off"
-        aria-controls="branch-list"
+        aria-controls={listed ? "branch-list" : undefined}
         className="w-full rounded border border-stone-300 px-2 py-1.5"
         onChange={(event) => {
           const form = event.currentTarget.form;
@@ -171,7 +183,12 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const chosen = data.branch?.id;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // After a refused POST the choices come back from conform; otherwise from what was saved.
+  const postedBranch = fields.branchId.initialValue;
+  const chosen = typeof postedBranch === "string" && postedBranch ? Number(postedBranch) : data.branch?.id;
+  const postedBoutique = fields.boutiqueCode.initialValue;
+  const boutique = typeof postedBoutique === "string" && postedBoutique ? postedBoutique : data.boutiqueCode;
   const listed = data.branches.some((b) => b.id === chosen);
   return (
     <div className="max-w-2xl space-y-6">
@@ -181,10 +198,16 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
             {t("checkout.branch.title", { board: data.province === "ON" ? "LCBO" : "SAQ" })}
           </h2>
           <p className="mb-2 text-sm text-stone-600">{t("checkout.branch.help")}</p>
-          <BranchSearch query={data.query} />
+          <BranchSearch query={data.query} timer={timer} listed={data.branches.length > 0} />
+          <p role="status" className="sr-only" data-testid="branch-count">
+            {t("checkout.branch.count", { count: data.branches.length })}
+          </p>
         </section>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <Form method="post" {...getFormProps(form)} className="space-y-6" onSubmit={(event) => {
+        clearTimeout(timer.current);
+        form.onSubmit(event);
+      }}>
         <input type="hidden" name="intent" value="delivery" />
         {data.needs.branch ? (
           <fieldset aria-describedby={fields.branchId.errorId}>
@@ -211,10 +234,10 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
               </ul>
             )}
             {/* A branch chosen earlier stays chosen while the list shows another search. */}
-            {chosen && !listed ? (
+            {chosen && !listed && data.branch?.id === chosen ? (
               <label className="mt-2 flex gap-2 text-sm">
                 <input type="radio" name="branchId" value={chosen} defaultChecked />
-                {t("checkout.branch.keep", { name: data.branch!.name })}
+                {t("checkout.branch.keep", { name: data.branch.name })}
               </label>
             ) : null}
             <FieldError id={fields.branchId.errorId} errors={fields.branchId.errors} />
@@ -230,7 +253,7 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
                   type="radio"
                   name="boutiqueCode"
                   value={code}
-                  defaultChecked={data.boutiqueCode === code || (data.needs.boutiques.length === 1 && !data.boutiqueCode)}
+                  defaultChecked={boutique === code || (data.needs.boutiques.length === 1 && !boutique)}
                 />
                 {t(`inventories.${code}`)}
               </label>
@@ -276,7 +299,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
                   <li key={l.productInventoryId}>
                     {l.name}
                     {l.vintage ? ` ${l.vintage}` : ""} —{" "}
-                    {section === "AGENCY" ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc }) : t("checkout.review.units", { count: l.quantity })}
+                    {l.byCase ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc }) : t("checkout.review.units", { count: l.quantity })}
                   </li>
                 ))}
             </ul>
