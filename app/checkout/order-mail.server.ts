@@ -296,7 +296,8 @@ type OrderLine = OrderMailData["lines"][number];
 type Reservation = OrderMailData["reservations"][number];
 
 function lineQuantity(line: OrderLine, w: Wording): string {
-  return line.section === "AGENCY" && line.uvc > 1 ? w.cases(line.quantity, line.uvc) : w.units(line.quantity);
+  // Private import is sold by the full case: an agency line's quantity is in cases of `uvc` bottles.
+  return line.section === "AGENCY" ? w.cases(line.quantity, line.uvc) : w.units(line.quantity);
 }
 
 function lineName(line: OrderLine): string {
@@ -314,12 +315,8 @@ function lineRows(lines: OrderLine[], w: Wording, locale: string): string[][] {
 function reservationRows(list: Reservation[], w: Wording): string[][] {
   return list.map((r) => {
     if (!r.byCase) return [r.productName, w.units(r.quantity)];
-    const uvc = r.quantity > 0 && r.bottles % r.quantity === 0 ? r.bottles / r.quantity : null;
-    return [
-      r.productName,
-      uvc !== null && uvc > 1 ? w.cases(r.quantity, uvc) : w.units(r.quantity),
-      w.bottles(r.bottles),
-    ];
+    // A reservation by the case snapshots its cases and bottles: uvc = bottles / cases.
+    return [r.productName, w.cases(r.quantity, r.bottles / r.quantity), w.bottles(r.bottles)];
   });
 }
 

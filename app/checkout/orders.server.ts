@@ -5,6 +5,9 @@
  * (`SELECT … FOR UPDATE`), moves the stock, and snapshots every line, tax line and reservation
  * into an order PENDING_PAYMENT (CONFIRMED when nothing is due now). Completing, cancelling and
  * expiring are idempotent transitions on the locked order row, safe with many app processes.
+ *
+ * Lock order, the same in every transaction so none waits on another in reverse: the cart row,
+ * then its order rows (by id), then the product inventories (by id).
  */
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
@@ -86,6 +89,28 @@ function taxRows(orderId: number, part: PaymentPart, province: Province, amounts
     rate: TAX_RATE[code],
     amountCents: code === "GST" ? amounts.gst : code === "QST" ? amounts.qst : amounts.hst,
   }));
+}
+
+/** Locks product inventory rows in id order (`FOR UPDATE`): the one lock order of every stock change. */
+async function lockInventories(tx: Tx, productInventoryIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(productInventoryIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: productInventories.id })
+    .from(productInventories)
+    .where(inArray(productInventories.id, ids))
+    .orderBy(asc(productInventories.id))
+    .for("update");
+}
+
+/** The product inventories whose stock these orders hold (reservations hold none). */
+async function inventoriesOfOrders(tx: Tx, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: orderLines.productInventoryId })
+    .from(orderLines)
+    .where(and(inArray(orderLines.orderId, [...orderIds]), ne(orderLines.section, "RESERVED")));
+  return rows.map((r) => r.id);
 }
 
 /** Gives back the stock an order took (private-import bottles and shop units; reservations took none). */
@@ -196,21 +221,24 @@ export async function placeOrder(
           : [];
       if (needs.branch && !branch) throw new PlaceRefusal("incomplete");
 
-      // Older pending orders of this cart give their stock back before this one takes it.
+      // Every product inventory this transaction will touch — the cart's, and those older pending
+      // orders of the cart give back — is locked first, in id order: two transactions never wait
+      // on each other in opposite orders.
       const stale = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.cartId, cart.id), eq(orders.status, "PENDING_PAYMENT")));
-      for (const order of stale) await closePendingOrder(tx, order.id, "CANCELLED", now);
-
-      // Lock the product inventories in id order (no deadlock between two orders), then re-read stock.
-      const ids = [...new Set(lines.map((l) => l.productInventoryId))].sort((a, b) => a - b);
+        .where(and(eq(orders.cartId, cart.id), eq(orders.status, "PENDING_PAYMENT")))
+        .orderBy(asc(orders.id))
+        .for("update");
+      const staleIds = stale.map((o) => o.id);
+      await lockInventories(tx, [...lines.map((l) => l.productInventoryId), ...(await inventoriesOfOrders(tx, staleIds))]);
+      // Older pending orders of this cart give their stock back before this one takes it.
+      for (const id of staleIds) await closePendingOrder(tx, id, "CANCELLED", now);
+      const ids = [...new Set(lines.map((l) => l.productInventoryId))];
       const locked = await tx
         .select({ id: productInventories.id, quantity: productInventories.quantity })
         .from(productInventories)
-        .where(inArray(productInventories.id, ids))
-        .orderBy(asc(productInventories.id))
-        .for("update");
+        .where(inArray(productInventories.id, ids));
       const stockById = new Map(locked.map((r) => [r.id, r.quantity]));
       const current = lines.map((line) => ({ ...line, stock: stockById.get(line.productInventoryId) ?? 0 }));
       if (current.some((l) => l.inventoryProvince !== input.province)) throw new PlaceRefusal("other-province");
@@ -394,7 +422,13 @@ export async function completeOrderPayment(
  * @returns whether this call cancelled it.
  */
 export async function cancelOrder(db: Database, orderId: number, now = new Date()): Promise<boolean> {
-  return db.transaction((tx) => closePendingOrder(tx, orderId, "CANCELLED", now));
+  return db.transaction(async (tx) => {
+    // Locks in the one order of every transaction here: the cart, its order, the inventories.
+    const [target] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+    if (!target) return false;
+    if (target.cartId !== null) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, target.cartId)).for("update");
+    return closePendingOrder(tx, orderId, "CANCELLED", now);
+  });
 }
 
 /** Advisory lock key of the pending-order sweep (one sweeper at a time across processes). */
@@ -422,6 +456,7 @@ export async function expirePendingOrders(db: Database, now = new Date(), batchS
         .orderBy(asc(orders.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
+      await lockInventories(tx, await inventoriesOfOrders(tx, due.map((o) => o.id)));
       for (const order of due) await closePendingOrder(tx, order.id, "EXPIRED", now);
       return due.length;
     });
