@@ -19,6 +19,7 @@ import {
   resetStripeMock,
   signedWebhook,
   stripeHandlers,
+  stripeOutage,
   stripeSessions,
 } from "../mocks/stripe";
 import { addToCart, getCart } from "~/cart/cart.server";
@@ -472,6 +473,36 @@ describe("placing", () => {
     // Every placement went through (none threw "deadlock detected"), and the sweep finished.
     expect(results.slice(0, 10).every((r) => typeof r === "object" && r.ok)).toBe(true);
     expect(typeof results[10]).toBe("number");
+  });
+
+  it("during a Stripe outage says so, keeps the order pending and the cart whole, and pays once Stripe is back", async () => {
+    const { guestId, setCookie } = await ensureGuestId(new Request(`${ORIGIN}/`));
+    const cart = await prepareCheckout({ guestId });
+    const post = async () =>
+      checkoutAction(
+        await routeArgs(db, "/checkout?step=3", {
+          init: {
+            method: "POST",
+            body: new URLSearchParams({ intent: "place", lockVersion: String(cart.lockVersion), acceptRules: "on" }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: setCookie.split(";")[0]! },
+          },
+        }),
+      );
+    stripeOutage(true);
+    const refused = (await post()) as unknown as DataResult;
+    expect(refused.init?.status).toBe(503);
+    expect(refused.data.error).toBe("paymentUnavailable");
+    const [pending] = await ordersOfCart(cart.id);
+    expect(pending?.status).toBe("PENDING_PAYMENT");
+    expect((await getCart(db, { guestId }, "QC", "fr-CA"))!.lines).toHaveLength(cart.lines.length);
+
+    stripeOutage(false);
+    const response = await post().catch((thrown: unknown) => thrown);
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(303);
+    expect((response as Response).headers.get("Location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    // The same order, not a second one.
+    expect((await ordersOfCart(cart.id)).map((o) => o.id)).toEqual([pending!.id]);
   });
 
   it("refuses a cart changed in another tab since step 3 was shown (conflict), domain and route", async () => {
