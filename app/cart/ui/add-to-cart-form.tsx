@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { InputHTMLAttributes } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { AvailabilityStatus, Province, SalesUnit } from "~/vocabulary";
@@ -7,6 +8,9 @@ import { AddToCartSchema } from "../cart-forms";
 import { fullCasesIn } from "../cart-rules";
 import type { CartActionError } from "../cart-types";
 import { QuantityInput } from "./quantity-input";
+
+/** The add form's constraints, computed once (not per product card and render). */
+const ADD_CONSTRAINT = getZodConstraint(AddToCartSchema);
 
 /** What the add form needs to know of a channel (a product in one inventory). */
 export interface BuyableChannel {
@@ -25,46 +29,75 @@ export interface BuyableChannel {
  * with JavaScript a fetcher keeps the page, conform checks the quantity first, and the header
  * badge counts it at once.
  */
-export function AddToCartForm({
-  channel,
-  uvc,
-  compact = false,
-}: {
+export function AddToCartForm(props: {
   channel: BuyableChannel;
   uvc: number;
   /** A product card's form: quantity 1 (a case or a unit), no quantity field. */
   compact?: boolean;
 }) {
-  const { t } = useT();
-  const fetcher = useFetcher<CartActionError>();
-  const location = useLocation();
+  // A card's form has no field to check: no conform state for each of a page's cards.
+  return props.compact ? <AddForm {...props} compact /> : <AddFormWithQuantity {...props} />;
+}
+
+function AddFormWithQuantity({ channel, uvc }: { channel: BuyableChannel; uvc: number }) {
   const [form, fields] = useForm({
-    id: `add-${channel.productInventoryId}${compact ? "-card" : ""}`,
-    lastResult: fetcher.data?.result,
-    constraint: getZodConstraint(AddToCartSchema),
+    id: `add-${channel.productInventoryId}`,
+    constraint: ADD_CONSTRAINT,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCartSchema }),
   });
+  const { key: _key, ...quantityProps } = getInputProps(fields.quantity, { type: "number" });
+  return (
+    <AddForm
+      channel={channel}
+      uvc={uvc}
+      compact={false}
+      formProps={getFormProps(form)}
+      quantityId={fields.quantity.id}
+      quantityProps={quantityProps}
+      clientError={fields.quantity.errors?.[0]?.replace(/^cart\.errors\./, "")}
+    />
+  );
+}
+
+function AddForm({
+  channel,
+  uvc,
+  compact,
+  formProps,
+  quantityId,
+  quantityProps,
+  clientError,
+}: {
+  channel: BuyableChannel;
+  uvc: number;
+  compact: boolean;
+  formProps?: ReturnType<typeof getFormProps>;
+  quantityId?: string;
+  quantityProps?: InputHTMLAttributes<HTMLInputElement>;
+  clientError?: string;
+}) {
+  const { t } = useT();
+  const fetcher = useFetcher<CartActionError>();
+  const location = useLocation();
   const byCase = channel.salesUnit === "CASE";
   const upcoming = channel.availabilityStatus === "UPCOMING";
   const params = new URLSearchParams(location.search);
   params.set("added", String(channel.productInventoryId));
   const justAdded = new URLSearchParams(location.search).get("added") === String(channel.productInventoryId);
-  const clientError = fields.quantity.errors?.[0]?.replace(/^cart\.errors\./, "");
   const error = fetcher.data?.error ?? clientError;
   const busy = fetcher.state !== "idle";
   const available = byCase ? fullCasesIn(channel.quantity, uvc) : channel.quantity;
   if (!upcoming && available < 1) {
     return <p className={`text-sm font-semibold text-stone-600 ${compact ? "" : "mt-3"}`}>{t("cart.add.soldOut")}</p>;
   }
-  const { key: _key, ...quantityProps } = getInputProps(fields.quantity, { type: "number" });
   return (
     <fetcher.Form
       method="post"
       action="/shopping-cart"
       className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
       data-testid="add-to-cart"
-      {...getFormProps(form)}
+      {...formProps}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
@@ -72,7 +105,7 @@ export function AddToCartForm({
       {compact ? (
         <input type="hidden" name="quantity" value="1" />
       ) : (
-        <label htmlFor={fields.quantity.id} className="text-sm">
+        <label htmlFor={quantityId} className="text-sm">
           <span className="block">{byCase ? t("cart.add.cases", { count: uvc }) : t("cart.add.units")}</span>
           <QuantityInput {...quantityProps} defaultValue={1} />
         </label>

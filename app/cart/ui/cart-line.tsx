@@ -7,6 +7,9 @@ import { UpdateLineSchema } from "../cart-forms";
 import type { CartActionError, CartLine } from "../cart-types";
 import { QuantityInput } from "./quantity-input";
 
+/** The update form's constraints, computed once. */
+const UPDATE_CONSTRAINT = getZodConstraint(UpdateLineSchema);
+
 /** A cart line as the page shows it: prices already in the tax mode, computed by the loader. */
 export type CartLineView = CartLine & {
   overStock: boolean;
@@ -36,7 +39,7 @@ export function CartLineRow({ line, lockVersion, actionError }: {
   const [form, fields] = useForm({
     id: `update-${line.productInventoryId}`,
     lastResult: update.data?.result,
-    constraint: getZodConstraint(UpdateLineSchema),
+    constraint: UPDATE_CONSTRAINT,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateLineSchema }),
   });

@@ -38,6 +38,9 @@ export interface CheckoutPageData {
   lines: { productInventoryId: number; section: CartSection; byCase: boolean; name: string; vintage: number | null; quantity: number; uvc: number }[];
 }
 
+const CONTACT_CONSTRAINT = getZodConstraint(ContactSchema);
+const PLACE_CONSTRAINT = getZodConstraint(PlaceOrderSchema);
+
 const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
 
 /** A field's first error, translated; rendered under the field and announced. */
@@ -76,7 +79,7 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
   const [form, fields] = useForm<ContactForm>({
     id: "checkout-contact",
     lastResult,
-    constraint: getZodConstraint(ContactSchema),
+    constraint: CONTACT_CONSTRAINT,
     defaultValue: data.contact,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -276,7 +279,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
   const [form, fields] = useForm({
     id: "checkout-place",
     lastResult: actionData?.intent === "place" ? actionData.result : undefined,
-    constraint: getZodConstraint(PlaceOrderSchema),
+    constraint: PLACE_CONSTRAINT,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlaceOrderSchema }),
   });
