@@ -98,11 +98,22 @@ describe("createCheckoutSession", () => {
     expect(stripeSessions()).toHaveLength(2);
   });
 
-  it("rethrows Stripe's idempotency error when the same order is sent with other parameters", async () => {
+  it("reports Stripe's idempotency error (same order, other parameters) as unavailable, keeping the cause", async () => {
     await gateway.createCheckoutSession(request());
     const error = await gateway.createCheckoutSession(request({ locale: "en-US" })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
-    expect(error).not.toBeInstanceOf(PaymentUnavailableError);
+    expect(error).toBeInstanceOf(PaymentUnavailableError);
+    expect((error as Error).cause).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it("expires an open session, and reports a paid one as complete instead", async () => {
+    const open = await gateway.createCheckoutSession(request());
+    expect((await gateway.expireCheckoutSession(open.sessionId))?.status).toBe("expired");
+    resetStripeMock();
+    const paid = await gateway.createCheckoutSession(request());
+    markSessionPaid(paid.sessionId);
+    const state = await gateway.expireCheckoutSession(paid.sessionId);
+    expect(state).toMatchObject({ status: "complete", paymentStatus: "paid" });
+    expect(await gateway.expireCheckoutSession("cs_test_missing")).toBeNull();
   });
 
   it("refuses malformed requests without calling Stripe", async () => {
