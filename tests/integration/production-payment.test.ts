@@ -1,0 +1,86 @@
+/**
+ * In production the simulated payment page does not exist (issue 7 §3): it answers 404 even for a
+ * real pending order, and without Stripe keys placing an order is refused with the spec's payment
+ * error, changing nothing.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { routeArgs } from "../support/loader-context";
+import { addToCart, getCart } from "~/cart/cart.server";
+import { saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { placeOrder } from "~/checkout/orders.server";
+import { usePaymentGatewayForTests } from "~/checkout/payment.server";
+import { branches, orders, productInventories, products } from "~/db/schema";
+import { ensureGuestId } from "~/session.server";
+import { action as checkoutAction } from "~/routes/checkout";
+import { loader as paymentLoader } from "~/routes/checkout.payment";
+
+// getEnv() caches on first call: this file's process runs as production, without Stripe keys.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "cuvee-production-test-"));
+  process.env.CUVEE_ENV = "production";
+  process.env.SESSION_SECRET = "production-test-secret-0123456789";
+  delete process.env.STRIPE_SECRET_KEY;
+});
+
+const ORIGIN = "https://shop.test";
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "demo" });
+  usePaymentGatewayForTests(undefined);
+});
+afterAll(async () => {
+  await testDb?.close();
+});
+
+/** A guest whose QC cart holds one shop food item, steps 1 and 2 answered. */
+async function preparedGuest() {
+  const { db } = testDb;
+  const { guestId, setCookie } = await ensureGuestId(new Request(`${ORIGIN}/`));
+  const [food] = await db
+    .select({ id: productInventories.id })
+    .from(productInventories)
+    .innerJoin(products, eq(products.id, productInventories.productId))
+    .where(and(eq(productInventories.inventoryCode, "MERCH_MTL"), eq(products.typeCode, "FOODS"), gte(productInventories.quantity, 5)))
+    .limit(1);
+  const added = await addToCart(db, { guestId }, "QC", "fr-CA", { productInventoryId: food!.id, quantity: 1 });
+  expect(added.ok).toBe(true);
+  const cart = (await getCart(db, { guestId }, "QC", "fr-CA"))!;
+  await saveContact(db, cart.id, { intent: "contact", firstName: "Léa", lastName: "Roy", email: "lea@example.com", phone: "418 555 0101" });
+  const [branch] = await db.select().from(branches).where(eq(branches.province, "QC")).limit(1);
+  await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: branch!.id, boutiqueCode: "STORE_QC" });
+  return { guestId, cookie: setCookie.split(";")[0]!, cart };
+}
+
+describe("payment in production without Stripe", () => {
+  it("refuses to place the order with the payment error and changes nothing", async () => {
+    const { cookie, cart } = await preparedGuest();
+    const result = (await checkoutAction(
+      await routeArgs(testDb.db, "/checkout?step=3", {
+        init: {
+          method: "POST",
+          body: new URLSearchParams({ intent: "place", lockVersion: String(cart.lockVersion), acceptRules: "on" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        },
+      }),
+    )) as unknown as { data: { error?: string }; init?: { status?: number } };
+    expect(result.init?.status).toBe(503);
+    expect(result.data.error).toBe("paymentUnavailable");
+    const [{ count }] = (await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.cartId, cart.id))) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+
+  it("answers 404 on the simulated payment page, even for a real pending order", async () => {
+    const { guestId, cart } = await preparedGuest();
+    const placed = await placeOrder(testDb.db, { owner: { guestId }, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    expect(placed.ok && placed.order.status).toBe("PENDING_PAYMENT");
+    const confirmation = placed.ok ? placed.order.confirmationNumber : "";
+    const thrown = await paymentLoader(await routeArgs(testDb.db, `/checkout/payment?order=${confirmation}`)).catch((e: unknown) => e);
+    expect((thrown as { init?: { status?: number } }).init?.status).toBe(404);
+  });
+});
