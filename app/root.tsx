@@ -23,6 +23,7 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
+import { readUser } from "~/accounts/users.server";
 import { countCartItems } from "~/cart/cart-count.server";
 import { renewGuestSession } from "~/cart/guest-carts.server";
 
@@ -69,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: shop.locale,
     preferences: shop.preferences,
     cartCount: await countCartItems(shop, request),
+    // The header's account icon shows the first name of a logged-in customer (SPEC §2 layout).
+    user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
     year: new Date().getFullYear(),
     searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
   });

@@ -29,6 +29,8 @@ interface SessionData {
   guestId: string;
   issuedAt: number;
   renewedAt: number;
+  /** The logged-in user, when there is one; its `user_sessions` row must exist too (accounts). */
+  userId?: number;
 }
 
 /** A valid, unexpired session. */
@@ -55,6 +57,7 @@ function isValid(data: Partial<SessionData>, now: number): data is SessionData {
   const { id, guestId, issuedAt, renewedAt } = data;
   if (typeof id !== "string" || !UUID.test(id) || typeof guestId !== "string" || !UUID.test(guestId)) return false;
   if (!Number.isSafeInteger(issuedAt) || !Number.isSafeInteger(renewedAt)) return false;
+  if (data.userId !== undefined && !(Number.isSafeInteger(data.userId) && data.userId > 0)) return false;
   // A renewal time in the future is a forged or broken cookie (a minute of clock skew between
   // processes is tolerated).
   return renewedAt! >= issuedAt! && renewedAt! <= now + 60_000 && now - renewedAt! <= GUEST_SESSION_LIFETIME_SECONDS * 1000;
@@ -126,14 +129,18 @@ export async function renewSession(
  * A new session id and issue time for the same visitor, to call whenever the session's privilege
  * changes (log in, log out): the session after the change never has the id of the one before.
  * A cookie-only session cannot revoke an older cookie by itself; the accounts issue checks the
- * id against its session rows for that. The guest id is kept: the cart follows the visitor.
+ * id against its session rows for that. The guest id is kept (the cart follows the visitor)
+ * unless `change.newGuest` (logout, SPEC §4: a new guest identity); `change.userId` logs a user in.
  * @returns the new session and its Set-Cookie header.
  */
 export async function rotateSession(
   request: Request,
   now = Date.now(),
+  change: { userId?: number; newGuest?: boolean } = {},
 ): Promise<{ session: VisitorSession; setCookie: string }> {
   const current = await readSession(request, now);
-  const session: SessionData = { id: randomUUID(), guestId: current?.guestId ?? randomUUID(), issuedAt: now, renewedAt: now };
+  const guestId = change.newGuest || !current ? randomUUID() : current.guestId;
+  const session: SessionData = { id: randomUUID(), guestId, issuedAt: now, renewedAt: now };
+  if (change.userId !== undefined) session.userId = change.userId;
   return { session, setCookie: await commitSession(session) };
 }

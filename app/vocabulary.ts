@@ -86,6 +86,10 @@ export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 export const RESERVATION_STATUSES = ["REQUESTED", "AVAILABLE", "PAID", "EXPIRED", "CANCELLED"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
+/** Roles of a user account (DESIGN §3 Accounts): customers, and the agency's staff. */
+export const ROLES = ["customer", "staff"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

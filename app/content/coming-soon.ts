@@ -1,6 +1,6 @@
 /**
  * Pages of the SPEC §2 route table that later issues build (blog, accounts, content pages,
- * accounts). Until then they answer with a page that says so, rather than a 404 from the menus.
+ * the account's profile and history). Until then they answer with a page that says so, rather than a 404 from the menus.
  */
 export const COMING_SOON_PATHS = [
   "blogs",
@@ -13,6 +13,6 @@ export const COMING_SOON_PATHS = [
   "understand-product",
   "orders-deliveries",
   "pricing-policy",
-  "login",
-  "account",
+  "account/profile",
+  "account/sales",
 ] as const;

@@ -31,6 +31,7 @@ import type {
   PaymentProvider,
   Province,
   ReservationStatus,
+  Role,
   SalesUnit,
   TaxCode,
 } from "~/vocabulary";
@@ -480,4 +481,52 @@ export const reservations = pgTable(
     index("reservations_status_idx").on(t.status),
     check("reservations_quantity_check", sql`${t.quantity} >= 1 and ${t.bottles} >= ${t.quantity}`),
   ],
+);
+
+/**
+ * User accounts (SPEC §3 User; DESIGN §3 Accounts): customers and staff. A customer belongs to
+ * one province (SPEC §4). The e-mail is stored lower-case and unique; the password only as an
+ * scrypt hash carrying its own parameters (app/accounts/password.server.ts).
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    role: text("role").$type<Role>().notNull().default("customer"),
+    province: text("province").$type<Province>().notNull(),
+    locale: text("locale").$type<Locale>().notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    /** E.164, or "" when not given. */
+    phone: text("phone").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    /** SPEC §4: after login, a user whose password expired goes to /reset-password. */
+    passwordExpired: boolean("password_expired").notNull().default(false),
+    newsletter: boolean("newsletter").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_idx").on(t.email),
+    check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("users_role_check", sql`${t.role} in ('customer', 'staff')`),
+  ],
+);
+
+/**
+ * Logged-in sessions, one row per login: the signed cookie names its row, and logging out (or an
+ * expiry) deletes it, so an older copy of the cookie no longer logs anyone in.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    /** The session id of the signed cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId)],
 );

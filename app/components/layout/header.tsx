@@ -154,11 +154,17 @@ export function Header() {
             </span>
           ) : null}
         </Link>
-        <Link to="/login" className="rounded px-2 py-1 hover:bg-wine-50" aria-label={t("account.iconLabel")}>
+        <Link
+          to={root?.user ? "/account" : "/login"}
+          className="flex items-center gap-1 rounded px-2 py-1 hover:bg-wine-50"
+          aria-label={root?.user ? t("account.iconLabelNamed", { name: root.user.firstName }) : t("account.iconLabel")}
+          data-testid="account-link"
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
             <circle cx="12" cy="8" r="4" />
             <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
           </svg>
+          {root?.user ? <span className="hidden text-sm sm:inline">{root.user.firstName}</span> : null}
         </Link>
       </div>
     </header>

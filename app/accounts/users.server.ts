@@ -1,0 +1,113 @@
+/**
+ * User accounts and their logged-in sessions (SPEC §3 User, §4 login and logout; DESIGN §3
+ * Accounts; issue 8 §1). Passwords are verified in constant time, and an unknown e-mail costs the
+ * same work as a wrong password, so the answer never tells whether an address has an account.
+ */
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { userSessions, users } from "~/db/schema";
+import { rotateSession, readSession } from "~/session.server";
+import type { Locale, Province } from "~/vocabulary";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** A user as the app sees it: never the password hash. */
+export type User = Omit<typeof users.$inferSelect, "passwordHash">;
+
+/** Longest a login lasts, even in use: then the customer logs in again. Days. */
+export const USER_SESSION_DAYS = 30;
+
+const userColumns = {
+  id: users.id,
+  role: users.role,
+  province: users.province,
+  locale: users.locale,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  passwordExpired: users.passwordExpired,
+  newsletter: users.newsletter,
+  createdAt: users.createdAt,
+};
+
+/** A hash no password matches, verified when the e-mail is unknown so both answers take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * The user with these credentials, or null (unknown e-mail or wrong password: the caller answers
+ * the same for both). @param email any case; compared lower-case.
+ */
+export async function verifyCredentials(db: Database, email: string, password: string): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  if (!row) {
+    decoyHash ??= hashPassword(crypto.randomUUID());
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) return null;
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+/**
+ * Creates a customer account (SPEC §5 registration) in the visitor's province and language.
+ * @returns the user, or "email-taken" when the address already has an account.
+ */
+export async function registerCustomer(
+  db: Database,
+  input: { firstName: string; lastName: string; email: string; password: string; province: Province; locale: Locale },
+): Promise<User | "email-taken"> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      role: "customer",
+      province: input.province,
+      locale: input.locale,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.trim().toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning(userColumns);
+  return row ?? "email-taken";
+}
+
+/**
+ * Logs a user in: a new session id (rotation), its `user_sessions` row, the same guest identity.
+ * @returns the Set-Cookie header value.
+ */
+export async function startUserSession(db: Database, request: Request, userId: number, now = Date.now()): Promise<string> {
+  const { session, setCookie } = await rotateSession(request, now, { userId });
+  await db.insert(userSessions).values({
+    id: session.id,
+    userId,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + USER_SESSION_DAYS * 86_400_000),
+  });
+  return setCookie;
+}
+
+/**
+ * Logs out (SPEC §4): deletes the session's row, so a copy of the old cookie logs no one in, and
+ * starts a new guest identity.
+ * @returns the Set-Cookie header value.
+ */
+export async function endUserSession(db: Database, request: Request, now = Date.now()): Promise<string> {
+  const current = await readSession(request, now);
+  if (current?.userId) await db.delete(userSessions).where(eq(userSessions.id, current.id));
+  return (await rotateSession(request, now, { newGuest: true })).setCookie;
+}
+
+/** The logged-in user of the request, or null (no session, logged out, expired, or deleted). */
+export async function readUser(db: Database, request: Request, now = Date.now()): Promise<User | null> {
+  const session = await readSession(request, now);
+  if (!session?.userId) return null;
+  const [row] = await db
+    .select(userColumns)
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.id, session.id), eq(userSessions.userId, session.userId), gt(userSessions.expiresAt, new Date(now))))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,57 @@
+/**
+ * /login (SPEC §2 authentication, §4 login, §8 'Nom d'utilisateur ou mot de passe invalide'):
+ * a real POST checked by remix-auth's FormStrategy; success rotates the session and goes to the
+ * wanted route (`?redirect=`, checked by safeRedirect), else /account.
+ */
+import { data, redirect } from "react-router";
+import { authenticate, LoginRefused } from "~/accounts/auth.server";
+import { LoginForm } from "~/accounts/ui/auth-forms";
+import { readUser, startUserSession } from "~/accounts/users.server";
+import { MessagePage } from "~/components/ui/message-page";
+import { shopContext } from "~/context";
+import { requestContext } from "~/http/request-context";
+import { safeRedirect } from "~/http/safe-redirect";
+import { useT } from "~/i18n/translation";
+import type { Route } from "./+types/login";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(errorHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("redirect") ?? "";
+  if (await readUser(shop.db, request)) throw redirect(safeRedirect(wanted || "/account", url.origin));
+  return { title: shop.t("auth.login.title"), redirect: wanted.slice(0, 2048) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = context.get(shopContext);
+  const origin = new URL(request.url).origin;
+  try {
+    const { user, redirectTo } = await authenticate(shop.db, request, context.get(requestContext).clientAddress);
+    const setCookie = await startUserSession(shop.db, request, user.id);
+    throw redirect(safeRedirect(redirectTo || "/account", origin), { status: 303, headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof LoginRefused) return data({ result: error.result }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <MessagePage title={t("auth.login.title")} testId="login-page">
+      <div className="mt-6">
+        <LoginForm lastResult={actionData?.result} redirect={loaderData.redirect} />
+      </div>
+    </MessagePage>
+  );
+}
