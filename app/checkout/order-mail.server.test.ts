@@ -316,7 +316,7 @@ describe("composeOrderConfirmation — Ontario", () => {
     expect(text).toContain("within 10 business days; otherwise, write to us");
     expect(text).toContain("Toronto boutique. Pick-up is free.");
     expect(text).not.toMatch(/Bonjour|Frais|caisse|TVH/);
-    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<html lang="en-US">');
   });
 
   it("gives the 5-day rule in English", () => {

@@ -6,12 +6,13 @@
  * once as a small list of blocks, then rendered to plain text and to simple inline-styled HTML, so
  * both parts always say the same thing. Every dynamic value is HTML-escaped in the HTML part.
  *
- * Wording lives here as two small dictionaries of template functions (fr-CA first, en-US), not in
- * `locales/*.json`. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
+ * Wording comes from `locales/` (`mail.*`) in the order's language. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
  */
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
 import type { Mailer } from "~/email/mailer.server";
+import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
+import { translatorFor } from "~/i18n/translator.server";
 import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 
 /** Reservation window in days (SPEC §9). */
@@ -76,102 +77,49 @@ interface Wording {
   signature: string;
 }
 
-/** French (Canada) plural: 0 and 1 are singular. */
-const frPlural = (n: number, one: string, many: string) => (n < 2 ? one : many);
-const enPlural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
-const NBSP = "\u00a0";
-
-const WORDING: Record<Locale, Wording> = {
-  "fr-CA": {
-    lang: "fr-CA",
-    pair: (label, value) => `${label}${NBSP}: ${value}`,
-    confirmationSubject: (orderNumber, confirmationNumber) =>
-      `Cuvée — Votre commande ${orderNumber} (confirmation ${confirmationNumber})`,
-    reservationSubject: (orderNumber) => `Cuvée — Réservation reçue (commande ${orderNumber})`,
-    greeting: (firstName) => `Bonjour ${firstName},`,
-    thanks: (orderNumber) => `Merci pour votre commande ${orderNumber}. En voici le détail.`,
-    confirmationNumber: "Numéro de confirmation",
-    agencySection: "Importation privée",
-    shopSection: "Boutique",
-    cases: (quantity, uvc) => `${quantity} ${frPlural(quantity, "caisse", "caisses")} de ${uvc}`,
-    units: (quantity) => `${quantity} ${frPlural(quantity, "unité", "unités")}`,
-    bottles: (count) => `${count} ${frPlural(count, "bouteille", "bouteilles")}`,
-    summary: "Récapitulatif",
-    agencyFees: "Frais d’agence",
-    boardFees: (board) => `Frais ${board}`,
-    boutique: "Boutique",
-    tax: (code) => ({ GST: "TPS", QST: "TVQ", HST: "TVH" })[code],
-    payNow: (paid) => (paid ? "Payé maintenant" : "À payer maintenant"),
-    payAtBoard: (board) => `À payer à la ${board} (estimation, payable à la cueillette)`,
-    total: "Total",
-    branchTitle: "Cueillette en succursale",
-    branchMissing: "Succursale à confirmer",
-    branchRule: (board, orderNumber) =>
-      `Votre commande d’importation privée se récupère à la succursale ${board} une fois les frais d’agence payés. ` +
-      `La succursale communiquera avec vous dans les ${AGENCY_FOLLOW_UP_BUSINESS_DAYS} jours ouvrables; ` +
-      `sinon, écrivez-nous en indiquant votre numéro de commande (${orderNumber}).`,
-    boutiqueTitle: "Cueillette en boutique",
-    boutiquePickup: (boutiqueName) =>
-      `Vos articles de boutique sont à récupérer à ${boutiqueName ?? "la boutique"}. La cueillette est gratuite.`,
-    reservationsTitle: "Réservations",
-    reservationIntro: (orderNumber) =>
-      `Nous avons bien reçu votre demande de réservation (commande ${orderNumber}) pour les produits suivants, à venir${NBSP}:`,
-    reservationRule: [
-      "L’équipe de l’agence vous écrira lorsque le produit sera arrivé.",
-      `Le paiement est dû dans les ${RESERVATION_WINDOW_DAYS} jours suivant cet avis; passé ce délai, le produit retourne en stock.`,
-      "Rien n’est confirmé avant le paiement.",
-    ],
-    viewOrder: "Voir votre commande",
-    signature: "L’équipe Cuvée",
-  },
-  "en-US": {
-    lang: "en",
-    pair: (label, value) => `${label}: ${value}`,
-    confirmationSubject: (orderNumber, confirmationNumber) =>
-      `Cuvée — Your order ${orderNumber} (confirmation ${confirmationNumber})`,
-    reservationSubject: (orderNumber) => `Cuvée — Reservation received (order ${orderNumber})`,
-    greeting: (firstName) => `Hello ${firstName},`,
-    thanks: (orderNumber) => `Thank you for your order ${orderNumber}. Here are the details.`,
-    confirmationNumber: "Confirmation number",
-    agencySection: "Private import",
-    shopSection: "Boutique",
-    cases: (quantity, uvc) => `${quantity} ${enPlural(quantity, "case", "cases")} of ${uvc}`,
-    units: (quantity) => `${quantity} ${enPlural(quantity, "unit", "units")}`,
-    bottles: (count) => `${count} ${enPlural(count, "bottle", "bottles")}`,
-    summary: "Summary",
-    agencyFees: "Agency fees",
-    boardFees: (board) => `${board} fees`,
-    boutique: "Boutique",
-    tax: (code) => code,
-    payNow: (paid) => (paid ? "Paid now" : "Due now"),
-    payAtBoard: (board) => `To pay at the ${board} (estimate, due at pick-up)`,
-    total: "Total",
-    branchTitle: "Pick-up at the branch",
-    branchMissing: "Branch to be confirmed",
-    branchRule: (board, orderNumber) =>
-      `Your private-import order is picked up at the ${board} branch once the agency fees are paid. ` +
-      `The branch will contact you within ${AGENCY_FOLLOW_UP_BUSINESS_DAYS} business days; ` +
-      `otherwise, write to us quoting your order number (${orderNumber}).`,
-    boutiqueTitle: "Pick-up at the boutique",
-    boutiquePickup: (boutiqueName) =>
-      `Your boutique items are to be picked up at ${boutiqueName ?? "the boutique"}. Pick-up is free.`,
-    reservationsTitle: "Reservations",
-    reservationIntro: (orderNumber) =>
-      `We have received your reservation request (order ${orderNumber}) for the following upcoming products:`,
-    reservationRule: [
-      "The agency team will write to you when the product arrives.",
-      `Payment is due within ${RESERVATION_WINDOW_DAYS} days of that notice; after that, the product returns to stock.`,
-      "Nothing is confirmed before payment.",
-    ],
-    viewOrder: "View your order",
-    signature: "The Cuvée team",
-  },
-};
-
-/** The wording of a locale; anything starting with "en" is English, everything else French (SPEC §9 default). */
+/**
+ * The wording of the order's locale, from `locales/` (the `mail.*` keys): anything starting with
+ * "en" is English, everything else French (SPEC §9 default).
+ */
 function wordingFor(locale: string): Wording {
-  return locale.startsWith("en") ? WORDING["en-US"] : WORDING["fr-CA"];
+  const lang: Locale = locale.startsWith("en") ? "en-US" : "fr-CA";
+  const t = translatorFor(lang);
+  return {
+    lang,
+    pair: (label, value) => t("mail.pair", { label, value }),
+    confirmationSubject: (orderNumber, confirmationNumber) => t("mail.confirmationSubject", { orderNumber, confirmationNumber }),
+    reservationSubject: (orderNumber) => t("mail.reservationSubject", { orderNumber }),
+    greeting: (firstName) => t("mail.greeting", { firstName }),
+    thanks: (orderNumber) => t("mail.thanks", { orderNumber }),
+    confirmationNumber: t("mail.confirmationNumber"),
+    agencySection: t("mail.agencySection"),
+    shopSection: t("mail.shopSection"),
+    cases: (count, uvc) => t("mail.cases", { count, uvc }),
+    units: (count) => t("mail.units", { count }),
+    bottles: (count) => t("mail.bottles", { count }),
+    summary: t("mail.summary"),
+    agencyFees: t("mail.agencyFees"),
+    boardFees: (board) => t("mail.boardFees", { board }),
+    boutique: t("mail.boutique"),
+    tax: (code) => t(`mail.tax.${code}`),
+    payNow: (paid) => (paid ? t("mail.paidNow") : t("mail.dueNow")),
+    payAtBoard: (board) => t("mail.payAtBoard", { board }),
+    total: t("mail.total"),
+    branchTitle: t("mail.branchTitle"),
+    branchMissing: t("mail.branchMissing"),
+    branchRule: (board, orderNumber) => t("mail.branchRule", { board, orderNumber, days: AGENCY_FOLLOW_UP_BUSINESS_DAYS }),
+    boutiqueTitle: t("mail.boutiqueTitle"),
+    boutiquePickup: (boutiqueName) => t("mail.boutiquePickup", { place: boutiqueName ?? t("mail.boutiqueDefault") }),
+    reservationsTitle: t("mail.reservationsTitle"),
+    reservationIntro: (orderNumber) => t("mail.reservationIntro", { orderNumber }),
+    reservationRule: [
+      t("mail.reservationArrival"),
+      t("mail.reservationPayment", { days: RESERVATION_WINDOW_DAYS }),
+      t("mail.reservationNothingConfirmed"),
+    ],
+    viewOrder: t("mail.viewOrder"),
+    signature: t("mail.signature"),
+  };
 }
 
 // --- Blocks, rendered to text and HTML -------------------------------------------------------
@@ -188,15 +136,6 @@ type Block =
     }
   | { kind: "link"; label: string; url: string };
 
-/** Escapes a value for HTML text and double-quoted attributes. */
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 function renderText(blocks: Block[], w: Wording): string {
   const out: string[] = [];
@@ -229,9 +168,9 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
     .map((block) => {
       switch (block.kind) {
         case "heading":
-          return `<h2 style="font-size:16px;margin:24px 0 8px;color:#7b1e3a">${escapeHtml(block.text)}</h2>`;
+          return `<h2 style="font-size:16px;margin:24px 0 8px;color:#7b1e3a">${escapeXml(block.text)}</h2>`;
         case "paragraph": {
-          const text = escapeHtml(block.text);
+          const text = escapeXml(block.text);
           return `<p style="margin:8px 0">${block.strong ? `<strong>${text}</strong>` : text}</p>`;
         }
         case "items":
@@ -245,7 +184,7 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
                     .map((cell, i) => {
                       const last = block.amounts && i === cells.length - 1;
                       const style = last ? `${CELL};text-align:right;white-space:nowrap` : CELL;
-                      return `<td style="${style}">${escapeHtml(cell)}</td>`;
+                      return `<td style="${style}">${escapeXml(cell)}</td>`;
                     })
                     .join("") +
                   "</tr>",
@@ -260,8 +199,8 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
               .map((row) => {
                 const weight = row.strong ? ";font-weight:bold" : "";
                 return (
-                  `<tr><td style="${CELL}${weight}">${escapeHtml(row.label)}</td>` +
-                  `<td style="${CELL};text-align:right;white-space:nowrap${weight}">${escapeHtml(row.value)}</td></tr>`
+                  `<tr><td style="${CELL}${weight}">${escapeXml(row.label)}</td>` +
+                  `<td style="${CELL};text-align:right;white-space:nowrap${weight}">${escapeXml(row.value)}</td></tr>`
                 );
               })
               .join("") +
@@ -269,14 +208,14 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
           );
         case "link":
           return (
-            `<p style="margin:16px 0"><a href="${escapeHtml(block.url)}" style="color:#7b1e3a">` +
-            `${escapeHtml(block.label)}</a></p>`
+            `<p style="margin:16px 0"><a href="${escapeXml(block.url)}" style="color:#7b1e3a">` +
+            `${escapeXml(block.label)}</a></p>`
           );
       }
     })
     .join("\n");
   return (
-    `<!doctype html>\n<html lang="${escapeHtml(w.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n` +
+    `<!doctype html>\n<html lang="${escapeXml(w.lang)}"><head><meta charset="utf-8"><title>${escapeXml(title)}</title></head>\n` +
     `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
     `<div style="max-width:600px;margin:0 auto">\n${body}\n</div>\n</body></html>\n`
   );

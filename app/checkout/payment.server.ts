@@ -8,9 +8,8 @@
 import type { Database } from "~/db/client.server";
 import { createMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
-import { resources } from "~/i18n/i18n";
+import { translatorFor } from "~/i18n/translator.server";
 import { createStripeGateway, type PaymentGateway } from "~/payment/stripe.server";
-import type { Locale } from "~/vocabulary";
 import { sendOrderMails } from "./order-mail.server";
 import {
   attachStripeSession,
@@ -74,11 +73,6 @@ export function confirmationPath(order: Pick<Order, "confirmationNumber">): stri
   return `/checkout/confirmation?order=${order.confirmationNumber}`;
 }
 
-const LINE_NAMES: Record<Locale, Record<"agencyFees" | "boutique" | "GST" | "QST" | "HST", string>> = {
-  "fr-CA": { agencyFees: "Frais d'agence", boutique: "Boutique", GST: "TPS", QST: "TVQ", HST: "TVH" },
-  "en-US": { agencyFees: "Agency fees", boutique: "Boutique", GST: "GST", QST: "QST", HST: "HST" },
-};
-
 /**
  * Where the shopper goes to pay a pending order: Stripe's hosted page (a Checkout Session in CAD
  * whose line items are the pay-now parts: agency fees, boutique, and the taxes of the pay-now
@@ -92,12 +86,12 @@ export async function paymentUrl(db: Database, order: Order, origin: string): Pr
   if (order.paymentProvider !== "stripe" || !stripe) return simulatedPaymentPath(order);
   if (order.stripeSessionUrl) return order.stripeSessionUrl;
   const details = await getOrderById(db, order.id);
-  const names = LINE_NAMES[order.locale];
+  const t = translatorFor(order.locale);
   const payNowTaxes = (details?.taxLines ?? []).filter((t) => t.part === "PAY_NOW" && t.amountCents > 0);
   const lineItems = [
-    { name: names.agencyFees, amountCents: order.agencyFeesCents },
-    { name: names.boutique, amountCents: order.boutiqueCents },
-    ...payNowTaxes.map((t) => ({ name: names[t.code], amountCents: t.amountCents })),
+    { name: t("payment.lineItems.agencyFees"), amountCents: order.agencyFeesCents },
+    { name: t("payment.lineItems.boutique"), amountCents: order.boutiqueCents },
+    ...payNowTaxes.map((tax) => ({ name: t(`payment.lineItems.${tax.code}`), amountCents: tax.amountCents })),
   ].filter((item) => item.amountCents > 0);
   const expiresAt = stripeSessionExpiresAt(order);
   if (expiresAt - Date.now() / 1000 < STRIPE_MIN_SESSION_SECONDS) throw new PaymentWindowClosedError(order.orderNumber);
@@ -134,12 +128,12 @@ export async function finishPaidOrder(db: Database, orderId: number, origin: str
 export async function notifyOrder(db: Database, order: Order, origin: string): Promise<void> {
   const details = await getOrderById(db, order.id);
   if (!details) return;
-  const inventories = resources[order.locale].common.inventories as Record<string, string>;
+  const t = translatorFor(order.locale);
   await sendOrderMails(
     orderMailer(),
     {
       ...details,
-      boutiqueName: order.boutiqueCode ? (inventories[order.boutiqueCode] ?? order.boutiqueCode) : null,
+      boutiqueName: order.boutiqueCode ? t(`inventories.${order.boutiqueCode}`) : null,
       confirmationUrl: `${origin}${confirmationPath(order)}`,
     },
     getEnv().mail.agencyEmail,
