@@ -113,18 +113,23 @@ async function inventoriesOfOrders(tx: Tx, orderIds: readonly number[]): Promise
   return rows.map((r) => r.id);
 }
 
-/** Gives back the stock an order took (private-import bottles and shop units; reservations took none). */
-async function restoreStock(tx: Tx, orderId: number): Promise<void> {
+/**
+ * Moves the stock an order holds (private-import bottles and shop units; reservations hold none),
+ * in product-inventory id order: `give-back` adds it to the inventories, `take-again` removes it,
+ * never below 0 (a payment that arrived after the order closed).
+ */
+async function moveOrderStock(tx: Tx, orderId: number, direction: "give-back" | "take-again"): Promise<void> {
   const lines = await tx
     .select({ productInventoryId: orderLines.productInventoryId, bottles: orderLines.bottles })
     .from(orderLines)
     .where(and(eq(orderLines.orderId, orderId), ne(orderLines.section, "RESERVED")))
     .orderBy(asc(orderLines.productInventoryId));
   for (const line of lines) {
-    await tx
-      .update(productInventories)
-      .set({ quantity: sql`${productInventories.quantity} + ${line.bottles}` })
-      .where(eq(productInventories.id, line.productInventoryId));
+    const quantity =
+      direction === "give-back"
+        ? sql`${productInventories.quantity} + ${line.bottles}`
+        : sql`greatest(${productInventories.quantity} - ${line.bottles}, 0)`;
+    await tx.update(productInventories).set({ quantity }).where(eq(productInventories.id, line.productInventoryId));
   }
 }
 
@@ -132,7 +137,7 @@ async function restoreStock(tx: Tx, orderId: number): Promise<void> {
 async function closePendingOrder(tx: Tx, orderId: number, status: "CANCELLED" | "EXPIRED", now: Date): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order?.status !== "PENDING_PAYMENT") return false;
-  await restoreStock(tx, orderId);
+  await moveOrderStock(tx, orderId, "give-back");
   await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
   await tx.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.orderId, orderId));
   return true;
@@ -390,17 +395,7 @@ export async function completeOrderPayment(
     if (order.status === "PAID" || order.status === "CONFIRMED") return { order, transitioned: false };
     if (order.status === "CANCELLED" || order.status === "EXPIRED") {
       console.error(`Order ${order.orderNumber} was paid after it was ${order.status.toLowerCase()}: its stock is taken again; staff should check it.`);
-      const lines = await tx
-        .select({ productInventoryId: orderLines.productInventoryId, bottles: orderLines.bottles })
-        .from(orderLines)
-        .where(and(eq(orderLines.orderId, orderId), ne(orderLines.section, "RESERVED")))
-        .orderBy(asc(orderLines.productInventoryId));
-      for (const line of lines) {
-        await tx
-          .update(productInventories)
-          .set({ quantity: sql`greatest(${productInventories.quantity} - ${line.bottles}, 0)` })
-          .where(eq(productInventories.id, line.productInventoryId));
-      }
+      await moveOrderStock(tx, orderId, "take-again");
       await tx.update(reservations).set({ status: "REQUESTED" }).where(eq(reservations.orderId, orderId));
     }
     const late = order.status !== "PENDING_PAYMENT";

@@ -2,6 +2,7 @@
  * /account (SPEC §2 customer area, login required): the overview. The navigation guard sends a
  * visitor without a session to /login with this route as `redirect`. Never cached.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { Form } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { MessagePage } from "~/components/ui/message-page";
@@ -13,11 +14,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

@@ -5,6 +5,7 @@
  * `?session_id=` is Stripe's return: the session is retrieved, the order completed through the
  * one idempotent function, then the page redirects to `?order=`.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { data, redirect } from "react-router";
 import { getOrderByConfirmation, getOrderById } from "~/checkout/orders.server";
 import { confirmationPath, finishPaidOrder, paymentGateway, simulatedPaymentPath } from "~/checkout/payment.server";
@@ -17,11 +18,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data && "title" in data ? data.title : "Cuvée" }];
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

@@ -5,6 +5,7 @@
  * Pay completes the order through the same function as Stripe's webhook; Cancel cancels the
  * pending order (its stock returns) and goes back to step 3 with the cart intact.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { data, redirect } from "react-router";
 import { getOrderByConfirmation } from "~/checkout/orders.server";
 import {
@@ -27,11 +28,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 async function findOrder(request: Request, db: Parameters<typeof getOrderByConfirmation>[0]) {
   const confirmation = new URL(request.url).searchParams.get("order") ?? "";

@@ -4,6 +4,7 @@
  * payment review and 'Passer la commande'. `?step=` is in the URL; the answers are server-side;
  * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
@@ -33,12 +34,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-/** Personal data and a live cart: never stored by a cache. */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

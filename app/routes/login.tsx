@@ -3,6 +3,7 @@
  * a real POST checked by remix-auth's FormStrategy; success rotates the session and goes to the
  * wanted route (`?redirect=`, checked by safeRedirect), else /account.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { data, redirect } from "react-router";
 import { authenticate, LoginRefused } from "~/accounts/auth.server";
 import { LoginForm } from "~/accounts/ui/auth-forms";
@@ -18,11 +19,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

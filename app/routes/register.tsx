@@ -3,6 +3,7 @@
  * the visitor's province and language, logs them in (a new session id) and goes on. An address
  * that already has an account is refused with a message that sends to /login.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { RegisterSchema } from "~/accounts/account-forms";
@@ -21,11 +22,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

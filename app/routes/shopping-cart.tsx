@@ -3,6 +3,7 @@
  * remove forms (real POSTs with an intent; fetchers with JavaScript), and the summary lines:
  * agency fees, SAQ/LCBO fees, boutique, GST, QST, HST, pay now, pay at SAQ/LCBO, total.
  */
+import { noStoreHeaders } from "~/http/cache-headers";
 import { Link } from "react-router";
 import { handleCartAction } from "~/cart/cart-actions.server";
 import { readCartOwner } from "~/cart/cart-owner.server";
@@ -25,12 +26,8 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title ?? "Cuvée" }];
 }
 
-/** The cart is personal and changes with every action: never stored (a 429 keeps its Retry-After). */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(errorHeaders);
-  headers.set("Cache-Control", "no-store");
-  return headers;
-}
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
