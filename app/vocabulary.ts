@@ -90,6 +90,33 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const ROLES = ["customer", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The two addresses of a customer's profile (SPEC §3 User: addresses for delivery and billing). */
+export const ADDRESS_KINDS = ["DELIVERY", "BILLING"] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+
+/** Canadian provinces and territories, by their postal abbreviation (an address's province). */
+export const CANADIAN_PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
+export type CanadianProvince = (typeof CANADIAN_PROVINCES)[number];
+
+/** Kinds of subscription plan (SPEC §3 subscription plans, §6): the yearly membership, or a discovery package. */
+export const PLAN_KINDS = ["MEMBERSHIP", "DISCOVERY"] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** How often a plan renews (SPEC §9: membership per year; discovery packages per month or per year). */
+export const PLAN_INTERVALS = ["month", "year"] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+
+/**
+ * Subscription statuses (SPEC §4 discovery subscription, §6 members):
+ * - PENDING_PAYMENT: bought, the first payment not made yet (abandoned: EXPIRED);
+ * - ACTIVE: paid up to `current_period_end` (cancelled at period end: still ACTIVE until then);
+ * - PAST_DUE: a renewal payment failed; benefits stop at `current_period_end`;
+ * - CANCELLED: ended (cancelled and the paid period over, or ended by Stripe);
+ * - EXPIRED: the first payment never came.
+ */
+export const SUBSCRIPTION_STATUSES = ["PENDING_PAYMENT", "ACTIVE", "PAST_DUE", "CANCELLED", "EXPIRED"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

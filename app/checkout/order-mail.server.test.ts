@@ -38,6 +38,7 @@ function order(overrides: Partial<Order> = {}): Order {
     agencyFeesCents: 7212,
     liquorBoardFeesCents: 28488,
     boutiqueCents: 10850,
+    memberDiscountCents: 0,
     gstCents: 861 + 1424,
     qstCents: 1717 + 2842,
     hstCents: 0,
@@ -73,6 +74,7 @@ function line(overrides: Partial<Line>): Line {
     agencyFeesCents: 0,
     liquorBoardPartCents: 0,
     boutiqueCents: 0,
+    memberDiscountCents: 0,
     zeroRated: false,
     ...overrides,
   };

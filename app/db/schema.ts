@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -19,7 +20,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type {
+  AddressKind,
   AttributeType,
+  CanadianProvince,
   AvailabilityStatus,
   CartSection,
   ChannelKind,
@@ -29,10 +32,13 @@ import type {
   OrderStatus,
   PaymentPart,
   PaymentProvider,
+  PlanInterval,
+  PlanKind,
   Province,
   ReservationStatus,
   Role,
   SalesUnit,
+  SubscriptionStatus,
   TaxCode,
 } from "~/vocabulary";
 
@@ -237,7 +243,7 @@ export const carts = pgTable(
   {
     id: serial("id").primaryKey(),
     guestId: text("guest_id"),
-    customerId: integer("customer_id"),
+    customerId: integer("customer_id").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     province: text("province").$type<Province>().notNull(),
     lockVersion: integer("lock_version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -356,7 +362,8 @@ export const orders = pgTable(
     province: text("province").$type<Province>().notNull(),
     locale: text("locale").$type<Locale>().notNull(),
     guestId: text("guest_id"),
-    customerId: integer("customer_id"),
+    /** The customer's account: set when placed logged in, or when a guest's order is linked to a new account. */
+    customerId: integer("customer_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** The cart it came from and the cart version it was placed with (one order per version). */
     cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
     cartLockVersion: integer("cart_lock_version").notNull(),
@@ -372,6 +379,8 @@ export const orders = pgTable(
     agencyFeesCents: integer("agency_fees_cents").notNull(),
     liquorBoardFeesCents: integer("liquor_board_fees_cents").notNull(),
     boutiqueCents: integer("boutique_cents").notNull(),
+    /** Member prices (SPEC §6): the −20 % single-bottle and −15 % pay-now discounts, pre-tax; 0 for a non-member. */
+    memberDiscountCents: integer("member_discount_cents").notNull().default(0),
     gstCents: integer("gst_cents").notNull(),
     qstCents: integer("qst_cents").notNull(),
     hstCents: integer("hst_cents").notNull(),
@@ -395,6 +404,8 @@ export const orders = pgTable(
       .on(t.cartId, t.cartLockVersion)
       .where(sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED')`),
     index("orders_pending_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
+    // The order history (SPEC §7: by customer, ordered by date).
+    index("orders_customer_created_idx").on(t.customerId, t.createdAt),
   ],
 );
 
@@ -424,6 +435,8 @@ export const orderLines = pgTable(
     agencyFeesCents: integer("agency_fees_cents").notNull(),
     liquorBoardPartCents: integer("liquor_board_part_cents").notNull(),
     boutiqueCents: integer("boutique_cents").notNull(),
+    /** This line's member discount, pre-tax (SPEC §6); 0 for a non-member. */
+    memberDiscountCents: integer("member_discount_cents").notNull().default(0),
     zeroRated: boolean("zero_rated").notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
@@ -530,3 +543,99 @@ export const userSessions = pgTable(
   },
   (t) => [index("user_sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * A customer's delivery and billing addresses (SPEC §3 User, §5 address form), at most one of
+ * each. Postal codes are stored normalised (`A1A 1A1`).
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<AddressKind>().notNull(),
+    aptSuite: text("apt_suite").notNull().default(""),
+    civicNumber: text("civic_number").notNull().default(""),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    province: text("province").$type<CanadianProvince>().notNull(),
+    postalCode: text("postal_code").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("addresses_kind_check", sql`${t.kind} in ('DELIVERY', 'BILLING')`),
+    check("addresses_postal_code_check", sql`${t.postalCode} ~ '^[A-Z][0-9][A-Z] [0-9][A-Z][0-9]$'`),
+  ],
+);
+
+/**
+ * Subscription plans (SPEC §3, §9): the membership (150 $ a year) and the discovery packages
+ * (290 $ and 380 $ a month, 500 $ a year). Bilingual names and descriptions.
+ */
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    /** Stable code: MEMBERSHIP, DISCOVERY_1, DISCOVERY_2, DISCOVERY_3. */
+    code: text("code").primaryKey(),
+    kind: text("kind").$type<PlanKind>().notNull(),
+    priceCents: integer("price_cents").notNull(),
+    interval: text("interval").$type<PlanInterval>().notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    descriptionFr: text("description_fr").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    check("subscription_plans_kind_check", sql`${t.kind} in ('MEMBERSHIP', 'DISCOVERY')`),
+    check("subscription_plans_interval_check", sql`${t.interval} in ('month', 'year')`),
+    check("subscription_plans_price_check", sql`${t.priceCents} > 0`),
+  ],
+);
+
+/**
+ * A customer's subscription to a plan (SPEC §4 discovery subscription, §6 members). Benefits hold
+ * while the status is ACTIVE or PAST_DUE and `current_period_end` is in the future; a cancellation
+ * keeps them until then (`cancel_at_period_end`).
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planCode: text("plan_code")
+      .notNull()
+      .references(() => subscriptionPlans.code),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    paymentProvider: text("payment_provider").$type<PaymentProvider>().notNull(),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    stripeCustomerId: text("stripe_customer_id"),
+    /** Benefits last until then; null before the first payment. */
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "subscriptions_status_check",
+      sql`${t.status} in ('PENDING_PAYMENT', 'ACTIVE', 'PAST_DUE', 'CANCELLED', 'EXPIRED')`,
+    ),
+    index("subscriptions_user_idx").on(t.userId, t.status),
+  ],
+);
+
+/**
+ * Webhook events already applied (Stripe event ids): a replayed event changes nothing.
+ */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});

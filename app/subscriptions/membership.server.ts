@@ -1,0 +1,31 @@
+/**
+ * Who is a member (SPEC §6: member prices, −20 % on single bottles in the shop and −15 % from
+ * $500). One question, asked by the cart, checkout, the order snapshot and the product pages.
+ */
+import { and, eq, gt, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { subscriptionPlans, subscriptions } from "~/db/schema";
+
+/**
+ * Whether the customer holds a membership whose paid period is running: status ACTIVE or PAST_DUE
+ * (a failed renewal keeps the benefits to the end of the period paid for) and `current_period_end`
+ * after `now`. A membership cancelled at period end counts until then.
+ * @param customerId the user's id, or null for a guest (never a member).
+ */
+export async function hasActiveMembership(db: Database, customerId: number | null, now = new Date()): Promise<boolean> {
+  if (customerId === null) return false;
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
+    .where(
+      and(
+        eq(subscriptions.userId, customerId),
+        eq(subscriptionPlans.kind, "MEMBERSHIP"),
+        inArray(subscriptions.status, ["ACTIVE", "PAST_DUE"]),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
