@@ -3,7 +3,7 @@
  * Accounts; issue 8 §1). Passwords are verified in constant time, and an unknown e-mail costs the
  * same work as a wrong password, so the answer never tells whether an address has an account.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { userSessions, users } from "~/db/schema";
 import { rotateSession, readSession } from "~/session.server";
@@ -110,4 +110,27 @@ export async function readUser(db: Database, request: Request, now = Date.now())
     .where(and(eq(userSessions.id, session.id), eq(userSessions.userId, session.userId), gt(userSessions.expiresAt, new Date(now))))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Sets a user's password (reset, change, SPEC §7 `PUT /accounts/{id}/password`): a fresh scrypt
+ * hash, `passwordExpired` cleared, and every other login of the user revoked (a stolen session
+ * does not outlive a password change).
+ * @param keepSessionId the session to keep logged in (the one changing its password), if any.
+ * @returns false when the user does not exist.
+ */
+export async function setUserPassword(db: Database, userId: number, password: string, keepSessionId?: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, passwordExpired: false })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
+    await tx
+      .delete(userSessions)
+      .where(keepSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, keepSessionId)) : eq(userSessions.userId, userId));
+    return true;
+  });
 }
