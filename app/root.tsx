@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
+  redirect,
   useRouteError,
   useRouteLoaderData,
   type MiddlewareFunction,
@@ -23,13 +24,15 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
+import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
 import { readUser } from "~/accounts/users.server";
 import { countCartItems } from "~/cart/cart-count.server";
 import { renewGuestSession } from "~/cart/guest-carts.server";
 
 /**
  * Sets the request's shop context. `/qc` and `/on` choose the province (SPEC §4: the country
- * follows the path) and store it in the prefs cookie. A page view renews the guest's session and
+ * follows the path) and store it in the prefs cookie; a logged-in customer of the other province
+ * is logged out there and sent to /login. A page view renews the guest's session and
  * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
  * public, cacheable images never carry a cookie.
  */
@@ -40,6 +43,13 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   const pathProvince = /^\/(qc|on)\/?$/.test(path) ? provinceFromPathSegment(path.slice(1, 3)) : null;
   const preferences = pathProvince ? { ...stored, province: pathProvince } : stored;
   const db = getDatabase();
+  // SPEC §4: opening the other province's store while logged in logs the customer out.
+  if (pathProvince) {
+    const user = await readUser(db, request);
+    if (mustLeaveForProvince(user, pathProvince)) {
+      throw redirect("/login", { headers: await leaveForProvince(db, request, user, stored, pathProvince) });
+    }
+  }
   context.set(shopContext, {
     db,
     preferences,

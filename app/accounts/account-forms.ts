@@ -27,5 +27,7 @@ export const RegisterSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, "auth.errors.passwordTooShort")
     .max(200, "auth.errors.passwordTooLong"),
   redirect: z.string().max(2048).optional(),
+  /** The confirmation number of the guest order this account is created from (issue 8 §7). */
+  order: z.string().max(32).optional(),
 });
 export type RegisterForm = z.infer<typeof RegisterSchema>;

@@ -99,8 +99,22 @@ export async function endUserSession(db: Database, request: Request, now = Date.
   return (await rotateSession(request, now, { newGuest: true })).setCookie;
 }
 
-/** The logged-in user of the request, or null (no session, logged out, expired, or deleted). */
-export async function readUser(db: Database, request: Request, now = Date.now()): Promise<User | null> {
+const userByRequest = new WeakMap<Request, Promise<User | null>>();
+
+/**
+ * The logged-in user of the request, or null (no session, logged out, expired, or deleted). Read
+ * once per request (the layout, the cart owner and the page all ask).
+ */
+export function readUser(db: Database, request: Request, now = Date.now()): Promise<User | null> {
+  let read = userByRequest.get(request);
+  if (!read) {
+    read = loadSessionUser(db, request, now);
+    userByRequest.set(request, read);
+  }
+  return read;
+}
+
+async function loadSessionUser(db: Database, request: Request, now: number): Promise<User | null> {
   const session = await readSession(request, now);
   if (!session?.userId) return null;
   const [row] = await db

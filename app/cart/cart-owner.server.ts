@@ -1,27 +1,41 @@
 /**
- * Whose cart it is (issue 7 §0.3), decided in one place for the cart page, the header count, the
- * cart actions and checkout: today the guest of the signed session (SPEC §4 guest identity); the
- * accounts issue adds the logged-in customer here, and every caller follows.
+ * Whose cart it is (issue 7 §0.3; issue 8 §6), decided in one place for the cart page, the header
+ * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
+ * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
  */
+import { readUser } from "~/accounts/users.server";
 import type { Database } from "~/db/client.server";
+import { hasActiveMembership } from "~/subscriptions/membership.server";
 import { ensureGuestId, readGuestId } from "~/session.server";
 import type { CartOwner } from "./cart-types";
 import { touchGuestCarts } from "./guest-carts.server";
 
 /** The visitor's cart owner for reading, or null when the visitor has no identity yet (no cart). */
-export async function readCartOwner(request: Request): Promise<CartOwner | null> {
+export async function readCartOwner(db: Database, request: Request): Promise<CartOwner | null> {
+  const user = await readUser(db, request);
+  if (user) return { customerId: user.id };
   const guestId = await readGuestId(request);
   return guestId ? { guestId } : null;
 }
 
 /**
- * The visitor's cart owner for a change: creates the guest identity when missing, renews the
- * session and touches the guest's carts (every province) so the sweep never takes the one about
- * to change (issue 6 §5).
+ * The visitor's cart owner for a change: creates the guest identity when missing and renews the
+ * session; a guest's carts (every province) are touched so the sweep never takes the one about to
+ * change (issue 6 §5). A logged-in customer owns the cart.
  * @returns the owner and the `Set-Cookie` value the response must carry.
  */
 export async function ensureCartOwner(db: Database, request: Request): Promise<{ owner: CartOwner; setCookie: string }> {
   const { guestId, setCookie } = await ensureGuestId(request);
+  const user = await readUser(db, request);
+  if (user) return { owner: { customerId: user.id }, setCookie };
   await touchGuestCarts(db, guestId);
   return { owner: { guestId }, setCookie };
+}
+
+/**
+ * Whether the cart's owner gets member prices (SPEC §6): a customer with a running membership;
+ * a guest never.
+ */
+export function ownerIsMember(db: Database, owner: CartOwner | null, now = new Date()): Promise<boolean> {
+  return owner && "customerId" in owner ? hasActiveMembership(db, owner.customerId, now) : Promise.resolve(false);
 }

@@ -48,6 +48,17 @@ export function lineExceedsStock(line: Pick<CartLine, "section" | "quantity" | "
 }
 
 /**
+ * The largest quantity up to `quantity` that the stock allows (SPEC §5): full cases of `uvc`
+ * when sold by the case, else units; reserved lines are not limited by stock.
+ * @returns a quantity between 0 and `quantity` (cases or units).
+ */
+export function largestQuantityInStock(line: Pick<CartLine, "section" | "quantity" | "uvc" | "stock">): number {
+  if (line.section === "RESERVED") return line.quantity;
+  const available = line.section === "AGENCY" ? fullCasesIn(line.stock, line.uvc) : line.stock;
+  return Math.max(0, Math.min(line.quantity, available));
+}
+
+/**
  * What keeps the cart from checkout (SPEC §5):
  * - "stock": a line asks for more than is in stock ('The quantity added for this product isn't
  *   available, please, remove the product or reduce the quantity');

@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
 import type { AvailabilityStatus, CartSection, ChannelKind, Locale, Province } from "~/vocabulary";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
-import { MAX_LINE_QUANTITY, lineExceedsStock } from "./cart-rules";
+import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock } from "./cart-rules";
 
 
 /** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
@@ -252,5 +252,82 @@ export function removeLine(
       .returning({ id: cartLines.productInventoryId });
     if (removed.length === 0) throw new CartRefusal("not-in-cart");
     await bumpVersion(tx, cart.id);
+  });
+}
+
+/**
+ * At login (issue 8 §6): moves the guest's cart of a province into the customer's cart of that
+ * province and deletes the guest cart. Quantities of the same product inventory are added; the
+ * result keeps the cart rules — a line never holds more than the stock (cases count whole, SPEC
+ * §5: capped to the full cases in stock) nor {@link MAX_LINE_QUANTITY}; a line that no longer
+ * fits at all (no stock left, not purchasable, other province) stays out. The customer's cart
+ * takes one version bump (or is created at version 1).
+ * @returns how many guest lines were merged (0 when the guest had no cart there).
+ */
+export async function mergeGuestCart(db: Database, guestId: string, customerId: number, province: Province): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [guestCart] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.guestId, guestId), eq(carts.province, province)))
+      .for("update");
+    if (!guestCart) return 0;
+    const guestLines = await tx
+      .select({
+        productInventoryId: cartLines.productInventoryId,
+        section: cartLines.section,
+        quantity: cartLines.quantity,
+        province: inventories.province,
+        purchasable: inventories.purchasable,
+        channelKind: inventories.channelKind,
+        availabilityStatus: productInventories.availabilityStatus,
+        stock: productInventories.quantity,
+        uvc: products.uvc,
+      })
+      .from(cartLines)
+      .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
+      .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+      .innerJoin(products, eq(products.id, productInventories.productId))
+      .where(eq(cartLines.cartId, guestCart.id))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.productInventoryId));
+    await tx.delete(carts).where(eq(carts.id, guestCart.id));
+    if (guestLines.length === 0) return 0;
+    const cart = await lockCart(tx, { customerId }, province, null);
+    if (cart === "conflict") throw new Error("unreachable: no expected version");
+    const existing = await tx
+      .select({ productInventoryId: cartLines.productInventoryId, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cart.id));
+    const held = new Map(existing.map((l) => [l.productInventoryId, l.quantity]));
+    let merged = 0;
+    for (const line of guestLines) {
+      if (line.province !== province || !line.purchasable) continue;
+      const section = sectionFor(line.channelKind, line.availabilityStatus);
+      const wanted = Math.min((held.get(line.productInventoryId) ?? 0) + line.quantity, MAX_LINE_QUANTITY);
+      const quantity = largestQuantityInStock({ section, quantity: wanted, uvc: line.uvc, stock: line.stock });
+      if (quantity < 1 || quantity === held.get(line.productInventoryId)) continue;
+      await tx
+        .insert(cartLines)
+        .values({ cartId: cart.id, productInventoryId: line.productInventoryId, section, quantity })
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productInventoryId], set: { quantity, section } });
+      merged += 1;
+    }
+    if (merged > 0 && !cart.created) await bumpVersion(tx, cart.id);
+    return merged;
+  });
+}
+
+/**
+ * Province switch while logged in (SPEC §4: "logs the user out, clears the cart"): empties the
+ * customer's carts (lines deleted, one version bump each, so an open tab's stale form is refused).
+ * Pending orders keep their own snapshot and held stock.
+ */
+export async function clearCustomerCarts(db: Database, customerId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const owned = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).orderBy(asc(carts.id)).for("update");
+    for (const { id } of owned) {
+      const removed = await tx.delete(cartLines).where(eq(cartLines.cartId, id)).returning({ id: cartLines.productInventoryId });
+      if (removed.length > 0) await bumpVersion(tx, id);
+    }
   });
 }

@@ -70,3 +70,8 @@ export async function sweepExpiredGuestCarts(
     if (batch < SWEEP_BATCH_SIZE) return deleted;
   }
 }
+
+/** Deletes a guest's carts (every province), e.g. when the guest identity is replaced (SPEC §4). */
+export async function deleteGuestCarts(db: Database, guestId: string): Promise<void> {
+  await db.delete(carts).where(eq(carts.guestId, guestId));
+}

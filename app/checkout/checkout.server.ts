@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
 import type { Cart, CartOwner } from "~/cart/cart-types";
+import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
 import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
@@ -81,7 +82,7 @@ export async function loadCheckout(
     summary: summarizeCart({
       province: input.province,
       taxMode: input.taxMode,
-      isMember: false,
+      isMember: await ownerIsMember(db, input.owner),
       lines: toPricingLines(cart.lines),
     }),
     blockers: checkoutBlockers(cart.lines),

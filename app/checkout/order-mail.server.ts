@@ -61,6 +61,7 @@ interface Wording {
   agencyFees: string;
   boardFees(board: LiquorBoard): string;
   boutique: string;
+  memberDiscount: string;
   tax(code: TaxCode): string;
   payNow(paid: boolean): string;
   payAtBoard(board: LiquorBoard): string;
@@ -101,6 +102,7 @@ function wordingFor(locale: string): Wording {
     agencyFees: t("mail.agencyFees"),
     boardFees: (board) => t("mail.boardFees", { board }),
     boutique: t("mail.boutique"),
+    memberDiscount: t("mail.memberDiscount"),
     tax: (code) => t(`mail.tax.${code}`),
     payNow: (paid) => (paid ? t("mail.paidNow") : t("mail.dueNow")),
     payAtBoard: (board) => t("mail.payAtBoard", { board }),
@@ -355,6 +357,8 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
   if (shopLines.length > 0 || order.boutiqueCents !== 0) {
     figures.push({ label: w.boutique, value: money(order.boutiqueCents) });
   }
+  // Member prices (SPEC §6), pre-tax.
+  if (order.memberDiscountCents > 0) figures.push({ label: w.memberDiscount, value: money(-order.memberDiscountCents) });
   for (const { code, cents } of taxTotals(data.taxLines)) figures.push({ label: w.tax(code), value: money(cents) });
   figures.push({
     label: w.payNow(order.status === "PAID" || order.status === "CONFIRMED"),

@@ -25,6 +25,7 @@ import {
 } from "~/db/schema";
 import { bottlesOf, checkoutBlockers, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
 import type { CartOwner } from "~/cart/cart-types";
+import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
 import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
 import { summarizeCart, type TaxAmounts } from "~/pricing";
@@ -254,7 +255,8 @@ export async function placeOrder(
       const summary = summarizeCart({
         province: input.province,
         taxMode: "OUT",
-        isMember: false,
+        // Member prices (SPEC §6) as they stand when the order is placed.
+        isMember: await ownerIsMember(tx, input.owner, now),
         lines: toPricingLines(current),
       });
       const nothingDue = summary.payNow === 0;
@@ -279,6 +281,7 @@ export async function placeOrder(
           agencyFeesCents: summary.agencyFees,
           liquorBoardFeesCents: summary.liquorBoardFees,
           boutiqueCents: summary.boutique,
+          memberDiscountCents: summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow,
           gstCents: summary.gst,
           qstCents: summary.qst,
           hstCents: summary.hst,
@@ -312,6 +315,7 @@ export async function placeOrder(
             agencyFeesCents: priced.agencyFees,
             liquorBoardPartCents: priced.liquorBoardPart,
             boutiqueCents: priced.boutique,
+            memberDiscountCents: priced.memberDiscount,
             zeroRated: line.zeroRated,
           };
         }),

@@ -75,8 +75,9 @@ export function confirmationPath(order: Pick<Order, "confirmationNumber">): stri
 
 /**
  * Where the shopper goes to pay a pending order: Stripe's hosted page (a Checkout Session in CAD
- * whose line items are the pay-now parts: agency fees, boutique, and the taxes of the pay-now
- * part, summing to `payNowCents`; created once per order and reused), or the simulated page.
+ * whose line items are the pay-now parts: agency fees, boutique — each net of its lines' member
+ * discount (Stripe takes no negative line) — and the taxes of the pay-now part, summing to
+ * `payNowCents`; created once per order and reused), or the simulated page.
  * @param origin the shop's origin for Stripe's return and cancel addresses.
  * @throws PaymentUnavailableError when Stripe cannot be reached (the order stays pending);
  *   PaymentWindowClosedError when the order is too old for a new session.
@@ -88,9 +89,11 @@ export async function paymentUrl(db: Database, order: Order, origin: string): Pr
   const details = await getOrderById(db, order.id);
   const t = translatorFor(order.locale);
   const payNowTaxes = (details?.taxLines ?? []).filter((t) => t.part === "PAY_NOW" && t.amountCents > 0);
+  const discountOf = (section: "AGENCY" | "SHOP") =>
+    (details?.lines ?? []).filter((l) => l.section === section).reduce((sum, l) => sum + l.memberDiscountCents, 0);
   const lineItems = [
-    { name: t("payment.lineItems.agencyFees"), amountCents: order.agencyFeesCents },
-    { name: t("payment.lineItems.boutique"), amountCents: order.boutiqueCents },
+    { name: t("payment.lineItems.agencyFees"), amountCents: order.agencyFeesCents - discountOf("AGENCY") },
+    { name: t("payment.lineItems.boutique"), amountCents: order.boutiqueCents - discountOf("SHOP") },
     ...payNowTaxes.map((tax) => ({ name: t(`payment.lineItems.${tax.code}`), amountCents: tax.amountCents })),
   ].filter((item) => item.amountCents > 0);
   const expiresAt = stripeSessionExpiresAt(order);

@@ -7,6 +7,8 @@
 import { noStoreHeaders } from "~/http/cache-headers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { createAccountFromOrder } from "~/accounts/guest-orders.server";
+import { readUser } from "~/accounts/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
 import { searchBranches } from "~/checkout/branches.server";
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
   const { province, taxMode } = shop.preferences;
-  const state = await loadCheckout(shop.db, { owner: await readCartOwner(request), province, locale: shop.locale, taxMode });
+  const state = await loadCheckout(shop.db, { owner: await readCartOwner(shop.db, request), province, locale: shop.locale, taxMode });
   if (!state) throw redirect("/shopping-cart-empty");
   if (state.blockers.length > 0) throw redirect("/shopping-cart");
   const step = parseStep(url.searchParams.get("step"));
@@ -49,18 +51,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = url.searchParams.get("q") ?? "";
   const branches = step === 2 && state.needs.branch ? await searchBranches(shop.db, province, query) : [];
   const c = state.checkout;
+  // SPEC §2: checkout loads the profile first; a customer's step 1 starts from it.
+  const user = await readUser(shop.db, request);
+  const contact = c?.email ? c : user ? { ...user, createAccount: false } : null;
   return {
     title: `${shop.t("checkout.title")} — ${shop.t("checkout.stepOf", { step, count: 3 })}`,
     step,
     province,
     lockVersion: state.cart.lockVersion,
     contact: {
-      firstName: c?.firstName ?? "",
-      lastName: c?.lastName ?? "",
-      email: c?.email ?? "",
-      phone: c?.phone ?? "",
-      createAccount: c?.createAccount ?? false,
+      firstName: contact?.firstName ?? "",
+      lastName: contact?.lastName ?? "",
+      email: contact?.email ?? "",
+      phone: contact?.phone ?? "",
+      createAccount: contact?.createAccount ?? false,
     },
+    isCustomer: user !== null,
     needs: state.needs,
     query,
     branches: branches.map(({ id, name, street, city, postalCode, phone }) => ({ id, name, street, city, postalCode, phone })),
@@ -95,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<CheckoutActionData>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers });
     }
-    await saveContact(shop.db, state.cart.id, submission.value);
+    // A logged-in customer already has the account.
+    const contact = "customerId" in owner ? { ...submission.value, createAccount: false } : submission.value;
+    await saveContact(shop.db, state.cart.id, contact);
     throw redirect("/checkout?step=2", { status: 303, headers });
   }
 
@@ -158,6 +166,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     let { order } = placed;
+    // The account the guest asked for on step 1 (issue 8 §7).
+    if (placed.created) await createAccountFromOrder(shop.db, order.id);
     if (order.status === "CONFIRMED") {
       if (placed.created) await notifyOrder(shop.db, order, origin);
       throw redirect(confirmationPath(order), { status: 303, headers });

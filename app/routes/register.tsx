@@ -8,7 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { RegisterSchema } from "~/accounts/account-forms";
 import { RegisterForm } from "~/accounts/ui/auth-forms";
-import { readUser, registerCustomer, startUserSession } from "~/accounts/users.server";
+import { linkGuestOrders } from "~/accounts/guest-orders.server";
+import { logIn } from "~/accounts/login-flow.server";
+import { readUser, registerCustomer } from "~/accounts/users.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -33,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: shop.t("auth.register.title"),
     redirect: (url.searchParams.get("redirect") ?? "").slice(0, 2048),
     email: (url.searchParams.get("email") ?? "").slice(0, 254),
+    order: (url.searchParams.get("order") ?? "").slice(0, 32),
   };
 }
 
@@ -49,9 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (created === "email-taken") {
     return data({ result: submission.reply({ fieldErrors: { email: ["auth.errors.emailTaken"] }, hideFields: ["password"] }) }, { status: 400 });
   }
-  const setCookie = await startUserSession(shop.db, request, created.id);
+  // The guest order whose confirmation page sent them here follows (issue 8 §7); logIn links
+  // those placed in this browser.
+  await linkGuestOrders(shop.db, created, { confirmationNumber: submission.value.order });
+  const headers = await logIn(shop.db, request, created, shop.preferences);
   const target = safeRedirect(submission.value.redirect || "/account", new URL(request.url).origin);
-  throw redirect(target, { status: 303, headers: { "Set-Cookie": setCookie } });
+  throw redirect(target, { status: 303, headers });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +65,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <MessagePage title={t("auth.register.title")} testId="register-page">
       <div className="mt-6">
-        <RegisterForm lastResult={actionData?.result} redirect={loaderData.redirect} email={loaderData.email} />
+        <RegisterForm lastResult={actionData?.result} redirect={loaderData.redirect} email={loaderData.email} order={loaderData.order} />
       </div>
     </MessagePage>
   );

@@ -6,7 +6,7 @@
 import { noStoreHeaders } from "~/http/cache-headers";
 import { Link } from "react-router";
 import { handleCartAction } from "~/cart/cart-actions.server";
-import { readCartOwner } from "~/cart/cart-owner.server";
+import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { bottlesOf, checkoutBlockers, lineExceedsStock, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
 import { getCart } from "~/cart/cart.server";
 import { withOwnHeldStock } from "~/checkout/checkout.server";
@@ -31,13 +31,13 @@ export const headers = noStoreHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const owner = await readCartOwner(request);
+  const owner = await readCartOwner(shop.db, request);
   const found = owner ? await getCart(shop.db, owner, shop.preferences.province, shop.locale) : null;
   const cart = found ? await withOwnHeldStock(shop.db, found) : null;
   // An empty cart renders the empty state here (not a redirect) so a refused POST keeps its message.
   if (!cart || cart.lines.length === 0) return { empty: true as const, title: shop.t("cart.emptyTitle") };
   const { province, taxMode } = shop.preferences;
-  const summary = summarizeCart({ province, taxMode, isMember: false, lines: toPricingLines(cart.lines) });
+  const summary = summarizeCart({ province, taxMode, isMember: await ownerIsMember(shop.db, owner), lines: toPricingLines(cart.lines) });
   const views = cart.lines.map((line, i) => {
     const price = displayPrice({ ...line, province: line.inventoryProvince, salesUnit: soldByTheCase(line) ? "CASE" : "UNIT" }, taxMode);
     return {

@@ -29,6 +29,8 @@ export interface CheckoutPageData {
   province: Province;
   lockVersion: number;
   contact: { firstName: string; lastName: string; email: string; phone: string; createAccount: boolean };
+  /** A logged-in customer: step 1 is pre-filled from the profile and offers no account creation. */
+  isCustomer: boolean;
   needs: DeliveryNeeds;
   query: string;
   branches: BranchView[];
@@ -108,21 +110,25 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
       </div>
       {field("email", "email", "email")}
       {field("phone", "tel", "tel")}
-      <div>
-        <label className="flex items-center gap-2 text-sm">
-          <input {...createProps} />
-          {t("checkout.fields.createAccount")}
-        </label>
-      </div>
-      {/* Shown without JavaScript too: the server asks for it only when an account is wanted. */}
-      <div>
-        <label htmlFor={fields.password.id} className="block text-sm font-medium">
-          {t("checkout.fields.password")}
-        </label>
-        <input {...passwordProps} required={false} autoComplete="new-password" className={input} />
-        <p className="mt-1 text-xs text-stone-600">{t("checkout.fields.passwordHelp")}</p>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
+      {data.isCustomer ? null : (
+        <>
+          <div>
+            <label className="flex items-center gap-2 text-sm">
+              <input {...createProps} />
+              {t("checkout.fields.createAccount")}
+            </label>
+          </div>
+          {/* Shown without JavaScript too: the server asks for it only when an account is wanted. */}
+          <div>
+            <label htmlFor={fields.password.id} className="block text-sm font-medium">
+              {t("checkout.fields.password")}
+            </label>
+            <input {...passwordProps} required={false} autoComplete="new-password" className={input} />
+            <p className="mt-1 text-xs text-stone-600">{t("checkout.fields.passwordHelp")}</p>
+            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+        </>
+      )}
       <button type="submit" className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
         {t("checkout.next")}
       </button>

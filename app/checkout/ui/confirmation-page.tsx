@@ -106,7 +106,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
         {order.isCustomer ? (
           <Link to="/account" className="rounded bg-wine-700 px-4 py-2 text-white">{t("confirmation.toAccount")}</Link>
         ) : (
-          <Link to={`/register?${new URLSearchParams({ email: order.email })}`} className="rounded bg-wine-700 px-4 py-2 text-white" data-testid="create-account">
+          <Link to={`/register?${new URLSearchParams({ email: order.email, order: order.confirmationNumber })}`} className="rounded bg-wine-700 px-4 py-2 text-white" data-testid="create-account">
             {t("confirmation.createAccount")}
           </Link>
         )}

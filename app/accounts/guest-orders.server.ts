@@ -1,0 +1,71 @@
+/**
+ * Guest → account (issue 8 §7; SPEC §4 "guests may create an account afterwards"): the orders a
+ * guest placed become the new account's, and the account a guest asked for at checkout is created
+ * when the order is placed.
+ *
+ * An e-mail address alone never links an order: nobody proves owning an address by typing it. An
+ * order is linked only when its e-mail matches the account AND the visitor shows they placed it —
+ * its confirmation number (printed on the confirmation page and in the e-mail) or the same guest
+ * identity.
+ */
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orders, users } from "~/db/schema";
+
+/**
+ * Links to the account the guest orders with the account's e-mail that were placed by this guest
+ * identity or carry this confirmation number.
+ * @param proof.confirmationNumber from the confirmation page's "create an account" link, if any;
+ * @param proof.guestId the visitor's guest identity before registering, if any.
+ * @returns how many orders were linked.
+ */
+export async function linkGuestOrders(
+  db: Database,
+  user: { id: number; email: string },
+  proof: { confirmationNumber?: string | null; guestId?: string | null },
+): Promise<number> {
+  const proofs = [
+    proof.confirmationNumber ? eq(orders.confirmationNumber, proof.confirmationNumber.toUpperCase()) : undefined,
+    proof.guestId ? eq(orders.guestId, proof.guestId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (proofs.length === 0) return 0;
+  const linked = await db
+    .update(orders)
+    .set({ customerId: user.id })
+    .where(and(isNull(orders.customerId), eq(sql`lower(${orders.email})`, user.email.toLowerCase()), or(...proofs)))
+    .returning({ id: orders.id });
+  return linked.length;
+}
+
+/**
+ * Creates the account a guest asked for on checkout step 1 (its password kept only as a hash on
+ * the order) and links the order to it. Nothing happens when the order asked for none, or when
+ * the e-mail already has an account (that account's owner links their orders by logging in; an
+ * order never joins an account it did not log in to). The hash is removed from the order either way.
+ * @returns the new user's id, or null.
+ */
+export async function createAccountFromOrder(db: Database, orderId: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order?.accountPasswordHash || order.customerId !== null) return null;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        role: "customer",
+        province: order.province,
+        locale: order.locale,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        email: order.email.toLowerCase(),
+        phone: order.phone,
+        passwordHash: order.accountPasswordHash,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    await tx
+      .update(orders)
+      .set({ accountPasswordHash: null, ...(user ? { customerId: user.id } : {}) })
+      .where(eq(orders.id, orderId));
+    return user?.id ?? null;
+  });
+}
