@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottlesOf, checkoutBlockers, fullCasesIn } from "./cart-rules";
+import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
 const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
@@ -39,5 +39,29 @@ describe("sold by the full case (SPEC §5)", () => {
     expect(fullCasesIn(17, 6)).toBe(2);
     expect(fullCasesIn(5, 6)).toBe(0);
     expect(fullCasesIn(18, 6)).toBe(3);
+  });
+});
+
+describe("merging at login keeps the stock rule (issue 8 §6)", () => {
+  it("caps a private-import line to the whole cases in stock, a shop line to the units", () => {
+    expect(largestQuantityInStock({ section: "AGENCY", quantity: 7, uvc: 6, stock: 31 })).toBe(5);
+    expect(largestQuantityInStock({ section: "SHOP", quantity: 7, uvc: 1, stock: 4 })).toBe(4);
+    expect(largestQuantityInStock({ section: "SHOP", quantity: 3, uvc: 1, stock: 40 })).toBe(3);
+    expect(largestQuantityInStock({ section: "AGENCY", quantity: 2, uvc: 12, stock: 5 })).toBe(0);
+  });
+  it("never caps a reservation", () => {
+    expect(largestQuantityInStock({ section: "RESERVED", quantity: 4, uvc: 6, stock: 0 })).toBe(4);
+  });
+});
+
+describe("the member single-bottle price applies to (SPEC §6)", () => {
+  it("alcohol in a container bought by the unit in the shop", () => {
+    expect(isSingleBottle({ section: "SHOP", isAlcohol: true, volumeMl: 750 })).toBe(true);
+  });
+  it("not food, not goods without a volume, not private import or reservations", () => {
+    expect(isSingleBottle({ section: "SHOP", isAlcohol: false, volumeMl: 500 })).toBe(false);
+    expect(isSingleBottle({ section: "SHOP", isAlcohol: true, volumeMl: null })).toBe(false);
+    expect(isSingleBottle({ section: "AGENCY", isAlcohol: true, volumeMl: 750 })).toBe(false);
+    expect(isSingleBottle({ section: "RESERVED", isAlcohol: true, volumeMl: 750 })).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * lines to the pricing module. Pure.
  */
 import type { PricingLine } from "~/pricing/cart-summary";
-import type { CartSection } from "~/vocabulary";
+import type { AvailabilityStatus, CartSection, ChannelKind } from "~/vocabulary";
 import type { CartLine } from "./cart-types";
 
 export type CheckoutBlocker = "stock" | "alcohol-needs-food";
@@ -12,6 +12,12 @@ export type CheckoutBlocker = "stock" | "alcohol-needs-food";
 export const MAX_LINE_QUANTITY = 999;
 
 type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlcohol" | "typeCode">;
+
+/** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
+export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
+  if (availabilityStatus === "UPCOMING") return "RESERVED";
+  return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
+}
 
 /**
  * Whether a line's quantity counts full cases (SPEC §5 "Private import products are sold by the
@@ -74,9 +80,15 @@ export function checkoutBlockers(lines: readonly RuleLine[]): CheckoutBlocker[] 
 
 
 /**
- * Cart lines as the pricing module's input. A shop line of an alcoholic product in a container
- * (volume known) is a single bottle for the member −20 % (SPEC §6).
+ * Whether the member −20 % on single bottles applies (SPEC §6 "preferential prices (-20% for
+ * members on single bottles)"): an alcoholic product in a container (volume known) bought by the
+ * unit in the shop. Named once for the cart and the product page.
  */
+export function isSingleBottle(item: { section: CartSection; isAlcohol: boolean; volumeMl: number | null }): boolean {
+  return item.section === "SHOP" && item.isAlcohol && item.volumeMl !== null;
+}
+
+/** Cart lines as the pricing module's input ({@link isSingleBottle} for the member −20 %). */
 export function toPricingLines(lines: readonly CartLine[]): PricingLine[] {
   return lines.map((line) => ({
     id: String(line.productInventoryId),
@@ -88,6 +100,6 @@ export function toPricingLines(lines: readonly CartLine[]): PricingLine[] {
     agencyFeeCents: line.section === "AGENCY" ? line.agencyFeeCents : 0,
     zeroRated: line.zeroRated,
     isAlcohol: line.isAlcohol,
-    singleBottle: line.section === "SHOP" && line.isAlcohol && line.volumeMl !== null,
+    singleBottle: isSingleBottle(line),
   }));
 }

@@ -7,16 +7,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
-import type { AvailabilityStatus, CartSection, ChannelKind, Locale, Province } from "~/vocabulary";
+import type { Locale, Province } from "~/vocabulary";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
-import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock } from "./cart-rules";
+import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock, sectionFor } from "./cart-rules";
 
-
-/** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
-export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
-  if (availabilityStatus === "UPCOMING") return "RESERVED";
-  return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
-}
 
 function ownerCondition(owner: CartOwner) {
   return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayPrice, type PricedChannel } from "./display-price";
+import { displayPrice, memberUnitPrice, type PricedChannel } from "./display-price";
 
 // A private-import bottle at 25.00 $ before taxes in Quebec: GST 1.25 + QST 2.49 (2.49375) = 28.74.
 const bottle: PricedChannel = { priceCents: 2500, priceTaxInCents: 2874, province: "QC", salesUnit: "CASE", zeroRated: false, uvc: 12 };
@@ -16,5 +16,15 @@ describe("displayPrice", () => {
   });
   it("has no case price for items sold by the unit", () => {
     expect(displayPrice({ ...bottle, salesUnit: "UNIT" }, "IN")).toEqual({ unitCents: 2874, caseCents: null });
+  });
+});
+
+describe("the member price of a single bottle (SPEC §6)", () => {
+  it("takes 20 % off before tax, then shows it in the tax mode", () => {
+    const bottle = { priceCents: 2500, province: "QC" as const, zeroRated: false };
+    expect(memberUnitPrice(bottle, "OUT")).toBe(2000);
+    // 20.00 + GST 1.00 + QST 2.00 (9.975 %, half up) = 23.00
+    expect(memberUnitPrice(bottle, "IN")).toBe(2300);
+    expect(memberUnitPrice({ ...bottle, province: "ON" }, "IN")).toBe(2260);
   });
 });

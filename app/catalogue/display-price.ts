@@ -2,6 +2,8 @@
  * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  */
+import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
+import { percentOf } from "~/pricing/money";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { Province, SalesUnit, TaxMode } from "~/vocabulary";
 
@@ -33,4 +35,14 @@ export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayP
     unitCents,
     caseCents: taxMode === "IN" ? priceTaxIn(caseBeforeTax, channel.province, channel.zeroRated) : caseBeforeTax,
   };
+}
+
+/**
+ * A member's price for one single bottle (SPEC §6: −20 %, taken before tax as the cart does),
+ * in the tax mode, in cents. Only for items where the single-bottle discount applies
+ * (`isSingleBottle` in the cart rules).
+ */
+export function memberUnitPrice(channel: Pick<PricedChannel, "priceCents" | "province" | "zeroRated">, taxMode: TaxMode): number {
+  const beforeTax = channel.priceCents - percentOf(channel.priceCents, MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE);
+  return taxMode === "IN" ? priceTaxIn(beforeTax, channel.province, channel.zeroRated) : beforeTax;
 }

@@ -11,6 +11,7 @@ import {
   productAttributes,
   productInventories,
   products,
+  productTypes,
   providers,
   regions,
 } from "~/db/schema";
@@ -44,6 +45,8 @@ export interface ProductDetail {
   uvc: number;
   typeCode: string;
   zeroRated: boolean;
+  /** An alcoholic product type (SPEC §5 licence rule, §6 member single-bottle price). */
+  isAlcohol: boolean;
   provider: { id: number; slug: string; name: string };
   countryCode: string | null;
   regionName: string | null;
@@ -69,6 +72,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
       uvc: products.uvc,
       typeCode: products.typeCode,
       zeroRated: products.zeroRated,
+      isAlcohol: productTypes.isAlcohol,
       providerId: providers.id,
       providerSlug: providers.slug,
       providerName: providers.name,
@@ -77,6 +81,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
     })
     .from(products)
     .innerJoin(providers, eq(providers.id, products.providerId))
+    .innerJoin(productTypes, eq(productTypes.code, products.typeCode))
     .leftJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(regions, eq(regions.id, products.regionId))
     .where(eq(products.slug, slug))
@@ -129,6 +134,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
     uvc: row.uvc,
     typeCode: row.typeCode,
     zeroRated: row.zeroRated,
+    isAlcohol: row.isAlcohol,
     provider: { id: row.providerId, slug: row.providerSlug, name: row.providerName },
     countryCode: row.countryCode,
     regionName: row.regionName,

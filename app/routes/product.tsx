@@ -14,8 +14,10 @@ import { isSlug } from "~/catalogue/product-filters";
 import { productImageSrc } from "~/catalogue/links";
 import { ChannelPrice } from "~/catalogue/ui/product-card";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
-import { fullCasesIn } from "~/cart/cart-rules";
-import { formatVolume } from "~/i18n/format";
+import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
+import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
+import { memberUnitPrice } from "~/catalogue/display-price";
+import { formatMoney, formatVolume } from "~/i18n/format";
 import type { Province, TaxMode } from "~/vocabulary";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -43,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selectedId: selected?.productInventoryId ?? null,
     province: preferences.province,
     taxMode: preferences.taxMode,
+    // SPEC §6: a member sees the member price of single bottles.
+    isMember: await ownerIsMember(db, await readCartOwner(db, request)),
   };
 }
 
@@ -52,14 +56,16 @@ function ChannelBlock({
   taxMode,
   highlighted,
   visitorProvince,
+  isMember,
 }: {
   channel: ProductChannel;
-  product: { uvc: number; zeroRated: boolean; typeCode: string };
+  product: { uvc: number; zeroRated: boolean; typeCode: string; isAlcohol: boolean; volumeMl: number | null };
   taxMode: TaxMode;
   highlighted: boolean;
   visitorProvince: Province;
+  isMember: boolean;
 }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
   const units = channel.salesUnit === "CASE" ? fullCasesIn(channel.quantity, product.uvc) : channel.quantity;
   return (
@@ -77,6 +83,11 @@ function ChannelBlock({
       <p className="mt-1 text-sm text-stone-600">{t(`channels.${channel.channelKind}`, { count: product.uvc })}</p>
       <div className="mt-2">
         <ChannelPrice item={item} taxMode={taxMode} />
+        {isMember && isSingleBottle({ ...product, section: sectionFor(channel.channelKind, channel.availabilityStatus) }) ? (
+          <p className="mt-1 font-semibold text-wine-800" data-testid="member-price">
+            {t("product.memberPrice", { price: formatMoney(memberUnitPrice(item, taxMode), i18n.language) })}
+          </p>
+        ) : null}
       </div>
       {channel.channelKind === "LIQUOR_BOARD" ? (
         <p className="mt-2 text-sm">
@@ -156,6 +167,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 taxMode={taxMode}
                 highlighted={channel.productInventoryId === selectedId}
                 visitorProvince={province}
+                isMember={loaderData.isMember}
               />
             ))}
           </ul>

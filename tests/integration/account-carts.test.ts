@@ -263,7 +263,7 @@ describe("member prices (SPEC §6)", () => {
     expect(member.summary.memberDiscounts.singleBottle).toBeGreaterThan(0);
 
     const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
-    await saveContact(db, cart.id, { firstName: "Zoé", lastName: "Roy", email: "zoe@example.com", phone: "514 555 0123", createAccount: false });
+    await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe@example.com", phone: "514 555 0123", createAccount: false });
     await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: "STORE_MTL" });
     const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
     expect(placed.ok).toBe(true);
@@ -289,7 +289,7 @@ describe("guest orders and the account (issue 8 §7)", () => {
     const owner: CartOwner = { guestId };
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
     const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
-    await saveContact(db, cart.id, { firstName: "Léa", lastName: "Roy", email, phone: "514 555 0123", createAccount: accountPassword, password: accountPassword ? "un bon mot de passe" : undefined });
+    await saveContact(db, cart.id, { intent: "contact", firstName: "Léa", lastName: "Roy", email, phone: "514 555 0123", createAccount: accountPassword, password: accountPassword ? "un bon mot de passe" : undefined });
     await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: null, boutiqueCode: "STORE_MTL" });
     const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
     if (!placed.ok) throw new Error(placed.error);
