@@ -1,0 +1,248 @@
+/**
+ * Forgotten passwords (issue 8 §3; SPEC §2 /forgot-password and /reset-password, §7 "PUT
+ * accounts/password for a reset"; DESIGN §3 Accounts: reset links are `jose`-signed, expire, and
+ * stop working once used).
+ *
+ * A reset link carries a JWT (HS256) signed with a key derived from the session secret by HKDF
+ * with its own label, so it is never the cookie's key. Its claims: issuer "cuvee", audience
+ * "password-reset", subject the user id, expiry one hour after issue, and `pwd`, a fingerprint
+ * of the user's current password hash. Setting a password changes the hash (fresh salt), so the
+ * same link is refused afterwards: single use without a table of tokens.
+ *
+ * Asking for a link answers the same, after the same work, whether or not the address has an
+ * account; the e-mail itself is handed to the mailer in the background so its delay tells
+ * nothing either.
+ */
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { escapeXml } from "~/catalogue/images";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { createMailer, type Mailer } from "~/email/mailer.server";
+import { getEnv } from "~/env.server";
+import { translatorFor } from "~/i18n/translator.server";
+import type { Locale } from "~/vocabulary";
+import { setUserPassword, type User } from "./users.server";
+
+/** How long a reset link works after it is sent (issue 8 §3: one hour). Seconds. */
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+const ISSUER = "cuvee";
+const AUDIENCE = "password-reset";
+/** HKDF label: a key for this purpose only, derived from the session secret. */
+const KEY_LABEL = "cuvee/password-reset/v1";
+
+/** Why a reset link is refused. */
+export type ResetTokenFailure = "expired" | "invalid" | "used";
+
+/** The outcome of checking a reset link: its user, or why it is refused. */
+export type ResetTokenCheck = { ok: true; user: User } | { ok: false; reason: ResetTokenFailure };
+
+let keyCache: { secret: string; key: Uint8Array } | undefined;
+
+/** The HS256 key of reset links: HKDF-SHA-256 of the session secret with this purpose's label. */
+function signingKey(): Uint8Array {
+  const secret = getEnv().sessionSecret;
+  if (keyCache?.secret !== secret) {
+    keyCache = { secret, key: new Uint8Array(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
+  }
+  return keyCache.key;
+}
+
+/** A short fingerprint of a password hash (the first 16 bytes of its SHA-256, base64url). */
+function fingerprint(passwordHash: string): string {
+  return createHash("sha256").update(passwordHash).digest().subarray(0, 16).toString("base64url");
+}
+
+function sameFingerprint(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Signs a reset token for a user (exported for tests and the reset e-mail).
+ * @param now milliseconds since the epoch; the token expires {@link RESET_TOKEN_SECONDS} later.
+ */
+export async function createResetToken(user: { id: number; passwordHash: string }, now = Date.now()): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ pwd: fingerprint(user.passwordHash) })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(String(user.id))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + RESET_TOKEN_SECONDS)
+    .sign(signingKey());
+}
+
+const userColumns = {
+  id: users.id,
+  role: users.role,
+  province: users.province,
+  locale: users.locale,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  passwordExpired: users.passwordExpired,
+  newsletter: users.newsletter,
+  createdAt: users.createdAt,
+  passwordHash: users.passwordHash,
+};
+
+/** The token's user id and fingerprint once its signature, issuer, audience and expiry pass. */
+async function readToken(token: string, now: number): Promise<{ userId: number; pwd: string } | { reason: ResetTokenFailure }> {
+  if (token.length === 0 || token.length > 2048) return { reason: "invalid" };
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ["sub", "exp", "iat"],
+      currentDate: new Date(now),
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.pwd !== "string") return { reason: "invalid" };
+    return { userId, pwd: payload.pwd };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) return { reason: "expired" };
+    if (error instanceof joseErrors.JOSEError) return { reason: "invalid" };
+    throw error;
+  }
+}
+
+/**
+ * Checks a reset link's token (issue 8 §3).
+ * @param now milliseconds since the epoch (a clock for tests).
+ * @returns the user it was sent to, or the reason it is refused: "expired" (more than an hour
+ *   old), "used" (the password changed since it was sent: it was used, or another reset or change
+ *   happened), "invalid" (malformed, tampered with, another purpose or key, or an unknown user).
+ *   Never throws for bad input.
+ */
+export async function verifyResetToken(db: Database, token: string, now = Date.now()): Promise<ResetTokenCheck> {
+  const claims = await readToken(token, now);
+  if ("reason" in claims) return { ok: false, reason: claims.reason };
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, claims.userId)).limit(1);
+  if (!row) return { ok: false, reason: "invalid" };
+  const { passwordHash, ...user } = row;
+  if (!sameFingerprint(fingerprint(passwordHash), claims.pwd)) return { ok: false, reason: "used" };
+  return { ok: true, user };
+}
+
+/**
+ * Sets a new password through a reset link (SPEC §7 "PUT accounts/password for a reset"): checks
+ * the token as {@link verifyResetToken} does, then, holding the user's row, checks again that the
+ * password has not changed meanwhile and sets the new one with `setUserPassword` (fresh hash,
+ * `passwordExpired` cleared, every login of the user revoked). Two requests racing with the same
+ * link: one succeeds, the other gets "used".
+ * @param newPassword already validated by the form (length rules).
+ * @returns the user, or why the link is refused.
+ */
+export async function resetPassword(db: Database, token: string, newPassword: string, now = Date.now()): Promise<ResetTokenCheck> {
+  const claims = await readToken(token, now);
+  if ("reason" in claims) return { ok: false, reason: claims.reason };
+  return db.transaction(async (tx): Promise<ResetTokenCheck> => {
+    const [row] = await tx.select(userColumns).from(users).where(eq(users.id, claims.userId)).for("update");
+    if (!row) return { ok: false, reason: "invalid" };
+    const { passwordHash, ...user } = row;
+    if (!sameFingerprint(fingerprint(passwordHash), claims.pwd)) return { ok: false, reason: "used" };
+    // A transaction is a Database too (drizzle nests it as a savepoint).
+    await setUserPassword(tx as unknown as Database, user.id, newPassword);
+    return { ok: true, user: { ...user, passwordExpired: false } };
+  });
+}
+
+// --- The e-mail ------------------------------------------------------------------------------
+
+/** A composed reset e-mail: subject, plain text and HTML (same content). */
+export interface ResetMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Builds the reset e-mail in the user's language (wording in `locales/`, `passwordReset.mail.*`):
+ * greeting, why it was sent, the link, that it works for one hour and once, what to do when
+ * nothing was asked. Every dynamic value is escaped in the HTML part.
+ * @param url the absolute link, e.g. "https://shop.example/reset-password?token=eyJ…".
+ */
+export function composeResetMail(user: { firstName: string; locale: Locale }, url: string): ResetMail {
+  const t = translatorFor(user.locale);
+  const subject = t("passwordReset.mail.subject");
+  const paragraphs = [
+    t("passwordReset.mail.greeting", { firstName: user.firstName }),
+    t("passwordReset.mail.intro"),
+  ];
+  const after = [t("passwordReset.mail.expiry"), t("passwordReset.mail.ignore"), t("passwordReset.mail.signature")];
+  const linkLabel = t("passwordReset.mail.link");
+  const text = `${[...paragraphs, t("mail.pair", { label: linkLabel, value: url }), ...after].join("\n\n")}\n`;
+  const p = (line: string) => `<p style="margin:8px 0">${escapeXml(line)}</p>`;
+  const html =
+    `<!doctype html>\n<html lang="${escapeXml(user.locale)}"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>\n` +
+    `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
+    `<div style="max-width:600px;margin:0 auto">\n` +
+    paragraphs.map(p).join("\n") +
+    `\n<p style="margin:16px 0"><a href="${escapeXml(url)}" style="color:#7b1e3a">${escapeXml(linkLabel)}</a></p>\n` +
+    `<p style="margin:8px 0;font-size:12px;color:#555">${escapeXml(url)}</p>\n` +
+    after.map(p).join("\n") +
+    `\n</div>\n</body></html>\n`;
+  return { subject, text, html };
+}
+
+let mailer: Mailer | undefined;
+let mailerForTests: Mailer | undefined;
+
+/** Tests: send reset e-mails through this mailer (undefined: the configured one again). */
+export function usePasswordResetMailerForTests(value: Mailer | undefined): void {
+  mailerForTests = value;
+}
+
+function resetMailer(): Mailer {
+  if (mailerForTests) return mailerForTests;
+  mailer ??= createMailer(getEnv().mail);
+  return mailer;
+}
+
+/**
+ * Handles the forgot-password form (issue 8 §3): when `email` has an account, signs a reset link
+ * and sends it to that address in the user's language (tag `password-reset-<user id>`); when it
+ * has none, signs and composes the same kind of mail for nobody and sends nothing. Either way the
+ * caller answers the same. Rate limits are the caller's (the route).
+ * @param email any case, trimmed and compared lower-case.
+ * @param origin the shop's origin for the link, e.g. "https://shop.example" (no trailing slash).
+ *   Pass a configured origin rather than the request's Host when one exists.
+ * @returns at once after the lookup and signing; `delivered` settles when the mailer is done:
+ *   true when the mail was handed over, false when there was no account or sending failed
+ *   (logged in one line without the address). It never rejects.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  email: string,
+  origin: string,
+  now = Date.now(),
+): Promise<{ delivered: Promise<boolean> }> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, locale: users.locale, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  // The same work with or without an account: a token signed and a mail composed.
+  const subject = row ?? { id: 0, firstName: "", locale: "fr-CA" as const, email: "", passwordHash: randomBytes(16).toString("hex") };
+  const token = await createResetToken(subject, now);
+  const mail = composeResetMail(subject, `${origin}/reset-password?${new URLSearchParams({ token })}`);
+  if (!row) return { delivered: Promise.resolve(false) };
+  const delivered = resetMailer()
+    .send({ to: row.email, ...mail, tag: `password-reset-${row.id}` })
+    .then(
+      () => true,
+      (error: unknown) => {
+        const code = (error as { code?: unknown })?.code;
+        console.error(`password-reset: mail for user ${row.id} not sent (${error instanceof Error ? error.name : typeof error}${typeof code === "string" ? ` ${code}` : ""})`);
+        return false;
+      },
+    );
+  return { delivered };
+}

@@ -1,0 +1,67 @@
+/**
+ * /forgot-password (SPEC §2 authentication; issue 8 §3): asks for the account's e-mail and sends
+ * a reset link valid one hour. After a valid POST, 303 to `/forgot-password?sent=1`, which says
+ * the same whatever the address. Limited per client (`form`) and per e-mail (`passwordReset`).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { ForgotPasswordSchema } from "~/accounts/password-reset-forms";
+import { requestPasswordReset } from "~/accounts/password-reset.server";
+import { ForgotPasswordForm } from "~/accounts/ui/password-reset-forms";
+import { MessagePage } from "~/components/ui/message-page";
+import { shopContext } from "~/context";
+import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
+import { useT } from "~/i18n/translation";
+import type { Route } from "./+types/forgot-password";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  return { title: shop.t("passwordReset.forgot.title"), sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = context.get(shopContext);
+  await enforceRateLimit("form", context.get(requestContext).clientAddress);
+  const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await enforceRateLimit("passwordReset", `email:${submission.value.email.toLowerCase()}`);
+  await requestPasswordReset(shop.db, submission.value.email, new URL(request.url).origin);
+  throw redirect("/forgot-password?sent=1", { status: 303 });
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  return (
+    <MessagePage title={t("passwordReset.forgot.title")} testId="forgot-password-page">
+      {loaderData.sent ? (
+        <div className="mt-6 space-y-4">
+          <p role="status" data-testid="forgot-password-sent">
+            {t("passwordReset.forgot.sent")}
+          </p>
+          <p>
+            <Link to="/login" className="text-wine-800 underline">
+              {t("passwordReset.backToLogin")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4">{t("passwordReset.forgot.intro")}</p>
+          <div className="mt-6">
+            <ForgotPasswordForm lastResult={actionData?.result} />
+          </div>
+        </>
+      )}
+    </MessagePage>
+  );
+}
