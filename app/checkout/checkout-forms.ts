@@ -49,6 +49,16 @@ export function phoneToE164(value: string): string {
   return parsePhoneNumberWithError(value, "CA").number;
 }
 
+/** A stored E.164 phone number as a Canadian reads it: "+15145550123" → "(514) 555-0123"; "" stays "". */
+export function phoneForDisplay(e164: string): string {
+  if (!e164) return "";
+  try {
+    return parsePhoneNumberWithError(e164, "CA").formatNational();
+  } catch {
+    return e164;
+  }
+}
+
 /** What step 2 must ask for, decided by the cart's sections. */
 export interface DeliveryNeeds {
   /** Private-import lines: a liquor-store branch (SPEC §5). */

@@ -12,7 +12,7 @@ import { readUser } from "~/accounts/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
 import { searchBranches } from "~/checkout/branches.server";
-import { ContactSchema, PlaceOrderSchema, deliverySchema } from "~/checkout/checkout-forms";
+import { ContactSchema, PlaceOrderSchema, deliverySchema, phoneForDisplay } from "~/checkout/checkout-forms";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { pendingOrdersOfCart, placeOrder } from "~/checkout/orders.server";
 import {
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: contact?.firstName ?? "",
       lastName: contact?.lastName ?? "",
       email: contact?.email ?? "",
-      phone: contact?.phone ?? "",
+      phone: phoneForDisplay(contact?.phone ?? ""),
       createAccount: contact?.createAccount ?? false,
     },
     isCustomer: user !== null,

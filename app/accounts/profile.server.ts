@@ -1,0 +1,118 @@
+/**
+ * A customer's profile (SPEC §2 my account, §3 User: names, e-mail, phone, delivery and billing
+ * addresses; §5 address form; issue 8 §4): read it, save it in one transaction, change the
+ * password. The checkout pre-fills its first step from {@link loadProfile} (SPEC §2 navigation
+ * guard: "cart and checkout load the profile before showing").
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { addresses, users } from "~/db/schema";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import type { AddressKind } from "~/vocabulary";
+import { verifyPassword } from "./password.server";
+import type { ProfileAddress, ProfileForm } from "./profile-forms";
+import { setUserPassword, type User } from "./users.server";
+
+export type { ProfileAddress } from "./profile-forms";
+
+/**
+ * A user's profile: the user's own fields (never the password hash; `email` lower-case, `phone`
+ * E.164 or "" when never given) and their addresses, each null until first saved.
+ */
+export type Profile = User & {
+  delivery: ProfileAddress | null;
+  billing: ProfileAddress | null;
+};
+
+/** What {@link saveProfile} writes: the profile form once checked (phone E.164, postal codes `A1A 1A1`). */
+export type ProfileInput = Omit<ProfileForm, "billingSameAsDelivery">;
+
+/**
+ * The profile of a user. @returns null when the user does not exist (the caller answers as the
+ * guard does: to /login).
+ */
+export async function loadProfile(db: Database, userId: number): Promise<Profile | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) return null;
+  const { passwordHash: _hash, ...user } = row;
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId));
+  const address = (kind: AddressKind): ProfileAddress | null => {
+    const found = rows.find((r) => r.kind === kind);
+    if (!found) return null;
+    const { aptSuite, civicNumber, street, city, province, postalCode } = found;
+    return { aptSuite, civicNumber, street, city, province, postalCode };
+  };
+  return { ...user, delivery: address("DELIVERY"), billing: address("BILLING") };
+}
+
+/**
+ * Saves a profile in one transaction: the user's names, e-mail (stored lower-case), phone and
+ * newsletter flag, and both address rows (inserted or replaced, keyed by user and kind).
+ * @param input a value parsed by `ProfileSchema` (phone E.164, postal codes normalised).
+ * @returns "saved"; "email-taken" when another account has that e-mail (nothing is changed);
+ *   "not-found" when the user no longer exists.
+ */
+export async function saveProfile(db: Database, userId: number, input: ProfileInput): Promise<"saved" | "email-taken" | "not-found"> {
+  const email = input.email.trim().toLowerCase();
+  try {
+    return await db.transaction(async (tx) => {
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), ne(users.id, userId)))
+        .limit(1);
+      if (other) return "email-taken";
+      const updated = await tx
+        .update(users)
+        .set({ firstName: input.firstName, lastName: input.lastName, email, phone: input.phone, newsletter: input.newsletter })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) return "not-found";
+      const now = new Date();
+      for (const [kind, address] of [
+        ["DELIVERY", input.delivery],
+        ["BILLING", input.billing],
+      ] as const) {
+        await tx
+          .insert(addresses)
+          .values({ userId, kind, ...address, updatedAt: now })
+          .onConflictDoUpdate({ target: [addresses.userId, addresses.kind], set: { ...address, updatedAt: now } });
+      }
+      return "saved";
+    });
+  } catch (error) {
+    // Another account took the address between the check and the update: the unique index says so.
+    if (hasCode(error, "23505")) return "email-taken";
+    throw error;
+  }
+}
+
+/**
+ * Changes a logged-in user's password (issue 8 §4): checks the current one, then sets the new
+ * one through `setUserPassword`, which keeps this login and revokes every other.
+ * Rate-limited per user with the `login` limit (each try checks a password).
+ * @param sessionId the id of the session making the change (kept logged in).
+ * @returns "changed"; "wrong-password" when `current` is not the user's password (nothing
+ *   changed); "not-found" when the user no longer exists.
+ * @throws a 429 response when the user is over the limit.
+ */
+export async function changePassword(
+  db: Database,
+  userId: number,
+  sessionId: string,
+  current: string,
+  next: string,
+): Promise<"changed" | "wrong-password" | "not-found"> {
+  await enforceRateLimit("login", `password-change:user:${userId}`);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) return "not-found";
+  if (!(await verifyPassword(current, row.passwordHash))) return "wrong-password";
+  return (await setUserPassword(db, userId, next, sessionId)) ? "changed" : "not-found";
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === code) return true;
+  }
+  return false;
+}

@@ -1,0 +1,274 @@
+/**
+ * The /account/profile page (SPEC §2 my account, §5 address form; issue 8 §4): the profile form
+ * (names, e-mail, phone, delivery and billing addresses, newsletter) and the password change
+ * form. Both are real POSTs; JavaScript adds instant validation and hides the billing address
+ * while "same as delivery" is ticked.
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { useT } from "~/i18n/translation";
+import { CANADIAN_PROVINCES } from "~/vocabulary";
+import { MIN_PASSWORD_LENGTH } from "../account-forms";
+import { PasswordChangeSchema, ProfileSchema, type ProfileAddress, type ProfileForm as ProfileFormValue } from "../profile-forms";
+
+/** The profile form as the page first shows it (from the saved profile). */
+export interface ProfileFormDefaults {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** As a Canadian reads it, "(514) 555-0123", or "". */
+  phone: string;
+  newsletter: boolean;
+  delivery: ProfileAddress | EmptyAddress;
+  billingSameAsDelivery: boolean;
+  billing: ProfileAddress | EmptyAddress;
+}
+
+/** An address not given yet: only the province is preselected (the customer's). */
+export type EmptyAddress = Omit<ProfileAddress, "province"> & { province: string };
+
+/** What a refused POST answers: which form, and conform's reply for it. */
+export interface ProfileActionData {
+  intent: "profile" | "password" | null;
+  result: SubmissionResult<string[]> | undefined;
+}
+
+export interface ProfilePageData {
+  /** Which form was just saved (`?saved=`), for the success notice. */
+  saved: "profile" | "password" | null;
+  /** Changes at every load: a saved form is shown afresh from the database. */
+  loadedAt: number;
+  /** For password managers: the account the password belongs to. */
+  username: string;
+  defaults: ProfileFormDefaults;
+}
+
+type ProfileFields = z.input<typeof ProfileSchema>;
+
+const PROFILE_CONSTRAINT = getZodConstraint(ProfileSchema.in);
+const PASSWORD_CONSTRAINT = getZodConstraint(PasswordChangeSchema);
+const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
+const legend = "font-serif text-xl";
+
+/** A field's first error, translated; tied to its input by `aria-describedby`. */
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  const { t } = useT();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {t(errors[0]!)}
+    </p>
+  );
+}
+
+type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+function TextField({
+  field,
+  type,
+  label,
+  autoComplete,
+  help,
+}: {
+  field: AnyField;
+  type: "text" | "email" | "tel" | "password";
+  label: string;
+  autoComplete: string;
+  help?: string;
+}) {
+  const helpId = `${field.id}-help`;
+  const { key: _key, ...props } = getInputProps(field, { type, ariaDescribedBy: help ? helpId : undefined });
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input {...props} autoComplete={autoComplete} className={input} />
+      {help ? (
+        <p id={helpId} className="mt-1 text-xs text-stone-600">
+          {help}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * One address. `section` is the autofill section (`shipping` or `billing`). There is no standard
+ * `autocomplete` token for a civic number alone: the street takes `address-line1`, the civic
+ * number none (`off`), apt/suite `address-line2`.
+ */
+function AddressFieldset({
+  address,
+  section,
+  title,
+  hidden = false,
+}: {
+  address: FieldMetadata<ProfileFields["delivery"] | ProfileFields["billing"], ProfileFields, string[]>;
+  section: "shipping" | "billing";
+  title: string;
+  hidden?: boolean;
+}) {
+  const { t, i18n } = useT();
+  const fields = address.getFieldset();
+  const provinces = [...CANADIAN_PROVINCES].sort((a, b) =>
+    t(`profile.provinces.${a}`).localeCompare(t(`profile.provinces.${b}`), i18n.language),
+  );
+  const { key: _key, ...provinceProps } = getSelectProps(fields.province as AnyField);
+  return (
+    <fieldset hidden={hidden} className="space-y-4" data-testid={`${section}-address`}>
+      <legend className={legend}>{title}</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField field={fields.aptSuite as AnyField} type="text" label={t("profile.fields.aptSuite")} autoComplete={`${section} address-line2`} />
+        <TextField field={fields.civicNumber as AnyField} type="text" label={t("profile.fields.civicNumber")} autoComplete="off" />
+        <TextField field={fields.street as AnyField} type="text" label={t("profile.fields.street")} autoComplete={`${section} address-line1`} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField field={fields.city as AnyField} type="text" label={t("profile.fields.city")} autoComplete={`${section} address-level2`} />
+        <div>
+          <label htmlFor={fields.province.id} className="block text-sm font-medium">
+            {t("profile.fields.province")}
+          </label>
+          <select {...provinceProps} autoComplete={`${section} address-level1`} className={input}>
+            <option value="">{t("profile.fields.chooseProvince")}</option>
+            {provinces.map((code) => (
+              <option key={code} value={code}>
+                {t(`profile.provinces.${code}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.province.errorId} errors={fields.province.errors} />
+        </div>
+        <TextField
+          field={fields.postalCode as AnyField}
+          type="text"
+          label={t("profile.fields.postalCode")}
+          autoComplete={`${section} postal-code`}
+          help={t("profile.fields.postalCodeHelp")}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** The profile form (SPEC §5 address form): every field's error under it, values kept on refusal. */
+export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDefaults; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useT();
+  const busy = useNavigation().formData?.get("intent") === "profile";
+  const [form, fields] = useForm<ProfileFields, ProfileFormValue>({
+    id: "profile",
+    lastResult,
+    constraint: PROFILE_CONSTRAINT,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  // Without JavaScript the billing fields always show (the server ignores them when the box is
+  // ticked); once hydrated they hide while it is ticked.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const posted = fields.billingSameAsDelivery.initialValue;
+  const [same, setSame] = useState(lastResult ? posted === "on" : defaults.billingSameAsDelivery);
+  const { key: _s, ...sameProps } = getInputProps(fields.billingSameAsDelivery, { type: "checkbox", ariaDescribedBy: "billing-same-help" });
+  const { key: _n, ...newsletterProps } = getInputProps(fields.newsletter, { type: "checkbox" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-8">
+      <input type="hidden" name="intent" value="profile" />
+      <FieldError id={form.errorId} errors={form.errors} />
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("profile.contact")}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.firstName as AnyField} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
+          <TextField field={fields.lastName as AnyField} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.email as AnyField} type="email" label={t("auth.fields.email")} autoComplete="email" />
+          <TextField field={fields.phone as AnyField} type="tel" label={t("profile.fields.phone")} autoComplete="tel" />
+        </div>
+      </fieldset>
+      <AddressFieldset address={fields.delivery} section="shipping" title={t("profile.delivery")} />
+      <div>
+        <label className="flex items-center gap-2">
+          <input {...sameProps} onChange={(event) => setSame(event.currentTarget.checked)} />
+          {t("profile.fields.billingSameAsDelivery")}
+        </label>
+        <p id="billing-same-help" className="mt-1 text-xs text-stone-600">
+          {t("profile.fields.billingSameHelp")}
+        </p>
+      </div>
+      <AddressFieldset address={fields.billing} section="billing" title={t("profile.billing")} hidden={hydrated && same} />
+      <label className="flex items-center gap-2">
+        <input {...newsletterProps} />
+        {t("profile.fields.newsletter")}
+      </label>
+      <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+        {t("profile.save")}
+      </button>
+    </Form>
+  );
+}
+
+/** The password change form: the current password, the new one twice; passwords never come back. */
+export function PasswordChangeForm({ username, lastResult }: { username: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useT();
+  const busy = useNavigation().formData?.get("intent") === "password";
+  const [form, fields] = useForm({
+    id: "password-change",
+    lastResult,
+    constraint: PASSWORD_CONSTRAINT,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordChangeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
+      <input type="hidden" name="intent" value="password" />
+      {/* Lets a password manager know whose password changes. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <FieldError id={form.errorId} errors={form.errors} />
+      <TextField field={fields.currentPassword} type="password" label={t("profile.fields.currentPassword")} autoComplete="current-password" />
+      <TextField
+        field={fields.newPassword}
+        type="password"
+        label={t("profile.fields.newPassword")}
+        autoComplete="new-password"
+        help={t("auth.register.passwordRule", { count: MIN_PASSWORD_LENGTH })}
+      />
+      <TextField field={fields.confirmPassword} type="password" label={t("profile.fields.confirmPassword")} autoComplete="new-password" />
+      <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+        {t("profile.password.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** The whole page: heading, the notice of what was just saved, then the two forms. */
+export function ProfilePage({ data, actionData }: { data: ProfilePageData; actionData: ProfileActionData | undefined }) {
+  const { t } = useT();
+  return (
+    <div className="mx-auto max-w-3xl space-y-10" data-testid="profile-page">
+      <h1 className="font-serif text-3xl">{t("profile.title")}</h1>
+      {actionData?.intent === null ? <FieldError id="profile-page-error" errors={actionData.result?.error?.[""] ?? undefined} /> : null}
+      <div role="status" data-testid="profile-saved">
+        {data.saved ? <p className="rounded border border-green-300 bg-green-50 p-3 text-green-900">{t(`profile.saved.${data.saved}`)}</p> : null}
+      </div>
+      <ProfileForm key={`profile-${data.loadedAt}`} defaults={data.defaults} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+      <section aria-labelledby="password-title" className="space-y-2 border-t border-stone-200 pt-8">
+        <h2 id="password-title" className="font-serif text-2xl">
+          {t("profile.password.title")}
+        </h2>
+        <p className="text-sm text-stone-600">{t("profile.password.help")}</p>
+        <PasswordChangeForm
+          key={`password-${data.loadedAt}`}
+          username={data.username}
+          lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /account/profile (SPEC §2 my account, login required; §5 address form; issue 8 §4): names,
+ * e-mail, phone, delivery and billing addresses, newsletter flag, and the password change. Two
+ * forms told apart by `intent` (profile, password); a saved form answers 303 back here with
+ * `?saved=profile|password`, a refused one 400 with its field errors and values (never the
+ * passwords). The navigation guard sends a visitor without a session to /login. Never cached.
+ */
+import { noStoreHeaders } from "~/http/cache-headers";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { requireUser } from "~/accounts/auth.server";
+import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
+import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { changePassword, loadProfile, saveProfile } from "~/accounts/profile.server";
+import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";
+import { shopContext } from "~/context";
+import { readFormData } from "~/forms.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { readSession } from "~/session.server";
+import type { Route } from "./+types/account.profile";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+/** The guard's answer when the session's user is gone: log in again, then come back here. */
+const toLogin = () => redirect(`/login?${new URLSearchParams({ redirect: "/account/profile" })}`);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  const profile = await loadProfile(shop.db, user.id);
+  if (!profile) throw toLogin();
+  const savedParam = new URL(request.url).searchParams.get("saved");
+  const saved: ProfilePageData["saved"] = savedParam === "profile" || savedParam === "password" ? savedParam : null;
+  const empty = { aptSuite: "", civicNumber: "", street: "", city: "", province: profile.province, postalCode: "" };
+  const delivery = profile.delivery ?? empty;
+  const billingSameAsDelivery = !profile.billing || sameAddress(profile.billing, profile.delivery);
+  return {
+    title: shop.t("profile.title"),
+    saved,
+    loadedAt: Date.now(),
+    username: profile.email,
+    defaults: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      email: profile.email,
+      phone: phoneForDisplay(profile.phone),
+      newsletter: profile.newsletter,
+      delivery,
+      billingSameAsDelivery,
+      billing: profile.billing ?? delivery,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+
+  if (intent === "profile") {
+    await enforceRateLimit("form", `profile:user:${user.id}`);
+    const submission = parseWithZod(form, { schema: ProfileSchema });
+    if (submission.status !== "success") {
+      return data<ProfileActionData>({ intent, result: submission.reply() }, { status: 400 });
+    }
+    const saved = await saveProfile(shop.db, user.id, submission.value);
+    if (saved === "not-found") throw toLogin();
+    if (saved === "email-taken") {
+      return data<ProfileActionData>({ intent, result: submission.reply({ fieldErrors: { email: ["profile.errors.emailTaken"] } }) }, { status: 400 });
+    }
+    throw redirect("/account/profile?saved=profile", { status: 303 });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(form, { schema: PasswordChangeSchema });
+    if (submission.status !== "success") {
+      return data<ProfileActionData>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+    }
+    const session = await readSession(request);
+    if (!session) throw toLogin();
+    const changed = await changePassword(shop.db, user.id, session.id, submission.value.currentPassword, submission.value.newPassword);
+    if (changed === "not-found") throw toLogin();
+    if (changed === "wrong-password") {
+      return data<ProfileActionData>(
+        { intent, result: submission.reply({ fieldErrors: { currentPassword: ["profile.errors.currentPasswordWrong"] }, hideFields: PASSWORD_FIELDS }) },
+        { status: 400 },
+      );
+    }
+    throw redirect("/account/profile?saved=password", { status: 303 });
+  }
+
+  return data<ProfileActionData>(
+    { intent: null, result: { status: "error", error: { "": ["profile.errors.unknownIntent"] } } },
+    { status: 400 },
+  );
+}
+
+export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfilePage data={loaderData} actionData={actionData} />;
+}
