@@ -5,6 +5,7 @@
  */
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
+import { seedDemoAccounts } from "~/accounts/demo-accounts.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -35,6 +36,11 @@ export function bootServer(): Promise<DatabaseHandle> {
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+    }
+    // Demo logins (README), never in production.
+    if (env.seedDemo && env.nodeEnv !== "production") {
+      const created = await seedDemoAccounts(handle.db, env.nodeEnv);
+      if (created > 0) console.log(`Demo logins created: ${created} (see the README).`);
     }
     // Several processes may share one PostgreSQL: their rate limits must count together.
     if (handle.kind === "postgres") shareRateLimitsThrough(handle.db);

@@ -4,7 +4,8 @@
 # temp folder, listening on 127.0.0.1 only. The folder is deleted when Playwright stops the server.
 #
 # NODE_ENV=test: production-built code, but cookies without `Secure` over plain http and the
-# simulated payment page allowed (both refused when NODE_ENV=production).
+# simulated payment page allowed (both refused when NODE_ENV=production). TRUST_PROXY=loopback:
+# each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), one client per test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-3100}
@@ -32,6 +33,7 @@ trap 'exit 143' TERM INT
 
 env -u DATABASE_URL \
   DATA_DIR="$data" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
+  TRUST_PROXY=loopback \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
   node scripts/serve.mjs &
 server=$!

@@ -1,7 +1,7 @@
 /**
  * Loads the reference data (inventories, product types, attributes, origins, liquor-store
- * branches) and, into a database without products, the demo catalogue: what `npm start` does at
- * boot, without starting the server.
+ * branches, subscription plans) and, into a database without products, the demo catalogue, and
+ * outside production the demo logins: what `npm start` does at boot, without starting the server.
  *
  *   npm run seed
  *
@@ -11,6 +11,7 @@
  */
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
+import { seedDemoAccounts } from "../app/accounts/demo-accounts.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";
@@ -31,6 +32,9 @@ async function main(): Promise<number> {
     } else {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+    }
+    if (env.nodeEnv !== "production") {
+      console.log(`Demo logins created: ${await seedDemoAccounts(handle.db, env.nodeEnv)} (see the README).`);
     }
     return 0;
   } finally {

@@ -11,7 +11,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/client.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
+import { getEnv } from "~/env.server";
 import { LoginSchema } from "./account-forms";
+import { isDemoEmail } from "./demo-accounts.server";
 import { readUser, verifyCredentials, type User } from "./users.server";
 
 /** A refused login: conform's reply for the form (field errors, values kept, password hidden). */
@@ -38,7 +40,11 @@ export async function authenticate(db: Database, request: Request, clientAddress
       redirectTo = submission.value.redirect;
       await enforceRateLimit("login", `email:${submission.value.email.toLowerCase()}`);
       const user = await verifyCredentials(db, submission.value.email, submission.value.password);
-      if (!user) throw new LoginRefused(submission.reply({ formErrors: ["auth.errors.invalidCredentials"], hideFields: ["password"] }));
+      // A demo login (README) never opens a production shop, even on a reused development database.
+      const demoInProduction = user !== null && getEnv().nodeEnv === "production" && isDemoEmail(user.email);
+      if (!user || demoInProduction) {
+        throw new LoginRefused(submission.reply({ formErrors: ["auth.errors.invalidCredentials"], hideFields: ["password"] }));
+      }
       return user;
     }),
     "form",

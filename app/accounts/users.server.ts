@@ -3,11 +3,12 @@
  * Accounts; issue 8 §1). Passwords are verified in constant time, and an unknown e-mail costs the
  * same work as a wrong password, so the answer never tells whether an address has an account.
  */
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { containsPattern } from "~/db/like-pattern";
 import { userSessions, users } from "~/db/schema";
 import { rotateSession, readSession } from "~/session.server";
-import type { Locale, Province } from "~/vocabulary";
+import type { Locale, Province, Role } from "~/vocabulary";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /** A user as the app sees it: never the password hash. */
@@ -147,4 +148,41 @@ export async function setUserPassword(db: Database, userId: number, password: st
       .where(keepSessionId ? and(eq(userSessions.userId, userId), ne(userSessions.id, keepSessionId)) : eq(userSessions.userId, userId));
     return true;
   });
+}
+
+/** Longest list {@link listUsers} returns. */
+export const USERS_LIST_LIMIT = 200;
+
+/**
+ * The users list of SPEC §7 (`GET /users` with query role) for the agency's staff (SPEC §6,
+ * issue 8 §9): users by last then first name, optionally of one role, optionally matching a
+ * search in the names or e-mail (accents and case ignored). Never the password hashes.
+ * @param actor the logged-in user asking: anyone but staff gets null (the caller answers 404).
+ * @param filter.search free text (trimmed, at most 100 characters).
+ * @returns at most {@link USERS_LIST_LIMIT} users, or null for a non-staff actor.
+ */
+export async function listUsers(
+  db: Database,
+  actor: Pick<User, "role"> | null,
+  filter: { role?: Role; search?: string } = {},
+): Promise<User[] | null> {
+  if (actor?.role !== "staff") return null;
+  const text = (filter.search ?? "").trim().slice(0, 100);
+  const pattern = containsPattern(text);
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(
+      and(
+        filter.role ? eq(users.role, filter.role) : undefined,
+        text
+          ? or(
+              sql`cuvee_unaccent(${users.firstName} || ' ' || ${users.lastName}) ilike cuvee_unaccent(${pattern})`,
+              sql`${users.email} ilike ${pattern}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(USERS_LIST_LIMIT);
 }

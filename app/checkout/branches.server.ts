@@ -3,6 +3,7 @@
  * Quebec, LCBO in Ontario, searched by city, name or postal code, ignoring accents and case.
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { containsPattern } from "~/db/like-pattern";
 import type { Database } from "~/db/client.server";
 import { branches } from "~/db/schema";
 import type { Province } from "~/vocabulary";
@@ -21,8 +22,8 @@ export async function searchBranches(db: Database, province: Province, query: st
   const text = query.trim().slice(0, BRANCH_QUERY_MAX_LENGTH);
   const conditions = [eq(branches.province, province)];
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const compact = `%${text.replace(/\s+/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
+    const compact = containsPattern(text.replace(/\s+/g, ""));
     conditions.push(
       or(
         sql`cuvee_unaccent(${branches.city}) ilike cuvee_unaccent(${pattern})`,

@@ -23,7 +23,7 @@ test("register, log out, and log in again from the guard's redirect", async ({ p
   await page.getByLabel("Mot de passe").fill("un bon mot de passe");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("heading", { name: "Bonjour, Camille" })).toBeVisible();
-  await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte (Camille)");
+  await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte, Camille");
 
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,0 +1,71 @@
+/**
+ * Demo logins (issue 8 §10), for trying the shop on a development machine: a customer per
+ * province (the Quebec one a member) and an agency staff user. Their addresses end in
+ * `@demo.cuvee.test` (a reserved domain nobody receives mail at); they are never created in
+ * production, and a login with one is refused there even if a development database was reused.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { subscriptions, users } from "~/db/schema";
+import type { Locale, Province, Role } from "~/vocabulary";
+import { hashPassword } from "./password.server";
+
+/** The domain of every demo login. */
+const DEMO_DOMAIN = "@demo.cuvee.test";
+
+interface DemoAccount {
+  email: string;
+  password: string;
+  role: Role;
+  province: Province;
+  locale: Locale;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** Holds the yearly membership (member prices, SPEC §6). */
+  member: boolean;
+}
+
+/** The demo logins, as the README lists them. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: `client.qc${DEMO_DOMAIN}`, password: "cuvee-demo-qc", role: "customer", province: "QC", locale: "fr-CA", firstName: "Camille", lastName: "Tremblay", phone: "+15145550101", member: true },
+  { email: `client.on${DEMO_DOMAIN}`, password: "cuvee-demo-on", role: "customer", province: "ON", locale: "en-US", firstName: "Jordan", lastName: "Smith", phone: "+14165550102", member: false },
+  { email: `agence${DEMO_DOMAIN}`, password: "cuvee-demo-staff", role: "staff", province: "QC", locale: "fr-CA", firstName: "Agence", lastName: "Cuvée", phone: "", member: false },
+];
+
+/** Whether an e-mail is one of the demo logins' (refused at login in production). */
+export function isDemoEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(DEMO_DOMAIN);
+}
+
+/**
+ * Creates the demo logins that do not exist yet (an existing one, maybe with a changed password,
+ * is left as it is); the member gets a yearly membership running from now. Needs the subscription
+ * plans (`seedReferenceData`).
+ * @param nodeEnv refuses to run in production.
+ * @throws Error in production.
+ * @returns how many logins were created.
+ */
+export async function seedDemoAccounts(db: Database, nodeEnv: string, now = new Date()): Promise<number> {
+  if (nodeEnv === "production") throw new Error("Demo logins are never created in production.");
+  let created = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    const { password, member, ...fields } = account;
+    const [row] = await db
+      .insert(users)
+      .values({ ...fields, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!row) continue;
+    created += 1;
+    if (member) {
+      const [held] = await db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.userId, row.id), eq(subscriptions.planCode, "MEMBERSHIP")));
+      if (!held) {
+        const renewal = new Date(now);
+        renewal.setFullYear(renewal.getFullYear() + 1);
+        await db.insert(subscriptions).values({ userId: row.id, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: renewal });
+      }
+    }
+  }
+  return created;
+}
