@@ -29,8 +29,22 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toEqual({
       error: "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
     });
-    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value" });
+    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", PUBLIC_URL: "https://cuvee.example" });
     expect("error" in ok ? ok.error : ok.sessionSecret).toBe("a-long-enough-secret-value");
+  });
+
+  it("requires PUBLIC_URL in production, the origin links in e-mails are built on", () => {
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", DATA_DIR: dataDir() };
+    expect(parseEnv(production)).toEqual({
+      error: "Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (links in e-mails are built on it)",
+    });
+    expect(parseEnv({ ...production, PUBLIC_URL: "javascript:alert(1)" })).toEqual({
+      error: "Invalid configuration: PUBLIC_URL must be an http(s):// address",
+    });
+    const ok = parseEnv({ ...production, PUBLIC_URL: "https://cuvee.example/shop/" });
+    expect("error" in ok ? ok.error : ok.publicOrigin).toBe("https://cuvee.example");
+    const local = parseEnv({ DATA_DIR: dataDir() });
+    expect("error" in local ? local.error : local.publicOrigin).toBeNull();
   });
 
   it("treats a local start (CUVEE_ENV=development) as development even with NODE_ENV=production set by scripts/serve.mjs", () => {

@@ -6,6 +6,7 @@
  * one idempotent function, then the page redirects to `?order=`.
  */
 import { noStoreHeaders } from "~/http/cache-headers";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { getOrderByConfirmation, getOrderById } from "~/checkout/orders.server";
 import { confirmationPath, finishPaidOrder, paymentGateway, simulatedPaymentPath } from "~/checkout/payment.server";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const found = await getOrderById(shop.db, session.orderId);
       if (!found || found.order.stripeSessionId !== sessionId) throw data(null, { status: 404 });
       if (session.paymentStatus === "paid") {
-        const paid = await finishPaidOrder(shop.db, found.order.id, url.origin);
+        const paid = await finishPaidOrder(shop.db, found.order.id, shopOrigin(request));
         throw redirect(confirmationPath(paid ?? found.order));
       }
       // An async payment (bank debit) still processing: the webhook completes it later.

@@ -6,6 +6,7 @@
  * pending order (its stock returns) and goes back to step 3 with the cart intact.
  */
 import { noStoreHeaders } from "~/http/cache-headers";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { getOrderByConfirmation } from "~/checkout/orders.server";
 import {
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
   const order = await findOrder(request, shop.db);
   const form = await readFormData(request);
-  const origin = new URL(request.url).origin;
+  const origin = shopOrigin(request);
   if (form.get("intent") === "cancel") {
     try {
       const outcome = await cancelPendingOrder(shop.db, order, origin);

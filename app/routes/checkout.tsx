@@ -5,6 +5,7 @@
  * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
  */
 import { noStoreHeaders } from "~/http/cache-headers";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
@@ -134,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<CheckoutActionData>({ intent, result: submission.reply() }, { status: 400, headers });
     }
     const stripe = paymentGateway();
-    const origin = new URL(request.url).origin;
+    const origin = shopOrigin(request);
     if (!stripe && !simulatedPaymentAllowed()) {
       return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
     }

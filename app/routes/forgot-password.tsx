@@ -4,6 +4,7 @@
  * the same whatever the address. Limited per client (`form`) and per e-mail (`passwordReset`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { data, Link, redirect } from "react-router";
 import { ForgotPasswordSchema } from "~/accounts/password-reset-forms";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await enforceRateLimit("passwordReset", `email:${submission.value.email.toLowerCase()}`);
-  await requestPasswordReset(shop.db, submission.value.email, new URL(request.url).origin);
+  await requestPasswordReset(shop.db, submission.value.email, shopOrigin(request));
   throw redirect("/forgot-password?sent=1", { status: 303 });
 }
 

@@ -24,6 +24,7 @@ await vi.hoisted(async () => {
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "cuvee-production-test-"));
   process.env.CUVEE_ENV = "production";
   process.env.SESSION_SECRET = "production-test-secret-0123456789";
+  process.env.PUBLIC_URL = "https://shop.test";
   delete process.env.STRIPE_SECRET_KEY;
 });
 

@@ -9,7 +9,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 let shop: BuiltServer;
 
 beforeAll(async () => {
-  shop = await startBuiltServer({ NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "0" });
+  shop = await startBuiltServer({ NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "0", PUBLIC_URL: "https://cuvee.example" });
 }, 120_000);
 
 afterAll(async () => {
