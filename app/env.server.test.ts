@@ -6,6 +6,15 @@ import { parseEnv } from "./env.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "cuvee-env-"));
 
+/** What production needs besides SESSION_SECRET and PUBLIC_URL: the seller printed on invoices. */
+const AGENCY = {
+  AGENCY_NAME: "Vins & Cie",
+  AGENCY_ADDRESS: "12 rue A | Québec (Québec) G1K 3A1",
+  AGENCY_GST_NUMBER: "987654321 RT0002",
+  AGENCY_QST_NUMBER: "9876543210 TQ0002",
+  AGENCY_HST_NUMBER: "987654321 RT0002",
+};
+
 describe("parseEnv", () => {
   it("defaults to PGlite under DATA_DIR, port 3000 and a generated secret kept on disk", () => {
     const dir = dataDir();
@@ -29,12 +38,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toEqual({
       error: "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
     });
-    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", PUBLIC_URL: "https://cuvee.example" });
+    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", PUBLIC_URL: "https://cuvee.example", ...AGENCY });
     expect("error" in ok ? ok.error : ok.sessionSecret).toBe("a-long-enough-secret-value");
   });
 
   it("requires PUBLIC_URL in production, the origin links in e-mails are built on", () => {
-    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", DATA_DIR: dataDir() };
+    const production = { NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", DATA_DIR: dataDir(), ...AGENCY };
     expect(parseEnv(production)).toEqual({
       error: "Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (links in e-mails are built on it)",
     });
@@ -67,5 +76,22 @@ describe("parseEnv", () => {
     expect(trust("1")).toBe(1);
     expect(trust("loopback, 10.0.0.0/8")).toEqual(["loopback", "10.0.0.0/8"]);
     expect(trust("yes please")).toMatch(/^Invalid configuration: TRUST_PROXY must be/);
+  });
+
+  it("reads the agency printed on invoices: demo values outside production, every one required in production", () => {
+    const agency = (source: Record<string, string>) => {
+      const env = parseEnv({ DATA_DIR: dataDir(), SESSION_SECRET: "a-long-enough-secret-value", ...source });
+      return "error" in env ? env.error : env.agency;
+    };
+    expect(agency({})).toMatchObject({ name: "Agence Cuvée inc.", gstNumber: "123456789 RT0001", qstNumber: "1234567890 TQ0001", supportEmail: "commandes@cuvee.example" });
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://cuvee.example" };
+    expect(agency(production)).toBe("Invalid configuration: AGENCY_NAME is required when NODE_ENV=production (printed on invoices)");
+    const { AGENCY_QST_NUMBER: _qst, ...withoutQst } = AGENCY;
+    expect(agency({ ...production, ...withoutQst })).toBe("Invalid configuration: AGENCY_QST_NUMBER is required when NODE_ENV=production (printed on invoices)");
+    expect(agency({ ...production, ...AGENCY })).toMatchObject({ name: "Vins & Cie", qstNumber: "9876543210 TQ0002" });
+    expect(
+      agency({ AGENCY_NAME: "Vins & Cie", AGENCY_ADDRESS: "12 rue A | Québec (Québec) G1K 3A1", AGENCY_HST_NUMBER: "987654321 RT0002", AGENCY_EMAIL: "aide@vins.example" }),
+    ).toMatchObject({ name: "Vins & Cie", addressLines: ["12 rue A", "Québec (Québec) G1K 3A1"], hstNumber: "987654321 RT0002", supportEmail: "aide@vins.example" });
+    expect(agency({ AGENCY_QST_NUMBER: "12345" })).toMatch(/^Invalid configuration: AGENCY_QST_NUMBER must look like 1234567890 TQ0001$/);
   });
 });

@@ -7,6 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** What every invoice prints about the seller (issue 8 §5): required in production. */
+const AGENCY_INVOICE_SETTINGS = ["AGENCY_NAME", "AGENCY_ADDRESS", "AGENCY_GST_NUMBER", "AGENCY_QST_NUMBER", "AGENCY_HST_NUMBER"] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -19,6 +22,12 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
+    /**
+     * The shop's address as customers reach it (https://cuvee.example): links in e-mails (reset
+     * links, orders) and Stripe's return addresses are built on it, never on a request's Host
+     * header, which a client chooses. Required in production.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s):// address" }).optional(),
     /** "0" skips loading the demo catalogue into an empty database. */
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
     /**
@@ -43,6 +52,16 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('"Cuvée" <commandes@cuvee.example>'),
     /** The agency's address, copied on every order e-mail. */
     AGENCY_EMAIL: z.email("must be an e-mail address").optional(),
+    /** The agency's legal name on invoices (issue 8 §5). */
+    AGENCY_NAME: z.string().trim().min(1).max(120).optional(),
+    /** The agency's postal address on invoices, lines separated by "|". */
+    AGENCY_ADDRESS: z.string().trim().min(1).max(300).optional(),
+    /** GST registration number printed on Quebec invoices: 9 digits, RT, 4 digits. */
+    AGENCY_GST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
+    /** QST registration number printed on Quebec invoices: 10 digits, TQ, 4 digits. */
+    AGENCY_QST_NUMBER: z.string().trim().regex(/^\d{10} ?TQ ?\d{4}$/, "must look like 1234567890 TQ0001").optional(),
+    /** HST registration number printed on Ontario invoices: 9 digits, RT, 4 digits. */
+    AGENCY_HST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
   })
   // Without the webhook secret every Stripe event would be refused: a shopper who closes the tab
   // after paying would never see the order paid.
@@ -53,6 +72,17 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== "production" || env.SESSION_SECRET, {
     message: "is required when NODE_ENV=production",
     path: ["SESSION_SECRET"],
+  })
+  .refine((env) => env.NODE_ENV !== "production" || env.PUBLIC_URL, {
+    message: "is required when NODE_ENV=production (links in e-mails are built on it)",
+    path: ["PUBLIC_URL"],
+  })
+  // An invoice without the seller's name, address and tax registration numbers is not one.
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const name of AGENCY_INVOICE_SETTINGS) {
+      if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production (printed on invoices)" });
+    }
   });
 
 export interface Env {
@@ -64,11 +94,39 @@ export interface Env {
   port: number;
   host: string | undefined;
   seedDemo: boolean;
+  /** Origin of PUBLIC_URL (`https://cuvee.example`), or null: then the request's own origin. */
+  publicOrigin: string | null;
   /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string[];
   stripe: { secretKey: string; webhookSecret: string | undefined } | null;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
+  /** Who issues the invoices (issue 8 §5) and where customers write (SPEC §4 agency order follow-up). */
+  agency: AgencyIdentity;
 }
+
+/**
+ * The agency as its invoices name it. Outside production, unset values take demo values; in
+ * production an unset address or registration number is left off the invoice.
+ */
+export interface AgencyIdentity {
+  name: string;
+  /** Postal address, one string per printed line. */
+  addressLines: string[];
+  gstNumber: string | null;
+  qstNumber: string | null;
+  hstNumber: string | null;
+  /** The support address customers write to: AGENCY_EMAIL, else the address of MAIL_FROM. */
+  supportEmail: string;
+}
+
+/** Demo identity of the agency outside production (invented numbers of the right shape). */
+const DEMO_AGENCY = {
+  name: "Agence Cuvée inc.",
+  address: "1234, rue Saint-Denis|Montréal (Québec) H2X 3K2",
+  gstNumber: "123456789 RT0001",
+  qstNumber: "1234567890 TQ0001",
+  hstNumber: "123456789 RT0001",
+} as const;
 
 /**
  * Parses a process environment into the app's configuration.
@@ -96,9 +154,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     port: env.PORT,
     host: env.HOST,
     seedDemo: env.SEED_DEMO === "1",
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
     mail: { smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"), from: env.MAIL_FROM, agencyEmail: env.AGENCY_EMAIL },
+    agency: agencyIdentity(env),
+  };
+}
+
+/** The agency's identity: the configured values (all required in production), else the demo's. */
+function agencyIdentity(env: z.infer<typeof EnvSchema>): AgencyIdentity {
+  const address = env.AGENCY_ADDRESS ?? DEMO_AGENCY.address;
+  return {
+    name: env.AGENCY_NAME ?? DEMO_AGENCY.name,
+    addressLines: address.split("|").map((line) => line.trim()).filter(Boolean),
+    gstNumber: env.AGENCY_GST_NUMBER ?? DEMO_AGENCY.gstNumber,
+    qstNumber: env.AGENCY_QST_NUMBER ?? DEMO_AGENCY.qstNumber,
+    hstNumber: env.AGENCY_HST_NUMBER ?? DEMO_AGENCY.hstNumber,
+    supportEmail: env.AGENCY_EMAIL ?? /<([^<>\s]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim(),
   };
 }
 

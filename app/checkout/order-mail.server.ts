@@ -13,12 +13,11 @@ import type { Mailer } from "~/email/mailer.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator.server";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./delivery";
 import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 
 /** Reservation window in days (SPEC §9). */
 const RESERVATION_WINDOW_DAYS = 5;
-/** Agency follow-up after the agency fees are paid, in business days (SPEC §9). */
-const AGENCY_FOLLOW_UP_BUSINESS_DAYS = 10;
 
 /** Everything the order e-mails show, read from the order's snapshot rows. */
 export interface OrderMailData {
@@ -109,7 +108,7 @@ function wordingFor(locale: string): Wording {
     total: t("mail.total"),
     branchTitle: t("mail.branchTitle"),
     branchMissing: t("mail.branchMissing"),
-    branchRule: (board, orderNumber) => t("mail.branchRule", { board, orderNumber, days: AGENCY_FOLLOW_UP_BUSINESS_DAYS }),
+    branchRule: (board, orderNumber) => t("mail.branchRule", { board, orderNumber, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS }),
     boutiqueTitle: t("mail.boutiqueTitle"),
     boutiquePickup: (boutiqueName) => t("mail.boutiquePickup", { place: boutiqueName ?? t("mail.boutiqueDefault") }),
     reservationsTitle: t("mail.reservationsTitle"),

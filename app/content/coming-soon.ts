@@ -4,15 +4,10 @@
  */
 export const COMING_SOON_PATHS = [
   "blogs",
-  "subscriptions",
-  "membres",
-  "discovery",
   "about-us",
   "faq",
   "services",
   "understand-product",
   "orders-deliveries",
   "pricing-policy",
-  "account/profile",
-  "account/sales",
 ] as const;

@@ -356,7 +356,8 @@ export const orders = pgTable(
     id: serial("id").primaryKey(),
     orderNumber: text("order_number")
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`'CUV-' || lpad(id::text, 6, '0')`),
+      // Zero-padded to 6 digits, never cut: lpad truncates longer text (order 1,234,567 is CUV-1234567).
+      .generatedAlwaysAs((): SQL => sql`'CUV-' || lpad(id::text, greatest(6, length(id::text)), '0')`),
     confirmationNumber: text("confirmation_number").notNull().unique(),
     status: text("status").$type<OrderStatus>().notNull(),
     province: text("province").$type<Province>().notNull(),

@@ -7,7 +7,8 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { data, redirect } from "react-router";
 import { authenticate, LoginRefused } from "~/accounts/auth.server";
 import { LoginForm } from "~/accounts/ui/auth-forms";
-import { readUser, startUserSession } from "~/accounts/users.server";
+import { logIn } from "~/accounts/login-flow.server";
+import { readUser } from "~/accounts/users.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { requestContext } from "~/http/request-context";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const wanted = url.searchParams.get("redirect") ?? "";
   if (await readUser(shop.db, request)) throw redirect(safeRedirect(wanted || "/account", url.origin));
-  return { title: shop.t("auth.login.title"), redirect: wanted.slice(0, 2048) };
+  return { title: shop.t("auth.login.title"), redirect: wanted.slice(0, 2048), passwordReset: url.searchParams.get("reset") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,8 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const origin = new URL(request.url).origin;
   try {
     const { user, redirectTo } = await authenticate(shop.db, request, context.get(requestContext).clientAddress);
-    const setCookie = await startUserSession(shop.db, request, user.id);
-    throw redirect(safeRedirect(redirectTo || "/account", origin), { status: 303, headers: { "Set-Cookie": setCookie } });
+    const headers = await logIn(shop.db, request, user, shop.preferences);
+    const target = safeRedirect(redirectTo || "/account", origin);
+    // SPEC §4: a user whose password expired sets a new one first, then goes on.
+    const next = user.passwordExpired ? `/reset-password?${new URLSearchParams({ redirect: target })}` : target;
+    throw redirect(next, { status: 303, headers });
   } catch (error) {
     if (error instanceof LoginRefused) return data({ result: error.result }, { status: 400 });
     throw error;
@@ -47,6 +51,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useT();
   return (
     <MessagePage title={t("auth.login.title")} testId="login-page">
+      {loaderData.passwordReset ? (
+        <p role="status" className="mt-4" data-testid="password-reset-done">
+          {t("passwordReset.done")}
+        </p>
+      ) : null}
       <div className="mt-6">
         <LoginForm lastResult={actionData?.result} redirect={loaderData.redirect} />
       </div>

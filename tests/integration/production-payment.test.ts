@@ -25,6 +25,13 @@ await vi.hoisted(async () => {
   process.env.CUVEE_ENV = "production";
   process.env.SESSION_SECRET = "production-test-secret-0123456789";
   process.env.PUBLIC_URL = "https://shop.test";
+  Object.assign(process.env, {
+    AGENCY_NAME: "Agence Cuvée inc.",
+    AGENCY_ADDRESS: "1234, rue Saint-Denis|Montréal (Québec) H2X 3K2",
+    AGENCY_GST_NUMBER: "123456789 RT0001",
+    AGENCY_QST_NUMBER: "1234567890 TQ0001",
+    AGENCY_HST_NUMBER: "123456789 RT0001",
+  });
   delete process.env.STRIPE_SECRET_KEY;
 });
 

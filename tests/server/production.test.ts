@@ -9,7 +9,17 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 let shop: BuiltServer;
 
 beforeAll(async () => {
-  shop = await startBuiltServer({ NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "0", PUBLIC_URL: "https://cuvee.example" });
+  shop = await startBuiltServer({
+    NODE_ENV: "production",
+    TRUST_PROXY: "loopback",
+    SEED_DEMO: "0",
+    PUBLIC_URL: "https://cuvee.example",
+    AGENCY_NAME: "Agence Cuvée inc.",
+    AGENCY_ADDRESS: "1234, rue Saint-Denis|Montréal (Québec) H2X 3K2",
+    AGENCY_GST_NUMBER: "123456789 RT0001",
+    AGENCY_QST_NUMBER: "1234567890 TQ0001",
+    AGENCY_HST_NUMBER: "123456789 RT0001",
+  });
 }, 120_000);
 
 afterAll(async () => {

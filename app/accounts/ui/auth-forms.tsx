@@ -8,7 +8,8 @@ const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 const REGISTER_CONSTRAINT = getZodConstraint(RegisterSchema);
 const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
 
-function Errors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+/** The first error of a field or form, translated, announced as an alert. */
+export function Errors({ id, errors }: { id?: string; errors: string[] | undefined }) {
   const { t } = useT();
   if (!errors?.length) return null;
   return (
@@ -20,7 +21,8 @@ function Errors({ id, errors }: { id?: string; errors: string[] | undefined }) {
 
 type FieldLike = Parameters<typeof getInputProps>[0];
 
-function Field({ field, type, label, autoComplete, help }: { field: FieldLike; type: "text" | "email" | "password"; label: string; autoComplete: string; help?: string }) {
+/** A labelled input with its conform props, help text and first error. */
+export function Field({ field, type, label, autoComplete, help }: { field: FieldLike; type: "text" | "email" | "password"; label: string; autoComplete: string; help?: string }) {
   const { key: _key, ...props } = getInputProps(field, { type });
   return (
     <div>
@@ -51,6 +53,11 @@ export function LoginForm({ lastResult, redirect }: { lastResult: SubmissionResu
       <Errors id={form.errorId} errors={form.errors} />
       <Field field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
       <Field field={fields.password} type="password" label={t("auth.fields.password")} autoComplete="current-password" />
+      <p className="text-sm">
+        <Link to="/forgot-password" className="text-wine-800 underline">
+          {t("passwordReset.forgotLink")}
+        </Link>
+      </p>
       <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
         {t("auth.login.submit")}
       </button>
@@ -65,7 +72,18 @@ export function LoginForm({ lastResult, redirect }: { lastResult: SubmissionResu
 }
 
 /** The registration form (SPEC §5: first name, last name, e-mail required; the password rule shown). */
-export function RegisterForm({ lastResult, redirect, email }: { lastResult: SubmissionResult<string[]> | undefined; redirect: string; email: string }) {
+export function RegisterForm({
+  lastResult,
+  redirect,
+  email,
+  order,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  redirect: string;
+  email: string;
+  /** The guest order's confirmation number, when coming from its confirmation page. */
+  order: string;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -79,6 +97,7 @@ export function RegisterForm({ lastResult, redirect, email }: { lastResult: Subm
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
       <input type="hidden" name="redirect" value={redirect} />
+      {order ? <input type="hidden" name="order" value={order} /> : null}
       <Errors id={form.errorId} errors={form.errors} />
       <Field field={fields.firstName} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
       <Field field={fields.lastName} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />

@@ -53,6 +53,8 @@ CREATE TABLE "subscriptions" (
 	CONSTRAINT "subscriptions_status_check" CHECK ("subscriptions"."status" in ('PENDING_PAYMENT', 'ACTIVE', 'PAST_DUE', 'CANCELLED', 'EXPIRED'))
 );
 --> statement-breakpoint
+ALTER TABLE "orders" drop column "order_number";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "order_number" text GENERATED ALWAYS AS ('CUV-' || lpad(id::text, greatest(6, length(id::text)), '0')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "member_discount_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "member_discount_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,175 @@
+/**
+ * A customer's orders (SPEC §7 "GET /sales-orders with paging=no, customerId, orderBy=date,
+ * detailed=true"; SPEC §2 my account, order history; issue 8 §4–§5): every order of the customer,
+ * newest first, each with its lines, tax lines and reservations, whatever its status. Only the
+ * owner ever reads an order here: another customer's order, or a number that names none, is
+ * `null`, and the caller answers 404 for both (no way to tell them apart).
+ */
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/checkout/orders.server";
+import { simulatedPaymentPath } from "~/checkout/payment.server";
+import type { Database } from "~/db/client.server";
+import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
+import type { TaxCode } from "~/vocabulary";
+import type { OrderLineView, OrderView } from "./ui/order-history";
+
+/** An order as the history and the invoice show it: the row and its snapshots. */
+export interface CustomerOrder {
+  /** The order row: status, branch label or boutique code, money columns in cents (incl. memberDiscountCents). */
+  order: Order;
+  /** Lines by id (the cart's order): AGENCY (cases), SHOP (units), RESERVED (not charged). */
+  lines: OrderLine[];
+  /** One row per part (PAY_NOW, LIQUOR_BOARD) and tax code (GST, QST or HST), rate in parts per 100 000. */
+  taxLines: OrderTaxLine[];
+  /** Reservation requests placed with the order, by id, with their state. */
+  reservations: Reservation[];
+}
+
+/** A customer's billing address (SPEC §3 User addresses), as stored (postal code `A1A 1A1`). */
+export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "civicNumber" | "street" | "city" | "province" | "postalCode">;
+
+/** An order number as the shop writes them: "CUV-" and the zero-padded id ("CUV-000123"). */
+const ORDER_NUMBER = /^CUV-(\d{6,10})$/;
+
+/**
+ * Every order of a customer, newest first (then by id, newest first), each with its details; no
+ * paging (SPEC §7). Four queries whatever the number of orders.
+ * @param customerId the logged-in user's id.
+ * @returns [] when the customer has no order.
+ */
+export async function listCustomerOrders(db: Database, customerId: number): Promise<CustomerOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withDetails(db, rows);
+}
+
+/**
+ * One order of a customer by its number ("CUV-000123"), with its details.
+ * @returns null when the number is malformed, names no order, or names another customer's order
+ *   (the caller answers 404 to all three alike).
+ */
+export async function getCustomerOrder(db: Database, customerId: number, orderNumber: string): Promise<CustomerOrder | null> {
+  const match = ORDER_NUMBER.exec(orderNumber);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.customerId, customerId), eq(orders.orderNumber, orderNumber)));
+  if (!row) return null;
+  const [found] = await withDetails(db, [row]);
+  return found ?? null;
+}
+
+/** The customer's billing address, or null when the profile has none. */
+export async function getBillingAddress(db: Database, customerId: number): Promise<BillingAddress | null> {
+  const [row] = await db
+    .select({
+      aptSuite: addresses.aptSuite,
+      civicNumber: addresses.civicNumber,
+      street: addresses.street,
+      city: addresses.city,
+      province: addresses.province,
+      postalCode: addresses.postalCode,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.userId, customerId), eq(addresses.kind, "BILLING")));
+  return row ?? null;
+}
+
+/** The path of an order's invoice (the resource route of app/routes/account.invoice.ts). */
+export function invoicePath(orderNumber: string): string {
+  return `/account/invoices/${orderNumber}`;
+}
+
+/** The file name of an order's invoice (SPEC §3: 'Invoice-{number}'): "Invoice-CUV-000123.pdf". */
+export function invoiceFileName(orderNumber: string): string {
+  return `Invoice-${orderNumber}.pdf`;
+}
+
+/**
+ * What the history page shows of an order (money in cents, dates as ISO strings): the charged
+ * lines (reservations apart), the summary with the province's taxes over both parts, and a link to
+ * pay when the order still waits for its payment inside its window.
+ * @param now compared with the order's payment deadline.
+ */
+export function orderView({ order, lines, reservations: reserved }: CustomerOrder, now = new Date()): OrderView {
+  const taxCodes: TaxCode[] = order.province === "ON" ? ["HST"] : ["GST", "QST"];
+  const taxAmount: Record<TaxCode, number> = { GST: order.gstCents, QST: order.qstCents, HST: order.hstCents };
+  return {
+    orderNumber: order.orderNumber,
+    confirmationNumber: order.confirmationNumber,
+    status: order.status,
+    province: order.province,
+    placedAt: order.createdAt.toISOString(),
+    branchLabel: order.branchLabel,
+    boutiqueCode: order.boutiqueCode,
+    lines: lines.filter((l): l is OrderLine & { section: OrderLineView["section"] } => l.section !== "RESERVED").map(lineView),
+    reservations: reserved.map((r) => ({ id: r.id, name: r.productName, quantity: r.quantity, byCase: r.byCase, bottles: r.bottles, status: r.status })),
+    money: {
+      agencyFees: order.agencyFeesCents,
+      liquorBoardFees: order.liquorBoardFeesCents,
+      boutique: order.boutiqueCents,
+      memberDiscount: order.memberDiscountCents,
+      taxes: taxCodes.map((code) => ({ code, amount: taxAmount[code] })),
+      payNow: order.payNowCents,
+      payAtLiquorBoard: order.payAtLiquorBoardCents,
+      total: order.totalCents,
+    },
+    paymentPath: order.status === "PENDING_PAYMENT" && order.paymentDueAt > now ? simulatedPaymentPath(order) : null,
+    invoicePath: invoicePath(order.orderNumber),
+  };
+}
+
+/**
+ * A charged line: unit price per bottle (by the case) or unit, and its amount before taxes and
+ * member discount — the agency fees plus the liquor board's part, or the boutique amount.
+ */
+export function lineView(line: OrderLine & { section: OrderLineView["section"] }): OrderLineView {
+  return {
+    id: line.id,
+    section: line.section,
+    name: line.productName,
+    providerName: line.providerName,
+    vintage: line.vintage,
+    quantity: line.quantity,
+    uvc: line.uvc,
+    unitPriceCents: line.unitPriceCents,
+    amountCents: line.agencyFeesCents + line.liquorBoardPartCents + line.boutiqueCents,
+  };
+}
+
+/** Loads the lines, tax lines and reservations of these orders in three queries, kept in order. */
+async function withDetails(db: Database, rows: Order[]): Promise<CustomerOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [lines, taxLines, reserved] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
+    // PAY_NOW before LIQUOR_BOARD, then GST before QST.
+    db.select().from(orderTaxLines).where(inArray(orderTaxLines.orderId, ids)).orderBy(desc(orderTaxLines.part), asc(orderTaxLines.code)),
+    db.select().from(reservations).where(inArray(reservations.orderId, ids)).orderBy(asc(reservations.id)),
+  ]);
+  const linesOf = byOrder(lines);
+  const taxesOf = byOrder(taxLines);
+  const reservationsOf = byOrder(reserved);
+  return rows.map((order) => ({
+    order,
+    lines: linesOf.get(order.id) ?? [],
+    taxLines: taxesOf.get(order.id) ?? [],
+    reservations: reservationsOf.get(order.id) ?? [],
+  }));
+}
+
+/** Rows grouped by order id, each group in the rows' order. */
+function byOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = grouped.get(row.orderId);
+    if (group) group.push(row);
+    else grouped.set(row.orderId, [row]);
+  }
+  return grouped;
+}

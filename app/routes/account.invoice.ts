@@ -1,0 +1,26 @@
+/**
+ * GET /account/invoices/:orderNumber (SPEC §2 my account: invoice download; §3 'Invoice-{number}';
+ * §7 `GET /invoices/{id}/report`; issue 8 §5): the invoice of one of the customer's orders as a
+ * PDF attachment. Login required (the navigation guard's redirect); another customer's order, an
+ * order that does not exist and a malformed number all answer the same 404. Never cached.
+ */
+import { data } from "react-router";
+import { requireUser } from "~/accounts/auth.server";
+import { shopContext } from "~/context";
+import { customerInvoice } from "~/invoices/invoice-pdf.server";
+import type { Route } from "./+types/account.invoice";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  const invoice = await customerInvoice(shop.db, user.id, params.orderNumber);
+  if (!invoice) throw data(null, { status: 404 });
+  return new Response(invoice.bytes, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoice.fileName}"`,
+      "Content-Length": String(invoice.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
