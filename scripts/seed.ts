@@ -33,7 +33,7 @@ async function main(): Promise<number> {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
-    if (env.nodeEnv !== "production") {
+    if (env.seedDemo && env.nodeEnv !== "production") {
       console.log(`Demo logins created: ${await seedDemoAccounts(handle.db, env.nodeEnv)} (see the README).`);
     }
     return 0;

@@ -60,12 +60,16 @@ export async function authenticate(db: Database, request: Request, clientAddress
 
 /**
  * The navigation guard of SPEC §2: the logged-in user, or a redirect to `/login?redirect=<the
- * wanted path and query>` when there is no session or the profile cannot be loaded.
+ * wanted path and query>` when there is no session or the profile cannot be loaded. A user whose
+ * password expired (SPEC §4) is sent to `/reset-password?redirect=<…>` until they set a new one.
+ * @param options.allowExpiredPassword for the page that sets the new password.
  * @throws the redirect.
  */
-export async function requireUser(db: Database, request: Request): Promise<User> {
+export async function requireUser(db: Database, request: Request, options: { allowExpiredPassword?: boolean } = {}): Promise<User> {
   const user = await readUser(db, request);
-  if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`);
+  const wanted = new URLSearchParams({ redirect: url.pathname + url.search });
+  if (!user) throw redirect(`/login?${wanted}`);
+  if (user.passwordExpired && !options.allowExpiredPassword) throw redirect(`/reset-password?${wanted}`);
+  return user;
 }

@@ -11,7 +11,7 @@ import { simulatedPaymentPath } from "~/checkout/payment.server";
 import type { Database } from "~/db/client.server";
 import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
 import type { TaxCode } from "~/vocabulary";
-import type { OrderLineView, OrderView } from "./ui/order-history";
+import type { OrderLineView, OrderView } from "./order-history-view";
 
 /** An order as the history and the invoice show it: the row and its snapshots. */
 export interface CustomerOrder {
@@ -30,6 +30,8 @@ export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "c
 
 /** An order number as the shop writes them: "CUV-" and the zero-padded id ("CUV-000123"). */
 const ORDER_NUMBER = /^CUV-(\d{6,10})$/;
+/** Largest order id (a PostgreSQL `serial`): a longer guess names no order, it is never queried. */
+const MAX_ORDER_ID = 2_147_483_647;
 
 /**
  * Every order of a customer, newest first (then by id, newest first), each with its details; no
@@ -55,6 +57,7 @@ export async function getCustomerOrder(db: Database, customerId: number, orderNu
   const match = ORDER_NUMBER.exec(orderNumber);
   if (!match) return null;
   const id = Number(match[1]);
+  if (id > MAX_ORDER_ID) return null;
   const [row] = await db
     .select()
     .from(orders)
@@ -91,6 +94,14 @@ export function invoiceFileName(orderNumber: string): string {
 }
 
 /**
+ * Whether an order has an invoice: once what was due now is paid (PAID), or nothing was due
+ * (CONFIRMED). A pending, cancelled or expired order sold nothing yet.
+ */
+export function hasInvoice(order: Pick<Order, "status">): boolean {
+  return order.status === "PAID" || order.status === "CONFIRMED";
+}
+
+/**
  * What the history page shows of an order (money in cents, dates as ISO strings): the charged
  * lines (reservations apart), the summary with the province's taxes over both parts, and a link to
  * pay when the order still waits for its payment inside its window.
@@ -120,7 +131,7 @@ export function orderView({ order, lines, reservations: reserved }: CustomerOrde
       total: order.totalCents,
     },
     paymentPath: order.status === "PENDING_PAYMENT" && order.paymentDueAt > now ? simulatedPaymentPath(order) : null,
-    invoicePath: invoicePath(order.orderNumber),
+    invoice: hasInvoice(order) ? { path: invoicePath(order.orderNumber), fileName: invoiceFileName(order.orderNumber) } : null,
   };
 }
 

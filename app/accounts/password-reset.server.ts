@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator.server";
 import type { Locale } from "~/vocabulary";
-import { setUserPassword, type User } from "./users.server";
+import { setUserPassword, USER_COLUMNS, type User } from "./users.server";
 
 /** How long a reset link works after it is sent (issue 8 §3: one hour). Seconds. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -50,9 +50,13 @@ function signingKey(): Uint8Array {
   return keyCache.key;
 }
 
-/** A short fingerprint of a password hash (the first 16 bytes of its SHA-256, base64url). */
-function fingerprint(passwordHash: string): string {
-  return createHash("sha256").update(passwordHash).digest().subarray(0, 16).toString("base64url");
+/**
+ * A short fingerprint of what a link may change (the first 16 bytes of a SHA-256, base64url): the
+ * password hash and the e-mail, so a link stops working once the password changes or once the
+ * account's e-mail changes (a link sent to an old address opens nothing).
+ */
+function fingerprint(user: { passwordHash: string; email: string }): string {
+  return createHash("sha256").update(user.passwordHash).update("\n").update(user.email).digest().subarray(0, 16).toString("base64url");
 }
 
 function sameFingerprint(a: string, b: string): boolean {
@@ -65,9 +69,9 @@ function sameFingerprint(a: string, b: string): boolean {
  * Signs a reset token for a user (exported for tests and the reset e-mail).
  * @param now milliseconds since the epoch; the token expires {@link RESET_TOKEN_SECONDS} later.
  */
-export async function createResetToken(user: { id: number; passwordHash: string }, now = Date.now()): Promise<string> {
+export async function createResetToken(user: { id: number; passwordHash: string; email: string }, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ pwd: fingerprint(user.passwordHash) })
+  return new SignJWT({ pwd: fingerprint(user) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -77,20 +81,7 @@ export async function createResetToken(user: { id: number; passwordHash: string 
     .sign(signingKey());
 }
 
-const userColumns = {
-  id: users.id,
-  role: users.role,
-  province: users.province,
-  locale: users.locale,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phone: users.phone,
-  passwordExpired: users.passwordExpired,
-  newsletter: users.newsletter,
-  createdAt: users.createdAt,
-  passwordHash: users.passwordHash,
-};
+const userColumns = { ...USER_COLUMNS, passwordHash: users.passwordHash };
 
 /** The token's user id and fingerprint once its signature, issuer, audience and expiry pass. */
 async function readToken(token: string, now: number): Promise<{ userId: number; pwd: string } | { reason: ResetTokenFailure }> {
@@ -127,7 +118,7 @@ export async function verifyResetToken(db: Database, token: string, now = Date.n
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, claims.userId)).limit(1);
   if (!row) return { ok: false, reason: "invalid" };
   const { passwordHash, ...user } = row;
-  if (!sameFingerprint(fingerprint(passwordHash), claims.pwd)) return { ok: false, reason: "used" };
+  if (!sameFingerprint(fingerprint(row), claims.pwd)) return { ok: false, reason: "used" };
   return { ok: true, user };
 }
 
@@ -147,9 +138,9 @@ export async function resetPassword(db: Database, token: string, newPassword: st
     const [row] = await tx.select(userColumns).from(users).where(eq(users.id, claims.userId)).for("update");
     if (!row) return { ok: false, reason: "invalid" };
     const { passwordHash, ...user } = row;
-    if (!sameFingerprint(fingerprint(passwordHash), claims.pwd)) return { ok: false, reason: "used" };
+    if (!sameFingerprint(fingerprint(row), claims.pwd)) return { ok: false, reason: "used" };
     // A transaction is a Database too (drizzle nests it as a savepoint).
-    await setUserPassword(tx as unknown as Database, user.id, newPassword);
+    await setUserPassword(tx, user.id, newPassword);
     return { ok: true, user: { ...user, passwordExpired: false } };
   });
 }

@@ -6,6 +6,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { AddressKind } from "~/vocabulary";
@@ -82,7 +83,7 @@ export async function saveProfile(db: Database, userId: number, input: ProfileIn
     });
   } catch (error) {
     // Another account took the address between the check and the update: the unique index says so.
-    if (hasCode(error, "23505")) return "email-taken";
+    if (hasSqlState(error, UNIQUE_VIOLATION)) return "email-taken";
     throw error;
   }
 }
@@ -110,9 +111,3 @@ export async function changePassword(
   return (await setUserPassword(db, userId, next, sessionId)) ? "changed" : "not-found";
 }
 
-function hasCode(error: unknown, code: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === code) return true;
-  }
-  return false;
-}

@@ -17,7 +17,8 @@ export type User = Omit<typeof users.$inferSelect, "passwordHash">;
 /** Longest a login lasts, even in use: then the customer logs in again. Days. */
 export const USER_SESSION_DAYS = 30;
 
-const userColumns = {
+/** The columns of a {@link User} (every one but the password hash). */
+export const USER_COLUMNS = {
   id: users.id,
   role: users.role,
   province: users.province,
@@ -70,7 +71,7 @@ export async function registerCustomer(
       passwordHash: await hashPassword(input.password),
     })
     .onConflictDoNothing({ target: users.email })
-    .returning(userColumns);
+    .returning(USER_COLUMNS);
   return row ?? "email-taken";
 }
 
@@ -119,7 +120,7 @@ async function loadSessionUser(db: Database, request: Request, now: number): Pro
   const session = await readSession(request, now);
   if (!session?.userId) return null;
   const [row] = await db
-    .select(userColumns)
+    .select(USER_COLUMNS)
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.id, session.id), eq(userSessions.userId, session.userId), gt(userSessions.expiresAt, new Date(now))))
@@ -170,7 +171,7 @@ export async function listUsers(
   const text = (filter.search ?? "").trim().slice(0, 100);
   const pattern = containsPattern(text);
   return db
-    .select(userColumns)
+    .select(USER_COLUMNS)
     .from(users)
     .where(
       and(

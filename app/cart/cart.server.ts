@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cartLines, carts, inventories, productInventories, productTypes, products, providers } from "~/db/schema";
+import { cartLines, carts, inventories, orders, productInventories, productTypes, products, providers } from "~/db/schema";
 import type { Locale, Province } from "~/vocabulary";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock, sectionFor } from "./cart-rules";
@@ -254,9 +254,11 @@ export function removeLine(
  * province and deletes the guest cart. Quantities of the same product inventory are added; the
  * result keeps the cart rules — a line never holds more than the stock (cases count whole, SPEC
  * §5: capped to the full cases in stock) nor {@link MAX_LINE_QUANTITY}; a line that no longer
- * fits at all (no stock left, not purchasable, other province) stays out. The customer's cart
- * takes one version bump (or is created at version 1).
- * @returns how many guest lines were merged (0 when the guest had no cart there).
+ * fits at all (no stock left, not purchasable, other province) stays out, and a line the
+ * customer already had never shrinks. The customer's cart takes one version bump (or is created
+ * at version 1). A guest cart with an order waiting for its payment is left alone: that order
+ * still empties it when paid, or gives its stock back when it expires; it merges at a later login.
+ * @returns how many guest lines were merged (0 when the guest had no cart there, or it waits for a payment).
  */
 export async function mergeGuestCart(db: Database, guestId: string, customerId: number, province: Province): Promise<number> {
   return db.transaction(async (tx) => {
@@ -266,6 +268,12 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
       .where(and(eq(carts.guestId, guestId), eq(carts.province, province)))
       .for("update");
     if (!guestCart) return 0;
+    const [paying] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.cartId, guestCart.id), eq(orders.status, "PENDING_PAYMENT")))
+      .limit(1);
+    if (paying) return 0;
     const guestLines = await tx
       .select({
         productInventoryId: cartLines.productInventoryId,
@@ -298,8 +306,9 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
       if (line.province !== province || !line.purchasable) continue;
       const section = sectionFor(line.channelKind, line.availabilityStatus);
       const wanted = Math.min((held.get(line.productInventoryId) ?? 0) + line.quantity, MAX_LINE_QUANTITY);
-      const quantity = largestQuantityInStock({ section, quantity: wanted, uvc: line.uvc, stock: line.stock });
-      if (quantity < 1 || quantity === held.get(line.productInventoryId)) continue;
+      const had = held.get(line.productInventoryId) ?? 0;
+      const quantity = Math.max(had, largestQuantityInStock({ section, quantity: wanted, uvc: line.uvc, stock: line.stock }));
+      if (quantity < 1 || quantity === had) continue;
       await tx
         .insert(cartLines)
         .values({ cartId: cart.id, productInventoryId: line.productInventoryId, section, quantity })

@@ -12,6 +12,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { DEADLOCK_DETECTED, UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
 import {
   branches,
   cartLines,
@@ -361,20 +362,13 @@ export async function placeOrder(
   } catch (error) {
     if (error instanceof PlaceRefusal) return { ok: false, error: error.code };
     // Two identical submissions racing past the first check: the unique index keeps one order.
-    if (hasCode(error, "23505")) return placeOrder(db, input);
+    if (hasSqlState(error, UNIQUE_VIOLATION)) return placeOrder(db, input);
     // Two transactions locking product inventories in different orders: one is chosen to fail; retry it once.
-    if (hasCode(error, "40P01") && !input.retried) return placeOrder(db, { ...input, retried: true });
+    if (hasSqlState(error, DEADLOCK_DETECTED) && !input.retried) return placeOrder(db, { ...input, retried: true });
     throw error;
   }
 }
 
-/** Whether a database error (or its cause) has this SQLSTATE code. */
-function hasCode(error: unknown, code: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === code) return true;
-  }
-  return false;
-}
 
 /**
  * Marks an order PAID (issue 7 §3): the ONE function the Stripe return page, the Stripe webhook

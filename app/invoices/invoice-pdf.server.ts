@@ -16,6 +16,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import {
   getBillingAddress,
   getCustomerOrder,
+  hasInvoice,
   invoiceFileName,
   lineView,
   type BillingAddress,
@@ -361,7 +362,8 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
 /**
  * The invoice of a customer's order (issue 8 §5): only its owner gets it.
  * @returns the file name (`Invoice-CUV-000123.pdf`) and the PDF's bytes, or null when the number
- *   is malformed, names no order, or names another customer's order (the caller answers 404).
+ *   is malformed, names no order, names another customer's order, or names an order not paid
+ *   (pending, cancelled, expired: no invoice yet) — the caller answers 404 to all alike.
  */
 export async function customerInvoice(
   db: Database,
@@ -370,7 +372,7 @@ export async function customerInvoice(
   agency: AgencyIdentity = getEnv().agency,
 ): Promise<{ fileName: string; bytes: Uint8Array<ArrayBuffer> } | null> {
   const order = await getCustomerOrder(db, customerId, orderNumber);
-  if (!order) return null;
+  if (!order || !hasInvoice(order.order)) return null;
   const billingAddress = await getBillingAddress(db, customerId);
   return { fileName: invoiceFileName(order.order.orderNumber), bytes: await renderInvoicePdf({ order, billingAddress, agency }) };
 }

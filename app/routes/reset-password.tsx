@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pa
     if (!check.ok) return { mode: "refused", title: shop.t("passwordReset.refused.title"), reason: check.reason };
     return { mode: "token", title: shop.t("passwordReset.reset.title"), token, email: check.user.email, redirect: "" };
   }
-  const user = await requireUser(shop.db, request);
+  const user = await requireUser(shop.db, request, { allowExpiredPassword: true });
   if (!user.passwordExpired) throw redirect("/account");
   return {
     mode: "expired",
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) return data({ result: submission.reply({ hideFields }), refused: outcome.reason }, { status: 400 });
     throw redirect("/login?reset=1", { status: 303 });
   }
-  const user = await requireUser(shop.db, request);
+  const user = await requireUser(shop.db, request, { allowExpiredPassword: true });
   if (!user.passwordExpired) throw redirect("/account", { status: 303 });
   const session = await readSession(request);
   await setUserPassword(shop.db, user.id, password, session?.id);

@@ -18,6 +18,7 @@ import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/orders.server";
 import {
   branches,
+  cartLines,
   carts,
   inventories,
   orders,
@@ -179,6 +180,37 @@ describe("a logged-in customer's cart", () => {
     // The guest cart is gone.
     expect(await db.select().from(carts).where(eq(carts.guestId, guest.guestId))).toHaveLength(0);
     await setStock(privateImport.id, 40 * privateImport.uvc);
+  });
+
+  it("never shrinks a line the customer had, even when the stock fell below it", async () => {
+    const { user } = await registerCustomer();
+    const owner: CartOwner = { customerId: user.id };
+    await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopWine.id, quantity: 5 });
+    await setStock(shopWine.id, 3);
+    const guest = await guestCookie();
+    await db.insert(carts).values({ guestId: guest.guestId, province: "QC" });
+    const [guestCart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.guestId, guest.guestId));
+    await db.insert(cartLines).values({ cartId: guestCart!.id, productInventoryId: shopWine.id, section: "SHOP", quantity: 1 });
+    expect(await mergeGuestCart(db, guest.guestId, user.id, "QC")).toBe(0);
+    const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
+    expect(cart.lines.map((l) => l.quantity)).toEqual([5]);
+    await setStock(shopWine.id, 100);
+  });
+
+  it("leaves a guest cart whose order waits for its payment as it is", async () => {
+    const { user } = await registerCustomer();
+    const guest = await guestCookie();
+    const owner: CartOwner = { guestId: guest.guestId };
+    await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
+    const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
+    await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe@example.com", phone: "514 555 0123", createAccount: false });
+    await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: null, boutiqueCode: "STORE_MTL" });
+    const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    expect(placed.ok && placed.order.status).toBe("PENDING_PAYMENT");
+
+    expect(await mergeGuestCart(db, guest.guestId, user.id, "QC")).toBe(0);
+    expect((await getCart(db, owner, "QC", "fr-CA"))?.lines).toHaveLength(1);
+    expect(await getCart(db, { customerId: user.id }, "QC", "fr-CA")).toBeNull();
   });
 
   it("merging an empty or missing guest cart changes nothing", async () => {

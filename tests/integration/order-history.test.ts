@@ -12,7 +12,7 @@ import { routeArgs, thrownResponse } from "../support/loader-context";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { getCustomerOrder, listCustomerOrders } from "~/accounts/order-history.server";
-import type { OrderHistoryData } from "~/accounts/ui/order-history";
+import type { OrderHistoryData } from "~/accounts/order-history-view";
 import { registerCustomer, startUserSession, type User } from "~/accounts/users.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
@@ -135,7 +135,7 @@ describe("listCustomerOrders and getCustomerOrder", () => {
     expect((await getCustomerOrder(db, alice.user.id, aliceMarch.orderNumber))?.order.id).toBe(aliceMarch.id);
     expect(await getCustomerOrder(db, alice.user.id, brunoOrder.orderNumber)).toBeNull();
     expect(await getCustomerOrder(db, bruno.user.id, aliceMarch.orderNumber)).toBeNull();
-    for (const guess of ["CUV-999999", "CUV-1", "cuv-000001", aliceMarch.orderNumber.replace("CUV-", "CUV-0"), "1", "", "CUV-000001'--"]) {
+    for (const guess of ["CUV-999999", "CUV-9999999999", "CUV-2147483648", "CUV-1", "cuv-000001", aliceMarch.orderNumber.replace("CUV-", "CUV-0"), "1", "", "CUV-000001'--"]) {
       expect(await getCustomerOrder(db, alice.user.id, guess), guess).toBeNull();
     }
   });
@@ -158,7 +158,7 @@ describe("/account/sales", () => {
       placedAt: "2026-03-01T15:00:00.000Z",
       boutiqueCode: "STORE_MTL",
       paymentPath: null,
-      invoicePath: `/account/invoices/${aliceMarch.orderNumber}`,
+      invoice: { path: `/account/invoices/${aliceMarch.orderNumber}`, fileName: `Invoice-${aliceMarch.orderNumber}.pdf` },
     });
     expect(march!.branchLabel).toBe(aliceMarch.branchLabel);
     expect(march!.lines.map((l) => l.section).sort()).toEqual(["AGENCY", "SHOP"]);
@@ -233,17 +233,22 @@ describe("/account/invoices/:orderNumber", () => {
     expect(text).toContain("À payer à la SAQ (estimation)");
   });
 
-  it("answers 404 for another customer's order, a guessed number and a malformed one; a visitor goes to log in", async () => {
+  it("answers 404 for another customer's order, a guessed number, a malformed one and an unpaid one; a visitor goes to log in", async () => {
     expect(await thrownResponse(() => invoice(alice, brunoOrder.orderNumber))).toEqual({ status: 404, location: null });
     expect(await thrownResponse(() => invoice(bruno, aliceMarch.orderNumber))).toEqual({ status: 404, location: null });
-    for (const guess of ["CUV-999999", "CUV-000000", "../../etc/passwd", "CUV-000001.pdf", "%00"]) {
+    for (const guess of ["CUV-999999", "CUV-9999999999", "CUV-000000", "../../etc/passwd", "CUV-000001.pdf", "%00"]) {
       expect(await thrownResponse(() => invoice(alice, guess)), guess).toEqual({ status: 404, location: null });
     }
     expect(await thrownResponse(() => invoice(null, aliceMarch.orderNumber))).toEqual({
       status: 302,
       location: `/login?redirect=${encodeURIComponent(`/account/invoices/${aliceMarch.orderNumber}`)}`,
     });
-    // Bruno still gets his own.
+    // Bruno's own order waits for its payment: no invoice yet, and no link to one.
+    expect(await thrownResponse(() => invoice(bruno, brunoOrder.orderNumber))).toEqual({ status: 404, location: null });
+    const [pending] = (await history(bruno)).orders;
+    expect(pending?.invoice).toBeNull();
+    // Once paid, he gets it.
+    await completeOrderPayment(db, brunoOrder.id, new Date());
     expect((await invoice(bruno, brunoOrder.orderNumber)).status).toBe(200);
   });
 });

@@ -70,7 +70,7 @@ async function hashOf(userId: number): Promise<string> {
 }
 
 async function tokenFor(user: User, now = Date.now()): Promise<string> {
-  return createResetToken({ id: user.id, passwordHash: await hashOf(user.id) }, now);
+  return createResetToken({ id: user.id, passwordHash: await hashOf(user.id), email: user.email }, now);
 }
 
 let clients = 0;
@@ -161,6 +161,13 @@ describe("the reset link", () => {
     expect(await verifyCredentials(testDb.db, user.email, "the old password")).toBeNull();
     expect(await verifyCredentials(testDb.db, user.email, "yet another password")).toBeNull();
     expect(await readUser(testDb.db, loginRequest())).toBeNull();
+  });
+
+  it("stops working once the account's e-mail changes (a link sent to an old address opens nothing)", async () => {
+    const user = await newCustomer();
+    const token = await tokenFor(user);
+    await testDb.db.update(users).set({ email: `changed-${user.email}` }).where(eq(users.id, user.id));
+    expect(await verifyResetToken(testDb.db, token)).toEqual({ ok: false, reason: "used" });
   });
 
   it("refuses two resets racing with the same link: one wins, the other is 'used'", async () => {
@@ -298,6 +305,12 @@ describe("an expired password (SPEC §4)", () => {
 
     const page = await resetLoader(await args(login.location!, { headers: { Cookie: cookie } }));
     expect(page).toMatchObject({ mode: "expired", token: null, redirect: "/checkout?step=1" });
+    // Until then, every page behind the guard sends them back there.
+    const { loader: accountLoader } = await import("~/routes/account");
+    expect(await thrownResponse(async () => accountLoader(await args("/account/sales?x=1", { headers: { Cookie: cookie } })))).toEqual({
+      status: 302,
+      location: "/reset-password?redirect=%2Faccount%2Fsales%3Fx%3D1",
+    });
 
     const set = await post(resetAction, "/reset-password", { password: "fresh password", confirmation: "fresh password", redirect: "/checkout?step=1" }, { cookie });
     expect(set).toMatchObject({ status: 303, location: "/checkout?step=1" });

@@ -6,59 +6,10 @@
 import { Link } from "react-router";
 import { formatMoney, moneyLocale } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { InventoryCode, OrderStatus, Province, ReservationStatus, TaxCode } from "~/vocabulary";
+import type { OrderStatus } from "~/vocabulary";
+import type { OrderHistoryData, OrderView } from "../order-history-view";
 
 /** An order line as the history shows it (RESERVED lines are shown as reservations instead). */
-export interface OrderLineView {
-  id: number;
-  section: "AGENCY" | "SHOP";
-  name: string;
-  providerName: string;
-  vintage: number | null;
-  /** Cases (AGENCY) or units (SHOP). */
-  quantity: number;
-  uvc: number;
-  /** Per bottle (AGENCY) or unit (SHOP), cents, before taxes. */
-  unitPriceCents: number;
-  /** Unit price × bottles or units, cents, before taxes and member discount. */
-  amountCents: number;
-}
-
-/** One order of the history; money in cents. */
-export interface OrderView {
-  orderNumber: string;
-  confirmationNumber: string;
-  status: OrderStatus;
-  province: Province;
-  /** ISO 8601. */
-  placedAt: string;
-  branchLabel: string | null;
-  boutiqueCode: InventoryCode | null;
-  lines: OrderLineView[];
-  reservations: { id: number; name: string; quantity: number; byCase: boolean; bottles: number; status: ReservationStatus }[];
-  money: {
-    agencyFees: number;
-    liquorBoardFees: number;
-    boutique: number;
-    memberDiscount: number;
-    /** The province's taxes over both parts: GST and QST, or HST. */
-    taxes: { code: TaxCode; amount: number }[];
-    payNow: number;
-    payAtLiquorBoard: number;
-    total: number;
-  };
-  /** Where to pay a pending order still inside its payment window; null otherwise. */
-  paymentPath: string | null;
-  invoicePath: string;
-}
-
-export interface OrderHistoryData {
-  orders: OrderView[];
-  /** The support address of the follow-up text (SPEC §4). */
-  supportEmail: string;
-  /** Business days within which the branch calls (SPEC §9). */
-  followUpDays: number;
-}
 
 /** Both QC and ON keep Eastern time: the same date on the server and in any browser. */
 const SHOP_TIME_ZONE = "America/Toronto";
@@ -233,16 +184,18 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
             </a>
           </p>
         ) : null}
+        {order.invoice ? (
         <p className="mt-4">
           <a
-            href={order.invoicePath}
-            download={`Invoice-${order.orderNumber}.pdf`}
+            href={order.invoice.path}
+            download={order.invoice.fileName}
             className="inline-block rounded border border-wine-700 px-3 py-1.5 text-sm font-semibold text-wine-700 hover:bg-wine-700 hover:text-white"
             data-testid="order-invoice"
           >
             {t("history.invoice", { number: order.orderNumber })}
           </a>
         </p>
+        ) : null}
       </article>
     </li>
   );
