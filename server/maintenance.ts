@@ -1,12 +1,14 @@
 /**
  * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep
- * (issue 6 §5) and the expiry of unpaid orders, whose stock returns (issue 7 §2). Each job is
+ * (issue 6 §5), the expiry of unpaid orders, whose stock returns (issue 7 §2), and of abandoned
+ * subscription purchases (issue 8 §8). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import { expirePendingOrders } from "~/checkout/orders.server";
 import type { Database } from "~/db/client.server";
+import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.server";
 
 /** An unpaid order keeps its stock at most this long past its payment window. */
 export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
@@ -31,6 +33,11 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
           if (expired) console.log(`Order sweep: ${expired} unpaid order(s) expired, stock returned.`);
         })
         .catch((error: unknown) => console.error(`Order sweep failed: ${(error as Error).message}`)),
+      expireAbandonedSubscriptions(db)
+        .then((closed) => {
+          if (closed) console.log(`Subscription sweep: ${closed} abandoned or ended subscription(s) closed.`);
+        })
+        .catch((error: unknown) => console.error(`Subscription sweep failed: ${(error as Error).message}`)),
     ]).then(() => undefined);
   };
   run();

@@ -6,6 +6,11 @@
  * in CAD, with one idempotency key per order, and becomes PAID from the verified webhook or the
  * return page (whichever comes first).
  *
+ * Subscriptions (issue 8 §8) go through the same gateway: a Checkout Session in subscription mode,
+ * the subscription's state ({@link StripeSubscriptionState}), cancellation at period end, and the
+ * webhook events of subscriptions, their invoices and their Checkout Sessions
+ * ({@link SubscriptionWebhookData}).
+ *
  * Amounts are integer cents (CAD) throughout.
  */
 import Stripe from "stripe";
@@ -43,12 +48,74 @@ export interface CheckoutSessionState {
   amountTotalCents: number;
 }
 
-/** A verified webhook event. `session` is null for event types the shop does not handle. */
+/**
+ * A verified webhook event. `session` is null for event types the shop does not handle and for
+ * Checkout Sessions in subscription mode; `subscription` is there only for the subscription events
+ * (`customer.subscription.created|updated|deleted`, `invoice.paid` of a subscription, and
+ * `checkout.session.*` in subscription mode).
+ */
 export interface CheckoutWebhookEvent {
   eventId: string;
   type: string;
   session: CheckoutSessionState | null;
+  subscription?: SubscriptionWebhookData;
 }
+
+/** What is needed to open a hosted Checkout page for a subscription. Amounts are integer cents (CAD). */
+export interface SubscriptionCheckoutRequest {
+  /** The shop's subscription row id: `client_reference_id`, and metadata of the session and the subscription. */
+  subscriptionId: number;
+  planCode: string;
+  /** The plan's name in the customer's language, shown on Stripe's page and invoices. */
+  planName: string;
+  /** The price of one period, integer cents (CAD), > 0. */
+  amountCents: number;
+  interval: "month" | "year";
+  email: string;
+  locale: "fr-CA" | "en-US";
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A Stripe subscription as the app needs it. */
+export interface StripeSubscriptionState {
+  stripeSubscriptionId: string;
+  stripeCustomerId: string | null;
+  /** `metadata.subscriptionId` (the shop's row id), or null when missing or not a positive integer. */
+  subscriptionRowId: number | null;
+  /** Stripe's status as it says it: active, trialing, past_due, unpaid, paused, canceled, incomplete, incomplete_expired. */
+  status: string;
+  /** End of the paid period: the latest `items.data[].current_period_end` (API 2025+ keeps it on the items), or null. */
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A Checkout Session in subscription mode. */
+export interface SubscriptionCheckoutState {
+  sessionId: string;
+  /** `metadata.subscriptionId` (the shop's row id), or null. */
+  subscriptionRowId: number | null;
+  /** The hosted page while the session is open, else null. */
+  url: string | null;
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  stripeSubscriptionId: string | null;
+  stripeCustomerId: string | null;
+  /** The subscription when Stripe expanded it (a retrieval); null in webhooks, which carry only its id. */
+  subscription: StripeSubscriptionState | null;
+}
+
+/** What a subscription webhook event carries, by the kind of object. */
+export type SubscriptionWebhookData =
+  | { object: "subscription"; subscription: StripeSubscriptionState }
+  | {
+      object: "invoice";
+      stripeSubscriptionId: string;
+      stripeCustomerId: string | null;
+      /** The end of the period the invoice paid for: the latest `lines.data[].period.end`, or null. */
+      paidPeriodEnd: Date | null;
+    }
+  | { object: "checkout"; checkout: SubscriptionCheckoutState };
 
 /** The payment provider, as the order code uses it (tests and the app share this interface). */
 export interface PaymentGateway {
@@ -94,6 +161,30 @@ export interface PaymentGateway {
    * Throws PaymentUnavailableError when Stripe cannot be reached.
    */
   expireCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+  /**
+   * Creates a Checkout Session in subscription mode: one line item, `price_data` in cad with
+   * `recurring.interval`, `customer_email`, `client_reference_id` = the subscription id, metadata
+   * `{ subscriptionId, planCode }` on the session and on the subscription (`subscription_data`),
+   * idempotency key `subscription-${subscriptionId}-checkout` (call again with the same request to
+   * get the same session back). Stripe expires it after 24 hours.
+   * @returns `{ sessionId, url }`.
+   * @throws TypeError when the amount is not a positive integer (nothing is sent).
+   * @throws PaymentUnavailableError when Stripe cannot be reached or answers 5xx or 429.
+   */
+  createSubscriptionCheckoutSession(request: SubscriptionCheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Retrieves a subscription-mode Checkout Session with its subscription expanded.
+   * @returns the state, or null when Stripe has no such session. @throws PaymentUnavailableError.
+   */
+  retrieveSubscriptionCheckout(sessionId: string): Promise<SubscriptionCheckoutState | null>;
+  /** Retrieves a subscription; null when Stripe has none. @throws PaymentUnavailableError. */
+  retrieveSubscription(stripeSubscriptionId: string): Promise<StripeSubscriptionState | null>;
+  /**
+   * Cancels a subscription at the end of its paid period (`cancel_at_period_end: true`).
+   * @returns the subscription afterwards, or null when Stripe has none.
+   * @throws PaymentUnavailableError when Stripe cannot be reached.
+   */
+  cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<StripeSubscriptionState | null>;
 }
 
 /** Stripe could not be reached, or answered 5xx or 429: try again later. `cause` is Stripe's error. */
@@ -114,6 +205,12 @@ const CHECKOUT_EVENT_TYPES: ReadonlySet<string> = new Set([
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
+]);
+
+const SUBSCRIPTION_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
 ]);
 
 const CHECKOUT_LOCALES = { "fr-CA": "fr-CA", "en-US": "en" } as const;
@@ -194,6 +291,71 @@ export function createStripeGateway(options: {
       }
     },
 
+    async createSubscriptionCheckoutSession(request) {
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new TypeError(`A subscription must cost a positive integer amount of cents, got ${request.amountCents}`);
+      }
+      const metadata = { subscriptionId: String(request.subscriptionId), planCode: request.planCode };
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            currency: "cad",
+            customer_email: request.email,
+            client_reference_id: String(request.subscriptionId),
+            locale: CHECKOUT_LOCALES[request.locale],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "cad",
+                  unit_amount: request.amountCents,
+                  recurring: { interval: request.interval },
+                  product_data: { name: request.planName },
+                },
+              },
+            ],
+            metadata,
+            subscription_data: { metadata },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: `subscription-${request.subscriptionId}-checkout` },
+        );
+        if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
+        return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        throw unavailable(error, "create a subscription Checkout Session");
+      }
+    },
+
+    async retrieveSubscriptionCheckout(sessionId) {
+      try {
+        return toSubscriptionCheckoutState(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["subscription"] }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailable(error, "retrieve a subscription Checkout Session");
+      }
+    },
+
+    async retrieveSubscription(stripeSubscriptionId) {
+      try {
+        return toSubscriptionState(await stripe.subscriptions.retrieve(stripeSubscriptionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailable(error, "retrieve a subscription");
+      }
+    },
+
+    async cancelSubscriptionAtPeriodEnd(stripeSubscriptionId) {
+      try {
+        return toSubscriptionState(await stripe.subscriptions.update(stripeSubscriptionId, { cancel_at_period_end: true }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw unavailable(error, "cancel a subscription");
+      }
+    },
+
     verifyWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhookSignatureError("No Stripe webhook secret is configured");
       if (!signatureHeader) throw new WebhookSignatureError("Missing Stripe-Signature header");
@@ -208,12 +370,31 @@ export function createStripeGateway(options: {
           { cause: error },
         );
       }
-      if (!CHECKOUT_EVENT_TYPES.has(event.type)) return { eventId: event.id, type: event.type, session: null };
-      const session = event.data.object as Partial<Stripe.Checkout.Session> | null;
-      if (!session || session.object !== "checkout.session" || typeof session.id !== "string") {
-        throw new WebhookSignatureError(`Stripe event ${event.id} (${event.type}) carries no Checkout Session`);
+      const object = event.data.object as { object?: unknown; id?: unknown } | null;
+      const carries = (kind: string) => {
+        if (!object || object.object !== kind || typeof object.id !== "string") {
+          throw new WebhookSignatureError(`Stripe event ${event.id} (${event.type}) carries no ${kind}`);
+        }
+      };
+      if (SUBSCRIPTION_EVENT_TYPES.has(event.type)) {
+        carries("subscription");
+        const subscription = toSubscriptionState(object as Stripe.Subscription);
+        return { eventId: event.id, type: event.type, session: null, subscription: { object: "subscription", subscription } };
       }
-      return { eventId: event.id, type: event.type, session: toSessionState(session as Stripe.Checkout.Session) };
+      if (event.type === "invoice.paid") {
+        carries("invoice");
+        const paid = toPaidInvoice(object as Stripe.Invoice);
+        return paid
+          ? { eventId: event.id, type: event.type, session: null, subscription: paid }
+          : { eventId: event.id, type: event.type, session: null };
+      }
+      if (!CHECKOUT_EVENT_TYPES.has(event.type)) return { eventId: event.id, type: event.type, session: null };
+      carries("checkout.session");
+      const session = object as Stripe.Checkout.Session;
+      if (session.mode === "subscription") {
+        return { eventId: event.id, type: event.type, session: null, subscription: { object: "checkout", checkout: toSubscriptionCheckoutState(session) } };
+      }
+      return { eventId: event.id, type: event.type, session: toSessionState(session) };
     },
   };
 }
@@ -256,5 +437,61 @@ function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState 
       session.payment_status === "paid" ? "paid" : session.payment_status === "no_payment_required" ? "no_payment_required" : "unpaid",
     status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
     amountTotalCents: session.amount_total ?? 0,
+  };
+}
+
+/** A positive integer id from metadata, or null. */
+function rowId(value: string | undefined): number | null {
+  const id = Number(value);
+  return value !== undefined && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The id of an object Stripe gives either as an id or expanded. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/** Unix seconds → Date; the latest of several; null when none. */
+function latestInstant(seconds: (number | null | undefined)[]): Date | null {
+  const valid = seconds.filter((s): s is number => typeof s === "number" && Number.isFinite(s) && s > 0);
+  return valid.length ? new Date(Math.max(...valid) * 1000) : null;
+}
+
+function toSubscriptionState(subscription: Stripe.Subscription): StripeSubscriptionState {
+  return {
+    stripeSubscriptionId: subscription.id,
+    stripeCustomerId: idOf(subscription.customer),
+    subscriptionRowId: rowId(subscription.metadata?.subscriptionId),
+    status: String(subscription.status),
+    currentPeriodEnd: latestInstant((subscription.items?.data ?? []).map((item) => item.current_period_end)),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
+  };
+}
+
+function toSubscriptionCheckoutState(session: Stripe.Checkout.Session): SubscriptionCheckoutState {
+  const expanded = session.subscription && typeof session.subscription === "object" ? session.subscription : null;
+  return {
+    sessionId: session.id,
+    subscriptionRowId: rowId(session.metadata?.subscriptionId),
+    url: session.status === "open" ? (session.url ?? null) : null,
+    status: session.status === "complete" ? "complete" : session.status === "expired" ? "expired" : "open",
+    paymentStatus:
+      session.payment_status === "paid" ? "paid" : session.payment_status === "no_payment_required" ? "no_payment_required" : "unpaid",
+    stripeSubscriptionId: idOf(session.subscription),
+    stripeCustomerId: idOf(session.customer),
+    subscription: expanded ? toSubscriptionState(expanded) : null,
+  };
+}
+
+/** A paid invoice of a subscription (API 2025+: `parent.subscription_details`); null for any other invoice. */
+function toPaidInvoice(invoice: Stripe.Invoice): SubscriptionWebhookData | null {
+  const stripeSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (!stripeSubscriptionId) return null;
+  return {
+    object: "invoice",
+    stripeSubscriptionId,
+    stripeCustomerId: idOf(invoice.customer),
+    paidPeriodEnd: latestInstant((invoice.lines?.data ?? []).map((line) => line.period?.end)),
   };
 }

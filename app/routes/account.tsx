@@ -1,13 +1,21 @@
 /**
- * /account (SPEC §2 customer area, login required): the overview. The navigation guard sends a
- * visitor without a session to /login with this route as `redirect`. Never cached.
+ * /account (SPEC §2 customer area, login required; issue 8 §4, §8): the overview — greeting, links
+ * to the profile and the order history, the customer's subscriptions with status and renewal date,
+ * and a cancel POST per running subscription (end of the paid period; 303 back here with a notice).
+ * The navigation guard sends a visitor without a session to /login with this route as `redirect`.
+ * Never cached.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
-import { Form } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { MessagePage } from "~/components/ui/message-page";
+import { AccountOverview } from "~/accounts/ui/account-overview";
 import { shopContext } from "~/context";
-import { useT } from "~/i18n/translation";
+import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
+import { CancelSubscriptionSchema } from "~/subscriptions/subscription-forms";
+import { cancelSubscription, listUserSubscriptions, summarizeSubscription } from "~/subscriptions/subscriptions.server";
 import type { Route } from "./+types/account";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -20,20 +28,50 @@ export const headers = noStoreHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const user = await requireUser(shop.db, request);
-  return { title: shop.t("auth.account.title"), firstName: user.firstName, email: user.email };
+  const subscriptions = (await listUserSubscriptions(shop.db, user.id, shop.locale)).map((s) => summarizeSubscription(s, shop.locale));
+  const cancelledId = Number(new URL(request.url).searchParams.get("cancelled"));
+  const cancelled = subscriptions.find((s) => s.id === cancelledId && s.cancelAtPeriodEnd);
+  return {
+    title: shop.t("auth.account.title"),
+    firstName: user.firstName,
+    email: user.email,
+    subscriptions,
+    cancelledNotice: cancelled ? { plan: cancelled.planName, date: cancelled.periodEnd ?? "" } : null,
+  };
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+const REFUSALS = {
+  "not-live": "subscriptions.errors.notLive",
+  "payment-unavailable": "subscriptions.errors.paymentUnavailable",
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  await enforceRateLimit("form", context.get(requestContext).clientAddress);
+  const submission = parseWithZod(await readFormData(request), { schema: CancelSubscriptionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), subscriptionId: null }, { status: 400 });
+  const id = submission.value.subscriptionId;
+  const cancelled = await cancelSubscription(shop.db, user.id, id);
+  // Another customer's subscription, or a guessed id: not found.
+  if (!cancelled) throw data(null, { status: 404 });
+  if (!cancelled.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [REFUSALS[cancelled.reason]] }), subscriptionId: id },
+      { status: cancelled.reason === "payment-unavailable" ? 503 : 400 },
+    );
+  }
+  throw redirect(`/account?${new URLSearchParams({ cancelled: String(id) })}`, 303);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <MessagePage title={t("auth.account.hello", { name: loaderData.firstName })} testId="account-page">
-      <p className="mt-4">{t("auth.account.signedInAs", { email: loaderData.email })}</p>
-      <p className="mt-2 text-sm text-stone-600">{t("auth.account.coming")}</p>
-      <Form method="post" action="/logout" className="mt-6">
-        <button type="submit" className="rounded border border-stone-400 px-4 py-2">
-          {t("auth.logout")}
-        </button>
-      </Form>
-    </MessagePage>
+    <AccountOverview
+      firstName={loaderData.firstName}
+      email={loaderData.email}
+      subscriptions={loaderData.subscriptions}
+      cancelledNotice={loaderData.cancelledNotice}
+      refusal={actionData}
+    />
   );
 }

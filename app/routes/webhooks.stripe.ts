@@ -3,13 +3,16 @@
  * body with `STRIPE_WEBHOOK_SECRET`. `checkout.session.completed` with `payment_status=paid` and
  * `checkout.session.async_payment_succeeded` complete the order through the same idempotent
  * function as the return page; `checkout.session.expired` and `async_payment_failed` cancel it
- * and give its stock back. A bad signature answers 400 and changes nothing; replays change nothing.
+ * and give its stock back. Subscription events (`customer.subscription.*`, `invoice.paid`,
+ * Checkout Sessions in subscription mode; issue 8 §8) go through the one idempotent
+ * `applySubscriptionEvent`. A bad signature answers 400 and changes nothing; replays change nothing.
  */
 import { data } from "react-router";
 import { cancelOrder, getOrderById } from "~/checkout/orders.server";
 import { finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
 import { shopContext } from "~/context";
-import { WebhookSignatureError } from "~/payment/stripe.server";
+import { PaymentUnavailableError, WebhookSignatureError } from "~/payment/stripe.server";
+import { handleSubscriptionWebhook } from "~/subscriptions/subscription-events.server";
 import type { Route } from "./+types/webhooks.stripe";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,6 +28,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "bad signature" }, { status: 400 });
   }
   const { db } = context.get(shopContext);
+  if (event.subscription) {
+    try {
+      const outcome = await handleSubscriptionWebhook(db, stripe, { eventId: event.eventId, type: event.type, data: event.subscription });
+      console.log(`payment: webhook ${event.type} ${event.eventId} subscription ${outcome}`);
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      // Stripe retries a failed delivery: the event is not recorded, so the retry applies it.
+      return data({ error: "payment unavailable" }, { status: 503 });
+    }
+    return data({ received: true });
+  }
   const orderId = event.session?.orderId ?? null;
   console.log(`payment: webhook ${event.type} ${event.eventId}${orderId ? ` order ${orderId}` : ""}`);
   // Only a session this shop created for that order counts (a test account may serve several shops).

@@ -7,6 +7,11 @@
  *
  * The store is module-level, shared by every test in a file: call {@link resetStripeMock} in
  * `afterEach`. Amounts are integer cents.
+ *
+ * Subscriptions (issue 8 §8): sessions in `mode=subscription` (a recurring `price_data`),
+ * {@link completeSubscriptionSession} (the customer paid: a subscription is created and the
+ * session completes), `GET`/`POST /v1/subscriptions/:id`, and builders for the subscription and
+ * invoice objects of webhook events ({@link subscriptionJson}, {@link paidInvoiceJson}).
  */
 import { http, HttpResponse } from "msw";
 import Stripe from "stripe";
@@ -36,11 +41,30 @@ export interface MockCheckoutSession {
   created: number;
   livemode: false;
   payment_intent: string | null;
+  /** Subscription mode: the subscription's id once the session completes, else null. */
+  subscription: string | MockSubscription | null;
+  customer: string | null;
+}
+
+/** A subscription as the mock answers it (the subset of Stripe's JSON the app reads). */
+export interface MockSubscription {
+  id: string;
+  object: "subscription";
+  status: string;
+  customer: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  /** API 2025+: the period lives on the items. Unix seconds. */
+  items: { object: "list"; data: { id: string; object: "subscription_item"; current_period_start: number; current_period_end: number }[] };
+  created: number;
+  livemode: false;
 }
 
 /** A line item as the mock parsed it from the create request. */
 export interface MockLineItem {
   name: string;
+  /** `price_data[recurring][interval]` of a subscription's line; absent on a one-time price. */
+  interval?: string;
   /** `price_data[unit_amount]`, integer cents. */
   amountCents: number;
   quantity: number;
@@ -51,6 +75,8 @@ export interface MockLineItem {
 export interface StoredStripeSession extends MockCheckoutSession {
   lineItems: MockLineItem[];
   paymentIntentMetadata: Record<string, string>;
+  /** `subscription_data[metadata]` of a subscription-mode session. */
+  subscriptionMetadata: Record<string, string>;
   idempotencyKey: string | null;
 }
 
@@ -60,6 +86,7 @@ interface StoredRequest {
 }
 
 let sessions = new Map<string, StoredStripeSession>();
+let subscriptions = new Map<string, MockSubscription>();
 let idempotency = new Map<string, StoredRequest>();
 let outage = false;
 let counter = 0;
@@ -67,6 +94,7 @@ let counter = 0;
 /** Empties the store and ends any outage. */
 export function resetStripeMock(): void {
   sessions = new Map();
+  subscriptions = new Map();
   idempotency = new Map();
   outage = false;
 }
@@ -94,6 +122,101 @@ export function expireSession(id: string): MockCheckoutSession {
   return sessionJson(session);
 }
 
+/**
+ * The customer paid a subscription-mode session: a subscription (status active, one period of the
+ * line's interval from now, the session's `subscription_data[metadata]`) is created and the session
+ * completes, paid.
+ * @returns the session and the subscription, as the API would answer them.
+ */
+export function completeSubscriptionSession(id: string): { session: MockCheckoutSession; subscription: MockSubscription } {
+  const session = stored(id);
+  if (session.mode !== "subscription") throw new Error(`Stripe mock: session ${id} is not in subscription mode`);
+  const now = Math.floor(Date.now() / 1000);
+  const suffix = randomSuffix();
+  const interval = session.lineItems[0]?.interval === "year" ? "year" : "month";
+  const subscription: MockSubscription = {
+    id: `sub_test_${suffix}`,
+    object: "subscription",
+    status: "active",
+    customer: `cus_test_${suffix}`,
+    cancel_at_period_end: false,
+    metadata: { ...session.subscriptionMetadata },
+    items: {
+      object: "list",
+      data: [{ id: `si_test_${suffix}`, object: "subscription_item", current_period_start: now, current_period_end: addInterval(now, interval) }],
+    },
+    created: now,
+    livemode: false,
+  };
+  subscriptions.set(subscription.id, subscription);
+  session.status = "complete";
+  session.payment_status = "paid";
+  session.url = null;
+  session.subscription = subscription.id;
+  session.customer = subscription.customer;
+  return { session: sessionJson(session), subscription: structuredClone(subscription) };
+}
+
+/** A stored subscription as the API answers it. */
+export function subscriptionJson(id: string): MockSubscription {
+  const subscription = subscriptions.get(id);
+  if (!subscription) throw new Error(`Stripe mock: no subscription ${id}`);
+  return structuredClone(subscription);
+}
+
+/**
+ * Changes a stored subscription as Stripe would (a renewal, a failed payment, the end):
+ * `status`, `cancel_at_period_end`, or the period end (Unix seconds).
+ * @returns the subscription afterwards.
+ */
+export function updateSubscription(id: string, change: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number }): MockSubscription {
+  const subscription = subscriptions.get(id);
+  if (!subscription) throw new Error(`Stripe mock: no subscription ${id}`);
+  if (change.status !== undefined) subscription.status = change.status;
+  if (change.cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = change.cancelAtPeriodEnd;
+  if (change.currentPeriodEnd !== undefined) subscription.items.data[0]!.current_period_end = change.currentPeriodEnd;
+  return structuredClone(subscription);
+}
+
+/** Every stored subscription (copies), oldest first. */
+export function stripeSubscriptions(): MockSubscription[] {
+  return [...subscriptions.values()].map((s) => structuredClone(s));
+}
+
+/**
+ * A paid invoice of a subscription (API 2025+: `parent.subscription_details`), for `invoice.paid`,
+ * covering the subscription's current period.
+ */
+export function paidInvoiceJson(subscriptionId: string): object {
+  const subscription = subscriptionJson(subscriptionId);
+  const item = subscription.items.data[0]!;
+  return {
+    id: `in_test_${randomSuffix()}`,
+    object: "invoice",
+    status: "paid",
+    customer: subscription.customer,
+    billing_reason: "subscription_cycle",
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+    },
+    lines: {
+      object: "list",
+      data: [{ id: `il_test_${randomSuffix()}`, object: "line_item", period: { start: item.current_period_start, end: item.current_period_end } }],
+    },
+    livemode: false,
+  };
+}
+
+/** The same instant one calendar month or year later (Unix seconds). */
+function addInterval(seconds: number, interval: "month" | "year"): number {
+  const date = new Date(seconds * 1000);
+  if (interval === "year") date.setUTCFullYear(date.getUTCFullYear() + 1);
+  else date.setUTCMonth(date.getUTCMonth() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
 /** While on, every endpoint answers 500 `{ error: { type: "api_error", message: "outage" } }`. */
 export function stripeOutage(on: boolean): void {
   outage = on;
@@ -106,6 +229,11 @@ export function stripeOutage(on: boolean): void {
 export function signedWebhook(event: object, secret: string): { body: string; signature: string } {
   const body = JSON.stringify(event);
   return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+/** Builds a Stripe event JSON around any object (a subscription, an invoice…): see {@link checkoutSessionEvent}. */
+export function stripeEvent(type: string, object: object, eventId?: string) {
+  return checkoutSessionEvent(type, object, eventId);
 }
 
 /**
@@ -153,7 +281,16 @@ export const stripeHandlers = [
     const lineItems = parseLineItems(form);
     const successUrl = form.get("success_url");
     if (lineItems.length === 0) return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "Missing required param: line_items." });
-    if (form.get("mode") !== "payment") return stripeError(400, { type: "invalid_request_error", param: "mode", message: "This mock supports mode=payment only." });
+    const mode = form.get("mode");
+    if (mode !== "payment" && mode !== "subscription") {
+      return stripeError(400, { type: "invalid_request_error", param: "mode", message: "This mock supports mode=payment and mode=subscription only." });
+    }
+    if (mode === "subscription" && lineItems.some((item) => item.interval !== "month" && item.interval !== "year")) {
+      return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "In subscription mode, every price needs a recurring interval." });
+    }
+    if (mode === "payment" && lineItems.some((item) => item.interval !== undefined)) {
+      return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "A recurring price cannot be used in payment mode." });
+    }
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = form.has("expires_at") ? Number(form.get("expires_at")) : now + 24 * 3600;
     if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 60 || expiresAt > now + 24 * 3600 + 60) {
@@ -175,7 +312,7 @@ export const stripeHandlers = [
       amount_total: amount,
       amount_subtotal: amount,
       currency: form.get("currency") ?? lineItems[0]!.currency,
-      mode: "payment",
+      mode,
       metadata: parseHash(form, "metadata"),
       customer_email: form.get("customer_email"),
       client_reference_id: form.get("client_reference_id"),
@@ -186,8 +323,11 @@ export const stripeHandlers = [
       created: now,
       livemode: false,
       payment_intent: null,
+      subscription: null,
+      customer: null,
       lineItems,
       paymentIntentMetadata: parseHash(form, "payment_intent_data[metadata]"),
+      subscriptionMetadata: parseHash(form, "subscription_data[metadata]"),
       idempotencyKey: key,
     };
     sessions.set(id, session);
@@ -226,9 +366,40 @@ export const stripeHandlers = [
         message: `No such checkout.session: '${id}'`,
       });
     }
-    return HttpResponse.json(sessionJson(session));
+    const json = sessionJson(session);
+    const expand = [...new URL(request.url).searchParams].filter(([key]) => key.startsWith("expand")).map(([, value]) => value);
+    if (expand.includes("subscription") && typeof json.subscription === "string") json.subscription = subscriptionJson(json.subscription);
+    return HttpResponse.json(json);
+  }),
+
+  http.get(`${API}/v1/subscriptions/:id`, ({ request, params }) => {
+    if (outage) return outageResponse();
+    if (!authorized(request)) return unauthorized();
+    const subscription = subscriptions.get(String(params.id));
+    if (!subscription) return noSuchSubscription(String(params.id));
+    return HttpResponse.json(structuredClone(subscription));
+  }),
+
+  http.post(`${API}/v1/subscriptions/:id`, async ({ request, params }) => {
+    if (outage) return outageResponse();
+    if (!authorized(request)) return unauthorized();
+    const subscription = subscriptions.get(String(params.id));
+    if (!subscription) return noSuchSubscription(String(params.id));
+    const form = new URLSearchParams(await request.text());
+    const cancel = form.get("cancel_at_period_end");
+    if (cancel !== null) {
+      if (subscription.status === "canceled") {
+        return stripeError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." });
+      }
+      subscription.cancel_at_period_end = cancel === "true";
+    }
+    return HttpResponse.json(structuredClone(subscription));
   }),
 ];
+
+function noSuchSubscription(id: string): Response {
+  return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such subscription: '${id}'` });
+}
 
 function stored(id: string): StoredStripeSession {
   const session = sessions.get(id);
@@ -238,7 +409,7 @@ function stored(id: string): StoredStripeSession {
 
 /** The session as the API answers it (without the mock's own bookkeeping). */
 function sessionJson(session: StoredStripeSession): MockCheckoutSession {
-  const { lineItems: _lineItems, paymentIntentMetadata: _pim, idempotencyKey: _key, ...json } = structuredClone(session);
+  const { lineItems: _lineItems, paymentIntentMetadata: _pim, subscriptionMetadata: _sm, idempotencyKey: _key, ...json } = structuredClone(session);
   return json;
 }
 
@@ -249,6 +420,7 @@ function parseLineItems(form: URLSearchParams): MockLineItem[] {
     const prefix = `line_items[${i}]`;
     items.push({
       name: form.get(`${prefix}[price_data][product_data][name]`) ?? "",
+      interval: form.get(`${prefix}[price_data][recurring][interval]`) ?? undefined,
       amountCents: Number(form.get(`${prefix}[price_data][unit_amount]`)),
       quantity: Number(form.get(`${prefix}[quantity]`) ?? "1"),
       currency: form.get(`${prefix}[price_data][currency]`) ?? "",

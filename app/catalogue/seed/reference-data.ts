@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { BRANCH_SEEDS } from "~/checkout/branch-directory";
-import { attributes, branches, countries, inventories, productTypes, regions } from "../../db/schema";
+import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
+import { attributes, branches, countries, inventories, productTypes, regions, subscriptionPlans } from "../../db/schema";
 import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
 
 
@@ -206,7 +207,8 @@ export const COUNTRY_CODES: readonly string[] = [...new Set(REGIONS.map((r) => r
 
 /**
  * Upserts the reference rows of SPEC §3 / DESIGN §3: inventories, product types, attributes,
- * countries ({@link COUNTRY_CODES}) and regions ({@link REGIONS}).
+ * countries ({@link COUNTRY_CODES}) and regions ({@link REGIONS}); the liquor-store branches and
+ * the subscription plans (by code, `PLAN_SEEDS`).
  *
  * Idempotent: existing rows are updated in place (by inventory code, product type code,
  * attribute (typeCode, code), country code and region code), so ids stay stable and running it
@@ -231,6 +233,24 @@ export async function seedReferenceData(db: Database): Promise<void> {
           city: sql`excluded.city`,
           postalCode: sql`excluded.postal_code`,
           phone: sql`excluded.phone`,
+        },
+      });
+    // Subscription plans (SPEC §3, §9): the membership and the three discovery packages.
+    await tx
+      .insert(subscriptionPlans)
+      .values(PLAN_SEEDS.map((p) => ({ ...p })))
+      .onConflictDoUpdate({
+        target: subscriptionPlans.code,
+        set: {
+          kind: sql`excluded.kind`,
+          priceCents: sql`excluded.price_cents`,
+          interval: sql`excluded.interval`,
+          nameFr: sql`excluded.name_fr`,
+          nameEn: sql`excluded.name_en`,
+          descriptionFr: sql`excluded.description_fr`,
+          descriptionEn: sql`excluded.description_en`,
+          position: sql`excluded.position`,
+          active: sql`excluded.active`,
         },
       });
     await tx

@@ -1,0 +1,59 @@
+import { Form, Link } from "react-router";
+import { useT } from "~/i18n/translation";
+import type { SubscriptionSummary } from "~/subscriptions/subscription-types";
+import { AccountSubscriptions, type CancelRefusal } from "~/subscriptions/ui/account-subscriptions";
+
+/**
+ * The /account overview (SPEC §2 "My account: order history, profile, subscriptions"): the
+ * greeting with the first name, links to the profile and the order history, the subscriptions with
+ * their cancel forms, a notice after a cancellation, and the logout button.
+ */
+export function AccountOverview({
+  firstName,
+  email,
+  subscriptions,
+  cancelledNotice,
+  refusal,
+}: {
+  firstName: string;
+  email: string;
+  subscriptions: SubscriptionSummary[];
+  /** After a cancellation: the plan and the date its benefits end. */
+  cancelledNotice: { plan: string; date: string } | null;
+  refusal: CancelRefusal | undefined;
+}) {
+  const { t } = useT();
+  return (
+    <div className="mx-auto max-w-3xl py-10" data-testid="account-page">
+      <h1 className="font-serif text-3xl">{t("auth.account.hello", { name: firstName })}</h1>
+      <p className="mt-2 text-stone-700">{t("auth.account.signedInAs", { email })}</p>
+      {cancelledNotice ? (
+        <p role="status" className="mt-6 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="cancel-notice">
+          {t("subscriptions.account.cancelledNotice", cancelledNotice)}
+        </p>
+      ) : null}
+      <nav aria-label={t("subscriptions.overview.navLabel")} className="mt-8">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          <li>
+            <Link to="/account/profile" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50">
+              <span className="block font-semibold text-wine-800">{t("subscriptions.overview.profile")}</span>
+              <span className="mt-1 block text-sm text-stone-600">{t("subscriptions.overview.profileHelp")}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/account/sales" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50">
+              <span className="block font-semibold text-wine-800">{t("subscriptions.overview.sales")}</span>
+              <span className="mt-1 block text-sm text-stone-600">{t("subscriptions.overview.salesHelp")}</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <AccountSubscriptions subscriptions={subscriptions} refusal={refusal} />
+      <Form method="post" action="/logout" className="mt-10">
+        <button type="submit" className="rounded border border-stone-400 px-4 py-2">
+          {t("auth.logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}

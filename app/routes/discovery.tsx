@@ -1,0 +1,41 @@
+/**
+ * /discovery (SPEC §2 discovery packages page, §4 discovery subscription: monthly or annual,
+ * cancellable at any time, confirm by the first Monday of the month, delivery the second Tuesday;
+ * issue 8 §8): the rhythm with the next cycle's dates, and the three packages with their "buy" POST.
+ */
+import { noStoreHeaders } from "~/http/cache-headers";
+import { shopContext } from "~/context";
+import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
+import { calendarDayIn, formatShopDate, nextDiscoveryCycle } from "~/subscriptions/subscription-rules";
+import { DiscoveryPage } from "~/subscriptions/ui/plan-pages";
+import type { Route } from "./+types/discovery";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+}
+
+/** Shows the logged-in customer's own packages: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const offers = await loadPlanOffers(request, context, ["DISCOVERY"]);
+  const cycle = nextDiscoveryCycle(calendarDayIn(new Date()));
+  return {
+    title: shop.t("subscriptions.discovery.title"),
+    description: shop.t("subscriptions.discovery.intro"),
+    nextCycle: {
+      confirmBy: formatShopDate(cycle.confirmBy, shop.locale, { weekday: true }),
+      delivery: formatShopDate(cycle.delivery, shop.locale, { weekday: true }),
+    },
+    ...offers,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return buyPlanAction(request, context, "/discovery");
+}
+
+export default function Discovery({ loaderData, actionData }: Route.ComponentProps) {
+  return <DiscoveryPage plans={loaderData.plans} loggedIn={loaderData.loggedIn} refusal={actionData} nextCycle={loaderData.nextCycle} />;
+}

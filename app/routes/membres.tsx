@@ -1,0 +1,48 @@
+/**
+ * /membres (SPEC §2 "Membership page titled MEMBRE", §6 member benefits; issue 8 §8): what a
+ * member gets, and the yearly membership with its "buy" POST.
+ */
+import { noStoreHeaders } from "~/http/cache-headers";
+import { shopContext } from "~/context";
+import { formatMoney } from "~/i18n/format";
+import {
+  MEMBER_PAY_NOW_DISCOUNT_RATE,
+  MEMBER_PAY_NOW_THRESHOLD_CENTS,
+  MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
+  RATE_DENOMINATOR,
+} from "~/pricing/constants";
+import { MEMBER_TASTINGS_PER_YEAR } from "~/subscriptions/plan-directory";
+import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
+import { MembersPage } from "~/subscriptions/ui/plan-pages";
+import type { Route } from "./+types/membres";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+}
+
+/** Shows the logged-in customer's own membership: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const offers = await loadPlanOffers(request, context, ["MEMBERSHIP"]);
+  return {
+    title: shop.t("subscriptions.members.title"),
+    description: shop.t("subscriptions.members.intro"),
+    numbers: {
+      singleBottlePercent: (MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE * 100) / RATE_DENOMINATOR,
+      payNowPercent: (MEMBER_PAY_NOW_DISCOUNT_RATE * 100) / RATE_DENOMINATOR,
+      threshold: formatMoney(MEMBER_PAY_NOW_THRESHOLD_CENTS, shop.locale),
+      tastings: MEMBER_TASTINGS_PER_YEAR,
+    },
+    ...offers,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return buyPlanAction(request, context, "/membres");
+}
+
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
+  return <MembersPage plans={loaderData.plans} loggedIn={loaderData.loggedIn} refusal={actionData} numbers={loaderData.numbers} />;
+}

@@ -1,0 +1,62 @@
+/**
+ * /subscriptions/payment?subscription=<id> (issue 8 §8): the local simulated payment page of a
+ * subscription bought without Stripe keys. Only its owner sees it (404 otherwise, and always in
+ * production). 'Payer' makes it active for one month or one year and shows the result; 'Annuler'
+ * charges nothing and goes back to the plan's page (the purchase is left to expire).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { requireUser } from "~/accounts/auth.server";
+import { simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { shopContext } from "~/context";
+import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
+import { SimulatedPaymentSchema } from "~/subscriptions/subscription-forms";
+import {
+  getUserSubscription,
+  paySimulatedSubscription,
+  planPagePath,
+  subscriptionReturnPath,
+  summarizeSubscription,
+} from "~/subscriptions/subscriptions.server";
+import { SubscriptionPaymentPage } from "~/subscriptions/ui/subscription-payment";
+import type { Route } from "./+types/subscriptions.payment";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+/** The customer's simulated purchase named by `?subscription=`; 404 for anything else, and in production. */
+async function findPurchase(request: Request, context: Route.LoaderArgs["context"]) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  const id = Number(new URL(request.url).searchParams.get("subscription"));
+  const subscription = await getUserSubscription(shop.db, user.id, id, shop.locale);
+  if (!subscription || subscription.paymentProvider !== "simulated" || !simulatedPaymentAllowed()) throw data(null, { status: 404 });
+  return { shop, user, subscription };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop, subscription } = await findPurchase(request, context);
+  if (subscription.status !== "PENDING_PAYMENT") throw redirect(subscriptionReturnPath(subscription.id));
+  return { title: shop.t("subscriptions.payment.title"), subscription: summarizeSubscription(subscription, shop.locale) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
+  const { shop, user, subscription } = await findPurchase(request, context);
+  const submission = parseWithZod(await readFormData(request), { schema: SimulatedPaymentSchema });
+  if (submission.status !== "success") return data({ failed: true }, { status: 400 });
+  if (submission.value.intent === "cancel") throw redirect(planPagePath(subscription.planKind), 303);
+  await paySimulatedSubscription(shop.db, user.id, subscription.id);
+  throw redirect(subscriptionReturnPath(subscription.id), 303);
+}
+
+export default function SubscriptionPayment({ loaderData, actionData }: Route.ComponentProps) {
+  return <SubscriptionPaymentPage subscription={loaderData.subscription} failed={actionData?.failed === true} />;
+}

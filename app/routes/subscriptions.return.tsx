@@ -1,0 +1,43 @@
+/**
+ * /subscriptions/return?subscription=<id> (issue 8 §8): where the customer lands after paying a
+ * subscription, on Stripe or the simulated page, and sees its status. A Stripe purchase still
+ * pending is brought up to date from its Checkout Session first (the webhook may come later).
+ * Only the owner sees it: 404 otherwise.
+ */
+import { data } from "react-router";
+import { requireUser } from "~/accounts/auth.server";
+import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { PaymentUnavailableError } from "~/payment/stripe.server";
+import { getUserSubscription, refreshPendingFromStripe, summarizeSubscription } from "~/subscriptions/subscriptions.server";
+import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment";
+import type { Route } from "./+types/subscriptions.return";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }];
+}
+
+/** Personal: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const user = await requireUser(shop.db, request);
+  const id = Number(new URL(request.url).searchParams.get("subscription"));
+  let subscription = await getUserSubscription(shop.db, user.id, id, shop.locale);
+  if (!subscription) throw data(null, { status: 404 });
+  let unavailable = false;
+  try {
+    if (await refreshPendingFromStripe(shop.db, subscription)) {
+      subscription = (await getUserSubscription(shop.db, user.id, id, shop.locale)) ?? subscription;
+    }
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailableError)) throw error;
+    unavailable = true;
+  }
+  return { title: shop.t("subscriptions.result.title"), subscription: summarizeSubscription(subscription, shop.locale), unavailable };
+}
+
+export default function SubscriptionReturn({ loaderData }: Route.ComponentProps) {
+  return <SubscriptionReturnPage subscription={loaderData.subscription} unavailable={loaderData.unavailable} />;
+}

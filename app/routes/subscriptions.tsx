@@ -1,0 +1,31 @@
+/**
+ * /subscriptions (SPEC §2 subscriptions page, §3 subscription plans; issue 8 §8): every plan on
+ * sale, from the database, each with its "buy" POST: a visitor goes to log in first, a customer to
+ * Stripe Checkout or the simulated payment page.
+ */
+import { noStoreHeaders } from "~/http/cache-headers";
+import { shopContext } from "~/context";
+import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
+import { SubscriptionsPage } from "~/subscriptions/ui/plan-pages";
+import type { Route } from "./+types/subscriptions";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+}
+
+/** Shows the logged-in customer's own plans: never stored by a cache. */
+export const headers = noStoreHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const offers = await loadPlanOffers(request, context);
+  return { title: shop.t("subscriptions.page.title"), description: shop.t("subscriptions.page.intro"), ...offers };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return buyPlanAction(request, context, "/subscriptions");
+}
+
+export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
+  return <SubscriptionsPage plans={loaderData.plans} loggedIn={loaderData.loggedIn} refusal={actionData} />;
+}

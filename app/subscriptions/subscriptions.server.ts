@@ -1,0 +1,429 @@
+/**
+ * Buying, paying, listing and cancelling subscriptions (issue 8 §8; SPEC §3 subscription plans,
+ * §4 discovery subscription "monthly or annual, cancellable at any time", §6 members).
+ *
+ * A logged-in customer buys a plan: a PENDING_PAYMENT row, then Stripe Checkout in subscription
+ * mode (with keys) or the local simulated payment page (without; never in production). Stripe's
+ * events make the row ACTIVE (subscription-events.server.ts); the simulated page's Pay does it
+ * here, for one month or one year. A cancellation keeps the benefits to the end of the paid
+ * period. Abandoned purchases expire: Stripe's `checkout.session.expired`, or the maintenance
+ * sweep for simulated ones ({@link expireAbandonedSubscriptions}).
+ */
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { User } from "~/accounts/users.server";
+import { paymentGateway, simulatedPaymentAllowed } from "~/checkout/payment.server";
+import type { Database } from "~/db/client.server";
+import { subscriptionPlans, subscriptions, users } from "~/db/schema";
+import { PaymentUnavailableError, type PaymentGateway } from "~/payment/stripe.server";
+import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
+import { getPlan, localizePlan, type PlanRow } from "./plans.server";
+import { syncSubscriptionCheckout } from "./subscription-events.server";
+import { LIVE_STATUSES, formatShopDate, holdsPlan, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import type { SubscriptionSummary } from "./subscription-types";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A subscription row. */
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A simulated pending purchase left unpaid this long expires (the maintenance sweep). Milliseconds. */
+export const ABANDONED_SUBSCRIPTION_MS = 24 * 60 * 60 * 1000;
+
+/** The simulated payment page of a subscription. */
+export function simulatedSubscriptionPaymentPath(subscriptionId: number): string {
+  return `/subscriptions/payment?subscription=${subscriptionId}`;
+}
+
+/** The page after a payment, showing the subscription's status. */
+export function subscriptionReturnPath(subscriptionId: number): string {
+  return `/subscriptions/return?subscription=${subscriptionId}`;
+}
+
+/** The page that sells a kind of plan: /membres for the membership, /discovery for the packages. */
+export function planPagePath(kind: PlanKind): string {
+  return kind === "MEMBERSHIP" ? "/membres" : "/discovery";
+}
+
+/** The outcome of a purchase: where to send the customer, or why not. */
+export type StartSubscriptionResult =
+  | { ok: true; subscriptionId: number; url: string }
+  | { ok: false; reason: "unknown-plan" | "already-subscribed" | "payment-unavailable" };
+
+/**
+ * Starts buying a plan for a logged-in customer (issue 8 §8).
+ * Refuses a plan the customer already holds (ACTIVE or PAST_DUE with its period running); reuses
+ * their PENDING_PAYMENT purchase of the plan rather than adding one; else creates it. With Stripe,
+ * opens (or reuses) a Checkout Session in subscription mode and returns its URL; without keys,
+ * returns the simulated payment page's path; in production without keys, refuses.
+ * @param origin the shop's origin, for Stripe's return and cancel addresses.
+ * @returns `{ ok: true, url }` (absolute Stripe URL or a local path), or the reason of a refusal
+ *   (`payment-unavailable` also when Stripe cannot be reached: the pending row stays for a retry).
+ */
+export async function startSubscription(
+  db: Database,
+  user: Pick<User, "id" | "email" | "locale">,
+  planCode: string,
+  origin: string,
+  now = new Date(),
+): Promise<StartSubscriptionResult> {
+  const plan = await getPlan(db, planCode);
+  if (!plan) return { ok: false, reason: "unknown-plan" };
+  const stripe = paymentGateway();
+  const provider: PaymentProvider | null = stripe ? "stripe" : simulatedPaymentAllowed() ? "simulated" : null;
+  if (!provider) return { ok: false, reason: "payment-unavailable" };
+
+  // Twice at most: a pending Stripe purchase whose session has expired is closed, and a new one made.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await pendingPurchase(db, user.id, plan, provider, now);
+    if (row === "already-subscribed") return { ok: false, reason: row };
+    if (!stripe || provider === "simulated") return { ok: true, subscriptionId: row.id, url: simulatedSubscriptionPaymentPath(row.id) };
+    try {
+      const url = await stripeCheckoutUrl(db, stripe, row, plan, user, origin, now);
+      if (url) return { ok: true, subscriptionId: row.id, url };
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError) return { ok: false, reason: "payment-unavailable" };
+      throw error;
+    }
+  }
+  return { ok: false, reason: "payment-unavailable" };
+}
+
+/**
+ * The customer's pending purchase of the plan with this provider, created if there is none; the
+ * user row is locked so two clicks at once make one purchase.
+ */
+async function pendingPurchase(
+  db: Database,
+  userId: number,
+  plan: PlanRow,
+  provider: PaymentProvider,
+  now: Date,
+): Promise<SubscriptionRow | "already-subscribed"> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const rows = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          eq(subscriptions.planCode, plan.code),
+          inArray(subscriptions.status, ["PENDING_PAYMENT", ...LIVE_STATUSES]),
+        ),
+      )
+      .orderBy(desc(subscriptions.id));
+    if (rows.some((row) => holdsPlan(row, now))) return "already-subscribed";
+    const pending = rows.find((row) => row.status === "PENDING_PAYMENT" && row.paymentProvider === provider);
+    if (pending) return pending;
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({ userId, planCode: plan.code, status: "PENDING_PAYMENT", paymentProvider: provider, createdAt: now, updatedAt: now })
+      .returning();
+    return created!;
+  });
+}
+
+/**
+ * The Stripe page of a pending purchase: its open session, or a new one. A session found paid
+ * meanwhile is applied and the return page given; an expired one closes the purchase (null: the
+ * caller makes a new one).
+ */
+async function stripeCheckoutUrl(
+  db: Database,
+  stripe: PaymentGateway,
+  row: SubscriptionRow,
+  plan: PlanRow,
+  user: Pick<User, "email" | "locale">,
+  origin: string,
+  now: Date,
+): Promise<string | null> {
+  if (row.stripeCheckoutSessionId) {
+    const checkout = await stripe.retrieveSubscriptionCheckout(row.stripeCheckoutSessionId);
+    if (checkout?.status === "open" && checkout.url) return checkout.url;
+    if (checkout?.status === "complete") {
+      await syncSubscriptionCheckout(db, checkout, now);
+      return subscriptionReturnPath(row.id);
+    }
+    await db
+      .update(subscriptions)
+      .set({ status: "EXPIRED", updatedAt: now })
+      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, "PENDING_PAYMENT")));
+    return null;
+  }
+  const session = await stripe.createSubscriptionCheckoutSession({
+    subscriptionId: row.id,
+    planCode: plan.code,
+    planName: localizePlan(plan, user.locale).name,
+    amountCents: plan.priceCents,
+    interval: plan.interval,
+    email: user.email,
+    locale: user.locale,
+    successUrl: `${origin}${subscriptionReturnPath(row.id)}`,
+    cancelUrl: `${origin}${planPagePath(plan.kind)}`,
+  });
+  await db
+    .update(subscriptions)
+    .set({ stripeCheckoutSessionId: session.sessionId, updatedAt: now })
+    .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCheckoutSessionId)));
+  return session.url;
+}
+
+/** A customer's subscription as the account and payment pages show it. */
+export interface SubscriptionView {
+  id: number;
+  planCode: string;
+  planKind: PlanKind;
+  planName: string;
+  /** Integer cents (CAD) per `interval`. */
+  priceCents: number;
+  interval: PlanInterval;
+  /** As stored, except that a paid period that has run out reads CANCELLED (ended) until the sweep says so. */
+  status: SubscriptionStatus;
+  paymentProvider: PaymentProvider;
+  /** Renewal date (or end date when cancelled at period end); null before the first payment. */
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** Holds the plan now (benefits running): may be cancelled. */
+  live: boolean;
+  createdAt: Date;
+}
+
+function toView(row: SubscriptionRow, plan: PlanRow, locale: Locale, now: Date): SubscriptionView {
+  const live = holdsPlan(row, now);
+  const lapsed = !live && (LIVE_STATUSES as readonly SubscriptionStatus[]).includes(row.status);
+  return {
+    id: row.id,
+    planCode: plan.code,
+    planKind: plan.kind,
+    planName: localizePlan(plan, locale).name,
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+    status: lapsed ? "CANCELLED" : row.status,
+    paymentProvider: row.paymentProvider,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    live,
+    createdAt: row.createdAt,
+  };
+}
+
+/**
+ * The customer's subscriptions, newest first, with the plan's name in `locale`, the status, the
+ * renewal or end date and the cancel flag (issue 8 §8 "/account lists the customer's
+ * subscriptions"). Abandoned purchases (EXPIRED) are left out.
+ */
+export async function listUserSubscriptions(db: Database, userId: number, locale: Locale, now = new Date()): Promise<SubscriptionView[]> {
+  const rows = await db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, "EXPIRED")))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  return rows.map((r) => toView(r.subscription, r.plan, locale, now));
+}
+
+/**
+ * One of the customer's subscriptions, with its Stripe session id; null when there is none with
+ * this id or it is another customer's (the pages answer 404).
+ */
+export async function getUserSubscription(
+  db: Database,
+  userId: number,
+  subscriptionId: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<(SubscriptionView & { stripeCheckoutSessionId: string | null }) | null> {
+  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  const [found] = await db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
+    .limit(1);
+  if (!found) return null;
+  return { ...toView(found.subscription, found.plan, locale, now), stripeCheckoutSessionId: found.subscription.stripeCheckoutSessionId };
+}
+
+/**
+ * The simulated page's Pay (issue 8 §8; never in production: the route refuses): a pending
+ * simulated purchase of the customer becomes ACTIVE for one period from `now` (one month or one
+ * year). Idempotent: a purchase already paid, cancelled or expired is left as it is.
+ * @returns the row after the call, or null when it is not the customer's simulated purchase.
+ */
+export async function paySimulatedSubscription(db: Database, userId: number, subscriptionId: number, now = new Date()): Promise<SubscriptionRow | null> {
+  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ subscription: subscriptions, interval: subscriptionPlans.interval })
+      .from(subscriptions)
+      .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId), eq(subscriptions.paymentProvider, "simulated")))
+      .for("update", { of: subscriptions });
+    if (!row) return null;
+    if (row.subscription.status !== "PENDING_PAYMENT") return row.subscription;
+    const [paid] = await tx
+      .update(subscriptions)
+      .set({ status: "ACTIVE", currentPeriodEnd: periodEnd(now, row.interval), updatedAt: now })
+      .where(eq(subscriptions.id, subscriptionId))
+      .returning();
+    return paid!;
+  });
+}
+
+/** The outcome of a cancellation. */
+export type CancelSubscriptionResult =
+  | { ok: true; endsAt: Date | null }
+  | { ok: false; reason: "not-live" | "payment-unavailable" };
+
+/**
+ * Cancels a subscription at the end of its paid period (SPEC §4 "cancellable at any time"): the
+ * benefits hold until `current_period_end`, then stop. With Stripe, `cancel_at_period_end: true`
+ * on the Stripe subscription (its `customer.subscription.deleted` ends the row at period end);
+ * simulated, the flag alone. Cancelling twice is the same as once.
+ * @returns null when there is no such subscription of this customer (404); `not-live` when it is
+ *   not running (pending, ended); `payment-unavailable` when Stripe cannot be reached (nothing
+ *   changed); else the date the benefits end.
+ */
+export async function cancelSubscription(
+  db: Database,
+  userId: number,
+  subscriptionId: number,
+  now = new Date(),
+): Promise<CancelSubscriptionResult | null> {
+  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  if (!holdsPlan(row, now)) return { ok: false, reason: "not-live" };
+  if (row.cancelAtPeriodEnd) return { ok: true, endsAt: row.currentPeriodEnd };
+
+  let stripeState: Awaited<ReturnType<PaymentGateway["cancelSubscriptionAtPeriodEnd"]>> = null;
+  if (row.paymentProvider === "stripe" && row.stripeSubscriptionId) {
+    const stripe = paymentGateway();
+    if (!stripe) return { ok: false, reason: "payment-unavailable" };
+    try {
+      stripeState = await stripe.cancelSubscriptionAtPeriodEnd(row.stripeSubscriptionId);
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError) return { ok: false, reason: "payment-unavailable" };
+      throw error;
+    }
+  }
+  const after = await db.transaction(async (tx: Tx) => {
+    const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, row.id)).for("update");
+    if (!locked) return null;
+    const next = mergeSubscriptionState(locked, {
+      status: stripeState ? statusFromStripe(stripeState.status) : null,
+      currentPeriodEnd: stripeState?.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: true,
+    });
+    await tx
+      .update(subscriptions)
+      .set({ ...next, updatedAt: now })
+      .where(eq(subscriptions.id, row.id));
+    return next;
+  });
+  return { ok: true, endsAt: after?.currentPeriodEnd ?? row.currentPeriodEnd };
+}
+
+/** Advisory lock of the subscription sweep (guest carts 6001, orders 6002). */
+const SUBSCRIPTION_SWEEP_LOCK = 6003;
+
+/**
+ * The maintenance sweep of subscriptions (server/maintenance.ts), safe with many processes (one
+ * advisory lock; rows taken with SKIP LOCKED):
+ * - a purchase left PENDING_PAYMENT for {@link ABANDONED_SUBSCRIPTION_MS} on the simulated page,
+ *   or one whose Stripe session was never opened, becomes EXPIRED (a Stripe session that was
+ *   opened is closed by Stripe's `checkout.session.expired`, never here: it may still be paid);
+ * - a simulated subscription whose paid period is over becomes CANCELLED (nothing renews it).
+ * @returns the number of rows changed, or null when another process holds the sweep.
+ */
+export async function expireAbandonedSubscriptions(db: Database, now = new Date(), batchSize = 500): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${SUBSCRIPTION_SWEEP_LOCK})` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.locked) return null;
+    const abandoned = tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, "PENDING_PAYMENT"),
+          lt(subscriptions.createdAt, new Date(now.getTime() - ABANDONED_SUBSCRIPTION_MS)),
+          or(eq(subscriptions.paymentProvider, "simulated"), isNull(subscriptions.stripeCheckoutSessionId)),
+        ),
+      )
+      .orderBy(subscriptions.id)
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const expired = await tx
+      .update(subscriptions)
+      .set({ status: "EXPIRED", updatedAt: now })
+      .where(sql`${subscriptions.id} in ${abandoned}`)
+      .returning({ id: subscriptions.id });
+    const lapsedRows = tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.paymentProvider, "simulated"),
+          inArray(subscriptions.status, [...LIVE_STATUSES]),
+          lt(subscriptions.currentPeriodEnd, now),
+        ),
+      )
+      .orderBy(subscriptions.id)
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const lapsed = await tx
+      .update(subscriptions)
+      .set({ status: "CANCELLED", updatedAt: now })
+      .where(sql`${subscriptions.id} in ${lapsedRows}`)
+      .returning({ id: subscriptions.id });
+    return expired.length + lapsed.length;
+  });
+}
+
+/**
+ * The return page after Stripe (issue 8 §8): a pending Stripe purchase is brought up to date from
+ * its Checkout Session, in case the webhook has not come yet (same rules as the webhook).
+ * @returns whether Stripe was asked.
+ * @throws PaymentUnavailableError when Stripe cannot be reached.
+ */
+export async function refreshPendingFromStripe(
+  db: Database,
+  subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null },
+  now = new Date(),
+): Promise<boolean> {
+  const stripe = paymentGateway();
+  if (!stripe || subscription.paymentProvider !== "stripe" || subscription.status !== "PENDING_PAYMENT" || !subscription.stripeCheckoutSessionId) {
+    return false;
+  }
+  const checkout = await stripe.retrieveSubscriptionCheckout(subscription.stripeCheckoutSessionId);
+  if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, checkout, now);
+  return true;
+}
+
+/** A subscription as a page shows it: dates formatted in `locale`, where to finish paying a pending one. */
+export function summarizeSubscription(view: SubscriptionView, locale: Locale): SubscriptionSummary {
+  return {
+    id: view.id,
+    planName: view.planName,
+    planKind: view.planKind,
+    priceCents: view.priceCents,
+    interval: view.interval,
+    status: view.status,
+    paymentProvider: view.paymentProvider,
+    periodEnd: view.currentPeriodEnd ? formatShopDate(view.currentPeriodEnd, locale) : null,
+    cancelAtPeriodEnd: view.cancelAtPeriodEnd,
+    live: view.live,
+    paymentPath:
+      view.status !== "PENDING_PAYMENT"
+        ? null
+        : view.paymentProvider === "simulated"
+          ? simulatedSubscriptionPaymentPath(view.id)
+          : planPagePath(view.planKind),
+  };
+}

@@ -1,0 +1,485 @@
+/**
+ * Memberships and discovery subscriptions against a real database (issue 8 §8): buying on the
+ * simulated page makes a member; a cancellation keeps the benefits to the end of the paid period;
+ * another customer's subscription answers 404; Stripe Checkout in subscription mode (msw mock of
+ * its HTTP API) and its webhooks go through the one idempotent function: replays change nothing,
+ * a late update never resurrects a deleted subscription, a bad signature answers 400.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import {
+  completeSubscriptionSession,
+  expireSession,
+  paidInvoiceJson,
+  resetStripeMock,
+  signedWebhook,
+  stripeEvent,
+  stripeHandlers,
+  stripeOutage,
+  stripeSessions,
+  stripeSubscriptions,
+  updateSubscription,
+} from "../mocks/stripe";
+import { registerCustomer, startUserSession, type User } from "~/accounts/users.server";
+import { usePaymentGatewayForTests } from "~/checkout/payment.server";
+import { processedWebhookEvents, subscriptions } from "~/db/schema";
+import { requestContext } from "~/http/request-context";
+import { createStripeGateway } from "~/payment/stripe.server";
+import { hasActiveMembership } from "~/subscriptions/membership.server";
+import { listPlans } from "~/subscriptions/plans.server";
+import { expireAbandonedSubscriptions, listUserSubscriptions } from "~/subscriptions/subscriptions.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { action as discoveryAction } from "~/routes/discovery";
+import { action as membersAction, loader as membersLoader } from "~/routes/membres";
+import { loader as subscriptionsLoader } from "~/routes/subscriptions";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/subscriptions.payment";
+import { loader as returnLoader } from "~/routes/subscriptions.return";
+import { action as webhookAction } from "~/routes/webhooks.stripe";
+
+// getEnv() caches the configuration on its first call: this file's data folder, no Stripe keys
+// (the tests choose the gateway), not production.
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "cuvee-subscriptions-test-"));
+  delete process.env.STRIPE_SECRET_KEY;
+});
+
+const WEBHOOK_SECRET = "whsec_test_subscriptions";
+const server = setupServer(...stripeHandlers);
+const stripeGateway = createStripeGateway({ secretKey: "sk_test_x", webhookSecret: WEBHOOK_SECRET, maxNetworkRetries: 0 });
+const DAY = 86_400_000;
+
+let testDb: TestDatabase;
+let db: TestDatabase["db"];
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  testDb = await createTestDatabase({ seed: "reference" });
+  db = testDb.db;
+});
+
+afterEach(() => {
+  resetStripeMock();
+  usePaymentGatewayForTests(undefined);
+});
+
+afterAll(async () => {
+  server.close();
+  await testDb?.close();
+});
+
+let customers = 0;
+/** A new customer, logged in: the user and their session cookie. */
+async function customer(): Promise<{ user: User; cookie: string }> {
+  customers += 1;
+  const user = await registerCustomer(db, {
+    firstName: `Client${customers}`,
+    lastName: "Test",
+    email: `client${customers}-${Date.now()}@example.com`,
+    password: "a good password",
+    province: "QC",
+    locale: "fr-CA",
+  });
+  if (user === "email-taken") throw new Error("e-mail taken");
+  const setCookie = await startUserSession(db, new Request("http://shop.test/"), user.id);
+  return { user, cookie: setCookie.split(";")[0]! };
+}
+
+let clients = 0;
+type Outcome = { status: number; location: string | null; data: { result?: { error?: Record<string, string[]> } } | null };
+
+/** Posts a form to an action; returns the redirect or the data with its status (each from its own client address). */
+async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie?: string): Promise<Outcome> {
+  const args = (await routeArgs(db, path, {
+    init: {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    },
+  })) as { context: { set(key: unknown, value: unknown): void } };
+  clients += 1;
+  args.context.set(requestContext, { nonce: undefined, clientAddress: `198.51.100.${clients % 250}` });
+  try {
+    const result = (await action(args as never)) as { data: Outcome["data"]; init?: { status?: number } } | Response;
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), data: null };
+    return { status: result.init?.status ?? 200, location: null, data: result.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
+    const refused = thrown as { type?: string; init?: { status?: number } };
+    if (refused?.type === "DataWithResponseInit") return { status: refused.init?.status ?? 500, location: null, data: null };
+    throw thrown;
+  }
+}
+
+async function load<T>(loader: (args: never) => Promise<unknown>, path: string, cookie?: string): Promise<T> {
+  return (await loader(await routeArgs(db, path, { init: { headers: cookie ? { Cookie: cookie } : {} } }))) as T;
+}
+
+async function row(id: number) {
+  const [found] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!found) throw new Error(`no subscription ${id}`);
+  return found;
+}
+
+const idIn = (location: string | null) => Number(new URL(location!, "http://shop.test").searchParams.get("subscription"));
+
+/** Posts a signed Stripe event to the webhook route. */
+async function postWebhook(body: string, signature: string | null): Promise<{ status: number; data: unknown }> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature !== null) headers["Stripe-Signature"] = signature;
+  const result = (await webhookAction(await routeArgs(db, "/webhooks/stripe", { init: { method: "POST", body, headers } }))) as unknown as {
+    data: unknown;
+    init?: { status?: number } | null;
+  };
+  return { status: result.init?.status ?? 200, data: result.data };
+}
+
+async function sendEvent(type: string, object: object, eventId?: string) {
+  const { body, signature } = signedWebhook(stripeEvent(type, object, eventId), WEBHOOK_SECRET);
+  return postWebhook(body, signature);
+}
+
+async function processedCount(eventId: string): Promise<number> {
+  const [{ count }] = (await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(processedWebhookEvents)
+    .where(eq(processedWebhookEvents.id, eventId))) as [{ count: number }];
+  return count;
+}
+
+describe("the plans", () => {
+  it("are rows: the membership at 150 $ a year, discovery 290 $ and 380 $ a month, 500 $ a year, in both languages", async () => {
+    const fr = await listPlans(db, "fr-CA");
+    expect(fr.map((p) => [p.code, p.kind, p.priceCents, p.interval])).toEqual([
+      ["MEMBERSHIP", "MEMBERSHIP", 15_000, "year"],
+      ["DISCOVERY_1", "DISCOVERY", 29_000, "month"],
+      ["DISCOVERY_2", "DISCOVERY", 38_000, "month"],
+      ["DISCOVERY_3", "DISCOVERY", 50_000, "year"],
+    ]);
+    expect(fr[0]!.name).toBe("Adhésion membre");
+    expect((await listPlans(db, "en-US"))[0]!.name).toBe("Membership");
+    const page = await load<{ plans: { code: string; held: unknown }[]; loggedIn: boolean }>(subscriptionsLoader, "/subscriptions");
+    expect(page.plans.map((p) => p.code)).toEqual(["MEMBERSHIP", "DISCOVERY_1", "DISCOVERY_2", "DISCOVERY_3"]);
+    expect(page.loggedIn).toBe(false);
+  });
+});
+
+describe("buying on the simulated payment page (no Stripe keys)", () => {
+  it("sends a visitor to log in, then makes the customer a member for a year once paid", async () => {
+    usePaymentGatewayForTests(null);
+    const visitor = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" });
+    expect(visitor).toMatchObject({ status: 303, location: "/login?redirect=%2Fmembres" });
+
+    const { user, cookie } = await customer();
+    const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    expect(bought.status).toBe(303);
+    expect(bought.location).toMatch(/^\/subscriptions\/payment\?subscription=\d+$/);
+    const id = idIn(bought.location);
+    expect(await row(id)).toMatchObject({ userId: user.id, planCode: "MEMBERSHIP", status: "PENDING_PAYMENT", paymentProvider: "simulated" });
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+
+    // A second click reuses the pending purchase.
+    const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    expect(again.location).toBe(bought.location);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
+
+    const page = await load<{ subscription: { planName: string; priceCents: number; interval: string } }>(paymentLoader, bought.location!, cookie);
+    expect(page.subscription).toMatchObject({ planName: "Adhésion membre", priceCents: 15_000, interval: "year" });
+    // Only the owner sees the page.
+    const stranger = await customer();
+    expect((await thrownResponse(() => load(paymentLoader, bought.location!, stranger.cookie))).status).toBe(404);
+    expect((await post(paymentAction, bought.location!, { intent: "pay" }, stranger.cookie)).status).toBe(404);
+    expect((await thrownResponse(() => load(paymentLoader, "/subscriptions/payment?subscription=abc", cookie))).status).toBe(404);
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+
+    const before = Date.now();
+    const paid = await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
+    expect(paid).toMatchObject({ status: 303, location: `/subscriptions/return?subscription=${id}` });
+    const active = await row(id);
+    expect(active.status).toBe("ACTIVE");
+    const end = active.currentPeriodEnd!;
+    const start = new Date(before);
+    expect(end.getUTCFullYear()).toBe(start.getUTCFullYear() + 1);
+    expect(end.getTime() - before).toBeGreaterThan(364 * DAY);
+    expect(end.getTime() - before).toBeLessThan(367 * DAY);
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+
+    // Paying twice changes nothing; the payment page now shows the result instead.
+    await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
+    expect((await row(id)).currentPeriodEnd).toEqual(end);
+    expect(await thrownResponse(() => load(paymentLoader, bought.location!, cookie))).toEqual({ status: 302, location: `/subscriptions/return?subscription=${id}` });
+    const result = await load<{ subscription: { status: string; periodEnd: string } }>(returnLoader, paid.location!, cookie);
+    expect(result.subscription.status).toBe("ACTIVE");
+    expect(result.subscription.periodEnd).toMatch(/^\d{1,2} \p{L}+ \d{4}$/u);
+
+    // The plan is held: not sold twice, and the page says until when.
+    const twice = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    expect(twice.status).toBe(400);
+    expect(twice.data?.result?.error).toEqual({ "": ["subscriptions.errors.alreadySubscribed"] });
+    const members = await load<{ plans: { held: { until: string; renews: boolean } | null }[] }>(membersLoader, "/membres", cookie);
+    expect(members.plans[0]!.held).toEqual({ until: result.subscription.periodEnd, renews: true });
+
+    const account = await load<{ subscriptions: { id: number; status: string; live: boolean; periodEnd: string | null }[] }>(accountLoader, "/account", cookie);
+    expect(account.subscriptions).toEqual([expect.objectContaining({ id, status: "ACTIVE", live: true, periodEnd: result.subscription.periodEnd })]);
+  });
+
+  it("refuses an unknown plan and a malformed form, and Cancel leaves the purchase unpaid", async () => {
+    usePaymentGatewayForTests(null);
+    const { user, cookie } = await customer();
+    const unknown = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "GOLD" }, cookie);
+    expect(unknown.status).toBe(400);
+    expect(unknown.data?.result?.error).toEqual({ "": ["subscriptions.errors.unknownPlan"] });
+    expect((await post(discoveryAction, "/discovery", { intent: "other" }, cookie)).status).toBe(400);
+
+    const bought = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_1" }, cookie);
+    const cancelled = await post(paymentAction, bought.location!, { intent: "cancel" }, cookie);
+    expect(cancelled).toMatchObject({ status: 303, location: "/discovery" });
+    expect((await row(idIn(bought.location))).status).toBe("PENDING_PAYMENT");
+    expect(await listUserSubscriptions(db, user.id, "fr-CA")).toEqual([expect.objectContaining({ status: "PENDING_PAYMENT", live: false })]);
+  });
+});
+
+describe("cancelling", () => {
+  it("keeps the benefits until the end of the paid period, then they stop; another customer's cancel answers 404", async () => {
+    usePaymentGatewayForTests(null);
+    const { user, cookie } = await customer();
+    const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
+    const id = idIn(bought.location);
+    const end = (await row(id)).currentPeriodEnd!;
+
+    const stranger = await customer();
+    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, stranger.cookie)).status).toBe(404);
+    expect((await row(id)).cancelAtPeriodEnd).toBe(false);
+    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: "999999" }, cookie)).status).toBe(404);
+    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: "x" }, cookie)).status).toBe(400);
+
+    const cancelled = await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie);
+    expect(cancelled).toMatchObject({ status: 303, location: `/account?cancelled=${id}` });
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, currentPeriodEnd: end });
+    const page = await load<{ cancelledNotice: { plan: string; date: string } | null; subscriptions: { live: boolean; cancelAtPeriodEnd: boolean }[] }>(
+      accountLoader,
+      cancelled.location!,
+      cookie,
+    );
+    expect(page.cancelledNotice?.plan).toBe("Adhésion membre");
+    expect(page.subscriptions[0]).toMatchObject({ live: true, cancelAtPeriodEnd: true });
+    // Cancelling again is the same as once.
+    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie)).status).toBe(303);
+
+    // The clock: a member until the period ends, not after.
+    expect(await hasActiveMembership(db, user.id, new Date(end.getTime() - 1000))).toBe(true);
+    expect(await hasActiveMembership(db, user.id, new Date(end.getTime() + 1000))).toBe(false);
+    // Past the end the sweep closes it, and there is nothing left to cancel.
+    const after = new Date(end.getTime() + 1000);
+    expect(await expireAbandonedSubscriptions(db, after)).toBeGreaterThanOrEqual(1);
+    expect((await row(id)).status).toBe("CANCELLED");
+    const late = await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie);
+    expect(late.status).toBe(400);
+    expect(late.data?.result?.error).toEqual({ "": ["subscriptions.errors.notLive"] });
+  });
+});
+
+describe("the maintenance sweep", () => {
+  it("expires simulated purchases left unpaid for a day, not younger ones, and changes nothing when run again", async () => {
+    usePaymentGatewayForTests(null);
+    const { cookie } = await customer();
+    const old = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie)).location);
+    const fresh = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_3" }, cookie)).location);
+    await db.update(subscriptions).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(subscriptions.id, old));
+
+    expect(await expireAbandonedSubscriptions(db)).toBeGreaterThanOrEqual(1);
+    expect((await row(old)).status).toBe("EXPIRED");
+    expect((await row(fresh)).status).toBe("PENDING_PAYMENT");
+    expect(await expireAbandonedSubscriptions(db)).toBe(0);
+    // An expired purchase cannot be paid any more; buying again starts a new one.
+    await post(paymentAction, `/subscriptions/payment?subscription=${old}`, { intent: "pay" }, cookie);
+    expect((await row(old)).status).toBe("EXPIRED");
+    const again = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie)).location);
+    expect(again).not.toBe(old);
+  });
+});
+
+// --- Stripe ------------------------------------------------------------------------------------
+
+/** A customer who bought a plan on Stripe Checkout: the row id, the session and the buy outcome. */
+async function boughtOnStripe(planCode = "MEMBERSHIP") {
+  usePaymentGatewayForTests(stripeGateway);
+  const who = await customer();
+  const bought = await post(membersAction, "/membres", { intent: "buy", planCode }, who.cookie);
+  expect(bought.status).toBe(303);
+  const sessions = stripeSessions().filter((s) => bought.location === s.url);
+  expect(sessions).toHaveLength(1);
+  const session = sessions[0]!;
+  return { ...who, bought, session, id: Number(session.metadata.subscriptionId) };
+}
+
+describe("buying with Stripe Checkout (subscription mode)", () => {
+  it("opens one session per purchase, and checkout.session.completed makes a member once, whatever the replays", async () => {
+    const { user, cookie, bought, session, id } = await boughtOnStripe();
+    expect(bought.location).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
+    expect(session).toMatchObject({
+      mode: "subscription",
+      currency: "cad",
+      customer_email: user.email,
+      client_reference_id: String(id),
+      metadata: { subscriptionId: String(id), planCode: "MEMBERSHIP" },
+      subscriptionMetadata: { subscriptionId: String(id), planCode: "MEMBERSHIP" },
+      success_url: `http://shop.test/subscriptions/return?subscription=${id}`,
+      cancel_url: "http://shop.test/membres",
+      idempotencyKey: `subscription-${id}-checkout`,
+    });
+    expect(session.lineItems).toEqual([{ name: "Adhésion membre", amountCents: 15_000, quantity: 1, currency: "cad", interval: "year" }]);
+    expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", paymentProvider: "stripe", stripeCheckoutSessionId: session.id });
+
+    // Clicking again while the session is open goes back to it.
+    const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    expect(again.location).toBe(bought.location);
+    expect(stripeSessions()).toHaveLength(1);
+
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    const event = stripeEvent("checkout.session.completed", completed, "evt_test_completed_1");
+    const { body, signature } = signedWebhook(event, WEBHOOK_SECRET);
+    expect(await postWebhook(body, signature)).toEqual({ status: 200, data: { received: true } });
+    const active = await row(id);
+    expect(active).toMatchObject({
+      status: "ACTIVE",
+      stripeSubscriptionId: subscription.id,
+      stripeCustomerId: subscription.customer,
+      currentPeriodEnd: new Date(subscription.items.data[0]!.current_period_end * 1000),
+      cancelAtPeriodEnd: false,
+    });
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+
+    for (let i = 0; i < 2; i++) expect((await postWebhook(body, signature)).status).toBe(200);
+    expect(await row(id)).toEqual(active);
+    expect(await processedCount("evt_test_completed_1")).toBe(1);
+  });
+
+  it("the return page makes the purchase active when it comes before the webhook", async () => {
+    const { cookie, session, id } = await boughtOnStripe("DISCOVERY_1");
+    expect(session.lineItems[0]).toMatchObject({ amountCents: 29_000, interval: "month" });
+    const early = await load<{ subscription: { status: string } }>(returnLoader, `/subscriptions/return?subscription=${id}`, cookie);
+    expect(early.subscription.status).toBe("PENDING_PAYMENT");
+
+    const { session: completed } = completeSubscriptionSession(session.id);
+    const back = await load<{ subscription: { status: string } }>(returnLoader, `/subscriptions/return?subscription=${id}`, cookie);
+    expect(back.subscription.status).toBe("ACTIVE");
+    const active = await row(id);
+    // The webhook afterwards changes nothing.
+    expect((await sendEvent("checkout.session.completed", completed)).status).toBe(200);
+    expect(await row(id)).toEqual(active);
+    // Another customer cannot see it.
+    const stranger = await customer();
+    expect((await thrownResponse(() => load(returnLoader, `/subscriptions/return?subscription=${id}`, stranger.cookie))).status).toBe(404);
+  });
+
+  it("follows the subscription's life: renewal, cancellation at period end, a failed payment, the end — and a late update does not resurrect it", async () => {
+    const { user, cookie, session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    await sendEvent("checkout.session.completed", completed);
+    const firstEnd = (await row(id)).currentPeriodEnd!;
+    // Stripe's own update of the new subscription, kept to be delivered again later.
+    const early = signedWebhook(stripeEvent("customer.subscription.updated", subscription, "evt_test_early_update"), WEBHOOK_SECRET);
+    expect((await postWebhook(early.body, early.signature)).status).toBe(200);
+
+    // A renewal: invoice.paid for the next period moves the end forward.
+    const nextEnd = subscription.items.data[0]!.current_period_end + 365 * 86_400;
+    updateSubscription(subscription.id, { currentPeriodEnd: nextEnd });
+    expect((await sendEvent("invoice.paid", paidInvoiceJson(subscription.id))).status).toBe(200);
+    expect((await row(id)).currentPeriodEnd).toEqual(new Date(nextEnd * 1000));
+    expect(firstEnd.getTime()).toBeLessThan(nextEnd * 1000);
+
+    // The customer cancels: Stripe is told, the benefits stay until the end.
+    const cancelled = await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie);
+    expect(cancelled.status).toBe(303);
+    expect(stripeSubscriptions().find((s) => s.id === subscription.id)?.cancel_at_period_end).toBe(true);
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true });
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+    // The early update delivered again (not cancelled, in its day) changes nothing now.
+    const beforeReplay = await row(id);
+    expect((await postWebhook(early.body, early.signature)).status).toBe(200);
+    expect(await row(id)).toEqual(beforeReplay);
+    expect(await processedCount("evt_test_early_update")).toBe(1);
+
+    // A failed payment: PAST_DUE, benefits until the end of the period paid for.
+    const pastDue = updateSubscription(subscription.id, { status: "past_due" });
+    expect((await sendEvent("customer.subscription.updated", pastDue, "evt_test_past_due")).status).toBe(200);
+    expect((await row(id)).status).toBe("PAST_DUE");
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+
+    // The end.
+    const ended = updateSubscription(subscription.id, { status: "canceled" });
+    expect((await sendEvent("customer.subscription.deleted", ended)).status).toBe(200);
+    const final = await row(id);
+    expect(final.status).toBe("CANCELLED");
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+
+    // Stripe retries an older update after the deletion: the subscription stays ended.
+    const stale = { ...pastDue, status: "active", cancel_at_period_end: false };
+    expect((await sendEvent("customer.subscription.updated", stale, "evt_test_stale_update")).status).toBe(200);
+    expect(await row(id)).toEqual(final);
+    expect(await processedCount("evt_test_stale_update")).toBe(1);
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+  });
+
+  it("marks an abandoned purchase EXPIRED on checkout.session.expired; a new click opens a new purchase", async () => {
+    const { cookie, session, id } = await boughtOnStripe();
+    const expired = stripeEvent("checkout.session.expired", expireSession(session.id), "evt_test_expired");
+    const { body, signature } = signedWebhook(expired, WEBHOOK_SECRET);
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    expect((await row(id)).status).toBe("EXPIRED");
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    expect(await processedCount("evt_test_expired")).toBe(1);
+
+    const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    const newest = stripeSessions().at(-1)!;
+    expect(again.location).toBe(newest.url);
+    expect(Number(newest.metadata.subscriptionId)).not.toBe(id);
+  });
+
+  it("ignores events of a subscription this shop never linked, and answers 400 to a webhook it cannot trust", async () => {
+    const { session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    // Before the completion, the subscription's own events concern no row yet.
+    expect((await sendEvent("customer.subscription.created", subscription)).status).toBe(200);
+    expect((await row(id)).status).toBe("PENDING_PAYMENT");
+
+    const event = stripeEvent("checkout.session.completed", completed, "evt_test_untrusted");
+    const forged = signedWebhook(event, "whsec_someone_else");
+    expect(await postWebhook(forged.body, forged.signature)).toEqual({ status: 400, data: { error: "bad signature" } });
+    const genuine = signedWebhook(event, WEBHOOK_SECRET);
+    expect((await postWebhook(genuine.body, null)).status).toBe(400);
+    expect((await postWebhook(genuine.body.replace('"status":"complete"', '"status":"complete" '), genuine.signature)).status).toBe(400);
+    expect((await row(id)).status).toBe("PENDING_PAYMENT");
+    expect(await processedCount("evt_test_untrusted")).toBe(0);
+
+    // A completed session that is not the one created for the row changes nothing.
+    const other = { ...completed, id: "cs_test_not_ours" };
+    expect((await sendEvent("checkout.session.completed", other)).status).toBe(200);
+    expect((await row(id)).status).toBe("PENDING_PAYMENT");
+    expect((await postWebhook(genuine.body, genuine.signature)).status).toBe(200);
+    expect((await row(id)).status).toBe("ACTIVE");
+  });
+
+  it("answers 503 when Stripe is down, keeps the purchase pending, and the retry goes through", async () => {
+    usePaymentGatewayForTests(stripeGateway);
+    const { user, cookie } = await customer();
+    stripeOutage(true);
+    const down = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);
+    expect(down.status).toBe(503);
+    expect(down.data?.result?.error).toEqual({ "": ["subscriptions.errors.paymentUnavailable"] });
+    const [pending] = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planCode, "DISCOVERY_2")));
+    expect(pending).toMatchObject({ status: "PENDING_PAYMENT", stripeCheckoutSessionId: null });
+    stripeOutage(false);
+    const retry = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);
+    expect(retry.location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect((await row(pending!.id)).stripeCheckoutSessionId).not.toBeNull();
+  });
+});
