@@ -112,6 +112,20 @@ async function bumpVersion(tx: Tx, cartId: number): Promise<void> {
     .where(eq(carts.id, cartId));
 }
 
+/**
+ * What decides whether and how a product inventory can be in a cart (joined from
+ * product_inventories, inventories and products): its province, whether it is sold here, its
+ * channel and availability (the section), its stock and case size.
+ */
+const SALE_TERMS = {
+  province: inventories.province,
+  purchasable: inventories.purchasable,
+  channelKind: inventories.channelKind,
+  availabilityStatus: productInventories.availabilityStatus,
+  stock: productInventories.quantity,
+  uvc: products.uvc,
+};
+
 class CartRefusal extends Error {
   constructor(readonly code: CartError) {
     super(code);
@@ -156,14 +170,7 @@ export function addToCart(
     if (input.quantity === null) throw new CartRefusal("invalid-quantity");
     if (input.productInventoryId === null) throw new CartRefusal("unknown-product");
     const [item] = await tx
-      .select({
-        province: inventories.province,
-        purchasable: inventories.purchasable,
-        channelKind: inventories.channelKind,
-        availabilityStatus: productInventories.availabilityStatus,
-        stock: productInventories.quantity,
-        uvc: products.uvc,
-      })
+      .select(SALE_TERMS)
       .from(productInventories)
       .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
       .innerJoin(products, eq(products.id, productInventories.productId))
@@ -275,17 +282,7 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
       .limit(1);
     if (paying) return 0;
     const guestLines = await tx
-      .select({
-        productInventoryId: cartLines.productInventoryId,
-        section: cartLines.section,
-        quantity: cartLines.quantity,
-        province: inventories.province,
-        purchasable: inventories.purchasable,
-        channelKind: inventories.channelKind,
-        availabilityStatus: productInventories.availabilityStatus,
-        stock: productInventories.quantity,
-        uvc: products.uvc,
-      })
+      .select({ productInventoryId: cartLines.productInventoryId, quantity: cartLines.quantity, ...SALE_TERMS })
       .from(cartLines)
       .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
       .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))

@@ -38,6 +38,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { action as preferencesAction } from "~/routes/preferences";
 import { action as registerAction } from "~/routes/register";
 import { loader as cartLoader } from "~/routes/shopping-cart";
+import { loader as checkoutLoader } from "~/routes/checkout";
 
 vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
@@ -156,6 +157,18 @@ describe("a logged-in customer's cart", () => {
 
     const again = await logIn(email, loggedOut.cookie);
     expect(lineCount(await cartWith(again.cookie))).toBe(1);
+  });
+
+  it("checkout step 1 starts from the customer's profile and offers no second account", async () => {
+    const { cookie, user } = await registerCustomer();
+    await db.update(users).set({ phone: "+15145550199" }).where(eq(users.id, user.id));
+    await addToCart(db, { customerId: user.id }, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
+    const page = (await checkoutLoader(await routeArgs(db, "/checkout?step=1", { init: { headers: { Cookie: cookie } } }))) as {
+      contact: { firstName: string; lastName: string; email: string; phone: string };
+      isCustomer: boolean;
+    };
+    expect(page.contact).toMatchObject({ firstName: "Zoé", lastName: "Roy", email: user.email, phone: "(514) 555-0199" });
+    expect(page.isCustomer).toBe(true);
   });
 
   it("merges the guest's cart at login: quantities added, capped to whole cases in stock, one version bump", async () => {

@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertTestCustomer } from "../support/test-users";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
 import { addToCart, countItems, getCart, removeLine, updateLineQuantity } from "~/cart/cart.server";
@@ -135,7 +136,7 @@ describe("adding", () => {
   });
 
   it("keeps a customer's cart apart from guests' carts (ready for the accounts issue)", async () => {
-    const customer = { customerId: 4242 };
+    const customer = { customerId: await insertTestCustomer(testDb.db) };
     const result = await addToCart(testDb.db, customer, "QC", "fr-CA", { productInventoryId: shopItem.id, quantity: 2 });
     expect(result.ok && result.cart.lines.map((l) => l.quantity)).toEqual([2]);
     expect(await countItems(testDb.db, customer, "QC")).toBe(2);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeArgs } from "../support/loader-context";
+import { insertTestCustomer } from "../support/test-users";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { sweepExpiredGuestCarts, touchGuestCarts } from "~/cart/guest-carts.server";
 import { cartLines, carts, productInventories } from "~/db/schema";
@@ -45,7 +46,7 @@ describe("guest cart sweep", () => {
   it("deletes guest carts untouched for a day with their lines, keeps recent guests and customers", async () => {
     const expired = await cartTouchedAt({ guestId: crypto.randomUUID() }, new Date(now.getTime() - DAY - 1000));
     const recent = await cartTouchedAt({ guestId: crypto.randomUUID() }, new Date(now.getTime() - DAY + 60_000));
-    const customer = await cartTouchedAt({ customerId: 42 }, new Date(now.getTime() - 30 * DAY));
+    const customer = await cartTouchedAt({ customerId: await insertTestCustomer(testDb.db) }, new Date(now.getTime() - 30 * DAY));
 
     expect(await sweepExpiredGuestCarts(testDb.db, { now })).toBe(1);
     const left = await testDb.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [expired, recent, customer]));
