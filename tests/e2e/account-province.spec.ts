@@ -3,6 +3,7 @@
  * follows the visitor into the new account; a Quebec customer switching to Ontario, or opening
  * /on, is logged out on /login with an empty cart.
  */
+import { registerCustomer } from "./support/accounts";
 import { expect, test, type Page } from "./support/fixtures";
 
 const FOOD = "/products/la-belle-iloise-rillettes-de-sardines-60-g";
@@ -14,20 +15,10 @@ async function addFood(page: Page) {
   await expect(page).toHaveURL(/added=\d+/);
 }
 
-async function register(page: Page, firstName: string) {
-  await page.goto("/register");
-  await page.getByLabel("Prénom").fill(firstName);
-  await page.getByLabel("Nom", { exact: true }).fill("Gagnon");
-  await page.getByLabel("Courriel").fill(`${firstName.toLowerCase()}-${test.info().project.name}-${Date.now()}@example.com`);
-  await page.getByLabel("Mot de passe").fill("un bon mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
-}
-
 test("the guest's cart becomes the new customer's; switching to Ontario logs out on /login with an empty cart", async ({ page }) => {
   await addFood(page);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await register(page, "Mathis");
+  await registerCustomer(page, { firstName: "Mathis", lastName: "Gagnon", emailPrefix: "province" });
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await page.getByRole("button", { name: "ON", exact: true }).click();
@@ -40,7 +31,7 @@ test("the guest's cart becomes the new customer's; switching to Ontario logs out
 });
 
 test("opening /on while logged in as a Quebec customer logs out on /login", async ({ page }) => {
-  await register(page, "Rosalie");
+  await registerCustomer(page, { firstName: "Rosalie", lastName: "Gagnon", emailPrefix: "province" });
   await page.goto("/on");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte");

@@ -3,20 +3,14 @@
  * log in again through the guard's redirect, the spec's French message for a wrong password; axe
  * on the login and registration pages.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
+import { expectNoAxeViolations } from "./support/accounts";
 import { isNoJs } from "./support/helpers";
-
-async function axe(page: Page) {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 test("register, log out, and log in again from the guard's redirect", async ({ page }) => {
   const email = `client-${test.info().project.name}-${Date.now()}@example.com`;
   await page.goto("/register");
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByLabel("Prénom").fill("Camille");
   await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
   await page.getByLabel("Courriel").fill(email);
@@ -29,7 +23,7 @@ test("register, log out, and log in again from the guard's redirect", async ({ p
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill("un bon mot de passe");
   await page.getByRole("button", { name: "Se connecter" }).click();

@@ -4,9 +4,9 @@
  * the same in Ontario (HST); the spec's messages for a missing branch and a search without result;
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/fixtures";
-import { isNoJs, switchPreference } from "./support/helpers";
+import { expectNoAxeViolations } from "./support/accounts";
+import { switchPreference } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 
 /** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
@@ -44,19 +44,12 @@ async function chooseBranch(page: Page, city: string) {
   await first.check();
 }
 
-/** axe's WCAG 2.1 A/AA rules and best practices on the page (with JavaScript only: axe runs inside the page). */
-async function axe(page: Page) {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
 test("a Quebec guest buys a private-import case and two shop items, pays, and gets the confirmation and the e-mail", async ({ page }) => {
   await fillCart(page, "QC");
   await page.getByTestId("checkout-link").click();
-  await axe(page);
+  await expectNoAxeViolations(page);
   await fillContact(page);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await chooseBranch(page, "montreal");
   await expect(page.getByTestId("branch-list")).toContainText("Montréal");
   await page.getByRole("radio", { name: "Magasin Montréal" }).check();
@@ -65,14 +58,14 @@ test("a Quebec guest buys a private-import case and two shop items, pays, and ge
   await expect(page.getByTestId("review-branch")).toContainText("Montréal");
   await expect(page.getByTestId("summary-gst")).toBeVisible();
   await expect(page.getByTestId("summary-qst")).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   const payNow = await page.getByTestId("summary-pay-now").textContent();
   await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
   await page.getByRole("button", { name: "Passer la commande" }).click();
   await expect(page.getByTestId("payment-amount")).toHaveText(payNow!);
   await page.getByRole("button", { name: "Payer" }).click();
   await expect(page.getByTestId("confirmation")).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
   const confirmation = (await page.getByTestId("confirmation-number").textContent())!;
   expect(confirmation).toMatch(/^[0-9A-Z]{10}$/);
   await expect(page.getByTestId("confirmation-paid")).toHaveText(payNow!);

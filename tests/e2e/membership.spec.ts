@@ -4,28 +4,14 @@
  * no Stripe keys), sees it active on /account, and then gets the member discount in the cart on a
  * single shop bottle (SPEC §6: −20 %).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./support/fixtures";
-import { isNoJs } from "./support/helpers";
-
-async function axe(page: Page) {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
+import { expect, test } from "./support/fixtures";
+import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
 
 /** A single bottle sold in the Montréal shop (demo catalogue): 50.00 $. */
 const SHOP_WINE = "/products/cos-pithos-rosso-2021";
 
 test("a new customer buys the membership and gets member prices", async ({ page }) => {
-  const email = `membre-${test.info().project.name}-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Prénom").fill("Alex");
-  await page.getByLabel("Nom", { exact: true }).fill("Gagnon");
-  await page.getByLabel("Courriel").fill(email);
-  await page.getByLabel("Mot de passe").fill("un bon mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("heading", { name: "Bonjour, Alex" })).toBeVisible();
+  await registerCustomer(page, { firstName: "Alex", lastName: "Gagnon", emailPrefix: "membre" });
   await expect(page.getByTestId("account-subscriptions")).toContainText("Aucun résultat");
 
   await page.goto("/membres");
@@ -33,12 +19,12 @@ test("a new customer buys the membership and gets member prices", async ({ page 
   await expect(page.getByTestId("members-page")).toContainText("bouteilles à l’unité");
   const plan = page.getByTestId("plan-MEMBERSHIP");
   await expect(plan).toContainText("150,00");
-  await axe(page);
+  await expectNoAxeViolations(page);
   await plan.getByRole("button", { name: "Devenir membre" }).click();
 
   await expect(page).toHaveURL(/\/subscriptions\/payment\?subscription=\d+$/);
   await expect(page.getByTestId("subscription-payment-page")).toContainText("Adhésion membre");
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Payer" }).click();
 
   await expect(page).toHaveURL(/\/subscriptions\/return\?subscription=\d+$/);
@@ -51,7 +37,7 @@ test("a new customer buys the membership and gets member prices", async ({ page 
   await expect(subscription).toContainText("Adhésion membre");
   await expect(subscription.getByTestId("subscription-status")).toHaveText("Actif");
   await expect(subscription.getByTestId("subscription-date")).toContainText("Prochain renouvellement le");
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   // /membres now says until when, instead of selling it again.
   await page.goto("/membres");
@@ -69,13 +55,7 @@ test("a new customer buys the membership and gets member prices", async ({ page 
 });
 
 test("cancelling keeps the membership until the end of the paid period", async ({ page }) => {
-  const email = `annule-${test.info().project.name}-${Date.now()}@example.com`;
-  await page.goto("/register?redirect=%2Fmembres");
-  await page.getByLabel("Prénom").fill("Sam");
-  await page.getByLabel("Nom", { exact: true }).fill("Roy");
-  await page.getByLabel("Courriel").fill(email);
-  await page.getByLabel("Mot de passe").fill("un bon mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await registerCustomer(page, { firstName: "Sam", lastName: "Roy", emailPrefix: "annule", path: "/register?redirect=%2Fmembres" });
   await expect(page).toHaveURL(/\/membres$/);
   await page.getByTestId("plan-MEMBERSHIP").getByRole("button", { name: "Devenir membre" }).click();
   await page.getByRole("button", { name: "Payer" }).click();
@@ -94,7 +74,7 @@ test("the subscriptions and discovery pages list the plans from the database and
   await page.goto("/subscriptions");
   await expect(page.getByRole("heading", { level: 1, name: "Abonnements" })).toBeVisible();
   for (const code of ["MEMBERSHIP", "DISCOVERY_1", "DISCOVERY_2", "DISCOVERY_3"]) await expect(page.getByTestId(`plan-${code}`)).toBeVisible();
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.goto("/discovery");
   await expect(page.getByRole("heading", { level: 1, name: "Forfaits découverte" })).toBeVisible();
@@ -102,7 +82,7 @@ test("the subscriptions and discovery pages list the plans from the database and
   await expect(page.getByTestId("plan-DISCOVERY_1")).toContainText("290,00");
   await expect(page.getByTestId("plan-DISCOVERY_2")).toContainText("380,00");
   await expect(page.getByTestId("plan-DISCOVERY_3")).toContainText("500,00");
-  await axe(page);
+  await expectNoAxeViolations(page);
   await page.getByTestId("plan-DISCOVERY_2").getByRole("button", { name: /^S’abonner.*Forfait découverte 2$/ }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdiscovery$/);
 });

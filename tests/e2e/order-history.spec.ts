@@ -5,26 +5,10 @@
  * text holds the order number and the TPS/TVQ lines; axe on the history.
  */
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { pdfText } from "../support/pdf-text";
 import { expect, test, type Page } from "./support/fixtures";
+import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
 import { isNoJs } from "./support/helpers";
-
-async function axe(page: Page) {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
-async function register(page: Page, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("Prénom").fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
-  await page.getByLabel("Courriel").fill(email);
-  await page.getByLabel("Mot de passe").fill("un bon mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("heading", { name: /Camille/ })).toBeVisible();
-}
 
 /** Buys the first private-import case of the list, picked up at a Montréal SAQ branch, and pays it. */
 async function buyACase(page: Page, email: string): Promise<{ confirmation: string; orderNumber: string }> {
@@ -75,13 +59,12 @@ async function downloadInvoice(page: Page, link: ReturnType<Page["getByTestId"]>
 }
 
 test("a customer finds their paid order in the history and downloads its invoice", async ({ page }) => {
-  const email = `historique-${test.info().project.name}-${Date.now()}@example.com`;
-  await register(page, email);
+  const email = await registerCustomer(page, { emailPrefix: "historique" });
 
   await page.goto("/account/sales");
   await expect(page.getByRole("heading", { level: 1, name: "Historique des commandes" })).toBeVisible();
   await expect(page.getByTestId("order-history-empty")).toContainText("Aucun résultat");
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   const { confirmation, orderNumber } = await buyACase(page, email);
 
@@ -95,7 +78,7 @@ test("a customer finds their paid order in the history and downloads its invoice
   await expect(order.getByTestId("order-gst")).toBeVisible();
   await expect(order.getByTestId("order-qst")).toBeVisible();
   await expect(order.getByTestId("order-tracking")).toContainText("10 jours ouvrables");
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   const text = await pdfText(await downloadInvoice(page, order.getByTestId("order-invoice"), orderNumber));
   expect(text).toContain("FACTURE");
@@ -113,7 +96,7 @@ test("another customer's invoice and a guessed one answer 404; a visitor is sent
   expect(response.status()).toBe(302);
   expect(response.headers()["location"]).toBe("/login?redirect=%2Faccount%2Finvoices%2FCUV-000001");
 
-  await register(page, `intrus-${test.info().project.name}-${Date.now()}@example.com`);
+  await registerCustomer(page, { emailPrefix: "intrus" });
   for (const guess of ["CUV-000001", "CUV-999999", "nimporte-quoi"]) {
     expect((await page.request.get(`/account/invoices/${guess}`)).status(), guess).toBe(404);
   }

@@ -4,6 +4,7 @@
  * choose a new password, log in with it; the old password and the used link are refused.
  */
 import { expect, test, type Page } from "./support/fixtures";
+import { registerCustomer } from "./support/accounts";
 import { mailsContaining } from "./support/outbox";
 
 async function logIn(page: Page, email: string, password: string) {
@@ -13,14 +14,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test("forgot password → link from the e-mail → new password → log in with it; the old one and the link no longer work", async ({ page }) => {
-  const email = `oubli-${test.info().project.name}-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Prénom").fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
-  await page.getByLabel("Courriel").fill(email);
-  await page.getByLabel("Mot de passe").fill("ancien mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("heading", { name: "Bonjour, Camille" })).toBeVisible();
+  const email = await registerCustomer(page, { emailPrefix: "oubli", password: "ancien mot de passe" });
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/$/);
 

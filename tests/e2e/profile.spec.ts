@@ -4,26 +4,13 @@
  * and a postal code typed `h2x1y4` are saved and shown again as `H2X 1Y4`; the password change
  * refuses a wrong current password and accepts the right one; axe finds no violation.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/fixtures";
+import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
 import { isNoJs, waitForHydration } from "./support/helpers";
-
-async function axe(page: Page) {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 /** Registers a new customer (French, Quebec) and opens the profile page. */
 async function registerAndOpenProfile(page: Page): Promise<string> {
-  const email = `profil-${test.info().project.name}-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Prénom").fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
-  await page.getByLabel("Courriel").fill(email);
-  await page.getByLabel("Mot de passe").fill("un bon mot de passe");
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("heading", { name: "Bonjour, Camille" })).toBeVisible();
+  const email = await registerCustomer(page, { emailPrefix: "profil" });
   await page.goto("/account/profile");
   await expect(page.getByRole("heading", { name: "Mon profil" })).toBeVisible();
   await waitForHydration(page);
@@ -32,7 +19,7 @@ async function registerAndOpenProfile(page: Page): Promise<string> {
 
 test("a bad phone shows the spec's message and keeps the values; a good one is saved, the postal code normalised", async ({ page }) => {
   const email = await registerAndOpenProfile(page);
-  await axe(page);
+  await expectNoAxeViolations(page);
   await expect(page.getByLabel("Courriel")).toHaveValue(email);
 
   const delivery = page.getByRole("group", { name: "Adresse de livraison" });
@@ -52,7 +39,7 @@ test("a bad phone shows the spec's message and keeps the values; a good one is s
   await expect(page.getByLabel("Téléphone")).toHaveValue("555-0123");
   await expect(delivery.getByLabel("Rue")).toHaveValue("boulevard Saint-Laurent");
   await expect(delivery.getByLabel("Code postal")).toHaveValue("h2x1y4");
-  await axe(page);
+  await expectNoAxeViolations(page);
 
   await page.getByLabel("Téléphone").fill("514 555-0123");
   await page.getByRole("button", { name: "Enregistrer mon profil" }).click();

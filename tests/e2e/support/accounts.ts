@@ -1,0 +1,38 @@
+/**
+ * What the account specs share: registering a new customer through the real form, and axe.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./fixtures";
+import { isNoJs } from "./helpers";
+
+/** The password every registered test customer gets. */
+export const TEST_PASSWORD = "un bon mot de passe";
+
+/**
+ * Registers a new Quebec customer on /register (French) and waits for where it lands.
+ * @param options.emailPrefix makes the address recognisable in the outbox: `<prefix>-<project>-<time>@example.com`.
+ * @param options.path the registration URL, e.g. with `?redirect=` (then the caller checks the landing page).
+ * @returns the e-mail registered.
+ */
+export async function registerCustomer(
+  page: Page,
+  options: { firstName?: string; lastName?: string; emailPrefix?: string; password?: string; path?: string } = {},
+): Promise<string> {
+  const firstName = options.firstName ?? "Camille";
+  const email = `${options.emailPrefix ?? "client"}-${test.info().project.name}-${Date.now()}@example.com`;
+  await page.goto(options.path ?? "/register");
+  await page.getByLabel("Prénom").fill(firstName);
+  await page.getByLabel("Nom", { exact: true }).fill(options.lastName ?? "Tremblay");
+  await page.getByLabel("Courriel").fill(email);
+  await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
+  return email;
+}
+
+/** Fails on any violation of axe's WCAG 2.1 A/AA rules and best practices (with JavaScript only: axe runs inside the page). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  if (isNoJs()) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
