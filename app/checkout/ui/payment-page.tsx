@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
+import { PayOrCancel } from "~/components/ui/pay-or-cancel";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus, PaymentProvider, Province } from "~/vocabulary";
@@ -41,18 +42,7 @@ export function PaymentPage({ data, error }: {
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="pay" />
-          <button type="submit" disabled={busy} className="rounded bg-wine-700 px-6 py-2 font-semibold text-white">
-            {t("payment.pay")}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <button type="submit" disabled={busy} className="rounded border border-stone-400 px-6 py-2">
-            {t("payment.cancel")}
-          </button>
-        </Form>
+        <PayOrCancel busy={busy} payLabel={t("payment.pay")} cancelLabel={t("payment.cancel")} />
       </div>
     </MessagePage>
   );

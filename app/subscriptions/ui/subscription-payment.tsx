@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
+import { PayOrCancel } from "~/components/ui/pay-or-cancel";
 import { useT } from "~/i18n/translation";
 import type { SubscriptionSummary } from "../subscription-types";
 import { PlanPrice } from "./plan-card";
@@ -26,18 +27,7 @@ export function SubscriptionPaymentPage({ subscription, failed }: { subscription
         </p>
       ) : null}
       <div className="mt-6 flex justify-center gap-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="pay" />
-          <button type="submit" disabled={busy} className="rounded bg-wine-700 px-6 py-2 font-semibold text-white">
-            {t("subscriptions.payment.pay")}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <button type="submit" disabled={busy} className="rounded border border-stone-400 px-6 py-2">
-            {t("subscriptions.payment.cancel")}
-          </button>
-        </Form>
+        <PayOrCancel busy={busy} payLabel={t("subscriptions.payment.pay")} cancelLabel={t("subscriptions.payment.cancel")} />
       </div>
     </MessagePage>
   );
