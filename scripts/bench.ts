@@ -24,6 +24,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
 
 interface AutocannonOptions {
   url: string;
@@ -128,6 +129,7 @@ async function startApp(): Promise<void> {
     HOST,
     PORT: String(APP_PORT),
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    ...PRODUCTION_SETTINGS,
   };
   const child = start(process.execPath, ["scripts/serve.mjs"], env, log);
   const deadline = Date.now() + 180_000;

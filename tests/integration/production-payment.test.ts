@@ -1,7 +1,7 @@
 /**
  * In production the simulated payment page does not exist (issue 7 §3): it answers 404 even for a
  * real pending order, and without Stripe keys placing an order is refused with the spec's payment
- * error, changing nothing.
+ * error, changing nothing. The demo logins are refused there too (issue 8 §10).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,10 +11,13 @@ import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/orders.server";
 import { usePaymentGatewayForTests } from "~/checkout/payment.server";
-import { branches, orders, productInventories, products } from "~/db/schema";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/accounts/demo-accounts.server";
+import { hashPassword } from "~/accounts/password.server";
+import { branches, orders, productInventories, products, users } from "~/db/schema";
 import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as paymentLoader } from "~/routes/checkout.payment";
+import { action as loginAction } from "~/routes/login";
 
 // getEnv() caches on first call: this file's process runs as production, without Stripe keys.
 await vi.hoisted(async () => {
@@ -24,14 +27,8 @@ await vi.hoisted(async () => {
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "cuvee-production-test-"));
   process.env.CUVEE_ENV = "production";
   process.env.SESSION_SECRET = "production-test-secret-0123456789";
-  process.env.PUBLIC_URL = "https://shop.test";
-  Object.assign(process.env, {
-    AGENCY_NAME: "Agence Cuvée inc.",
-    AGENCY_ADDRESS: "1234, rue Saint-Denis|Montréal (Québec) H2X 3K2",
-    AGENCY_GST_NUMBER: "123456789 RT0001",
-    AGENCY_QST_NUMBER: "1234567890 TQ0001",
-    AGENCY_HST_NUMBER: "123456789 RT0001",
-  });
+  const { PRODUCTION_SETTINGS } = await import("../support/production-env");
+  Object.assign(process.env, PRODUCTION_SETTINGS);
   delete process.env.STRIPE_SECRET_KEY;
 });
 
@@ -90,5 +87,32 @@ describe("payment in production without Stripe", () => {
     const confirmation = placed.ok ? placed.order.confirmationNumber : "";
     const thrown = await paymentLoader(await routeArgs(testDb.db, `/checkout/payment?order=${confirmation}`)).catch((e: unknown) => e);
     expect((thrown as { init?: { status?: number } }).init?.status).toBe(404);
+  });
+});
+
+describe("demo logins in production (issue 8 §10)", () => {
+  it("are never created, and one found in a reused database cannot log in", async () => {
+    const { db } = testDb;
+    await expect(seedDemoAccounts(db, "production")).rejects.toThrow(/never created in production/);
+    const [demo] = DEMO_ACCOUNTS;
+    await db.insert(users).values({
+      role: demo!.role,
+      province: demo!.province,
+      locale: demo!.locale,
+      firstName: demo!.firstName,
+      lastName: demo!.lastName,
+      email: demo!.email,
+      passwordHash: await hashPassword(demo!.password),
+    });
+    const refused = await loginAction(
+      await routeArgs(db, "/login", {
+        init: {
+          method: "POST",
+          body: new URLSearchParams({ email: demo!.email, password: demo!.password }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        },
+      }),
+    );
+    expect(refused).toMatchObject({ init: { status: 400 }, data: { result: { error: { "": ["auth.errors.invalidCredentials"] } } } });
   });
 });

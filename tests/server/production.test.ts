@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { PRODUCTION_SETTINGS } from "../support/production-env";
 
 let shop: BuiltServer;
 
@@ -13,12 +14,7 @@ beforeAll(async () => {
     NODE_ENV: "production",
     TRUST_PROXY: "loopback",
     SEED_DEMO: "0",
-    PUBLIC_URL: "https://cuvee.example",
-    AGENCY_NAME: "Agence Cuvée inc.",
-    AGENCY_ADDRESS: "1234, rue Saint-Denis|Montréal (Québec) H2X 3K2",
-    AGENCY_GST_NUMBER: "123456789 RT0001",
-    AGENCY_QST_NUMBER: "1234567890 TQ0001",
-    AGENCY_HST_NUMBER: "123456789 RT0001",
+    ...PRODUCTION_SETTINGS,
   });
 }, 120_000);
 
