@@ -5,7 +5,7 @@
  */
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
-import { seedDemoAccounts } from "~/accounts/demo-accounts.server";
+import { seedDemoAccounts } from "~/users/demo-accounts.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";

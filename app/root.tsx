@@ -25,7 +25,7 @@ import { provinceFromPathSegment } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { countCartItems } from "~/cart/cart-count.server";
 import { renewGuestSession } from "~/cart/guest-carts.server";
 

@@ -11,7 +11,7 @@
  */
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
-import { seedDemoAccounts } from "../app/accounts/demo-accounts.server";
+import { seedDemoAccounts } from "../app/users/demo-accounts.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";

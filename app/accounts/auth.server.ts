@@ -13,8 +13,8 @@ import type { Database } from "~/db/client.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { getEnv } from "~/env.server";
 import { LoginSchema } from "./account-forms";
-import { isDemoEmail } from "./demo-accounts.server";
-import { readUser, verifyCredentials, type User } from "./users.server";
+import { isDemoEmail } from "~/users/demo-accounts.server";
+import { readUser, verifyCredentials, type User } from "~/users/users.server";
 
 /** A refused login: conform's reply for the form (field errors, values kept, password hidden). */
 export class LoginRefused extends Error {

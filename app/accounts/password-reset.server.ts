@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator.server";
 import type { Locale } from "~/vocabulary";
-import { setUserPassword, USER_COLUMNS, type User } from "./users.server";
+import { setUserPassword, USER_COLUMNS, type User } from "~/users/users.server";
 
 /** How long a reset link works after it is sent (issue 8 §3: one hour). Seconds. */
 export const RESET_TOKEN_SECONDS = 60 * 60;

@@ -10,9 +10,9 @@ import { UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { AddressKind } from "~/vocabulary";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "~/users/password.server";
 import type { ProfileAddress, ProfileForm } from "./profile-forms";
-import { setUserPassword, type User } from "./users.server";
+import { setUserPassword, type User } from "~/users/users.server";
 
 export type { ProfileAddress } from "./profile-forms";
 

@@ -3,9 +3,9 @@
  * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
  * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
  */
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import type { Database } from "~/db/client.server";
-import { hasActiveMembership } from "~/subscriptions/membership.server";
+import { hasActiveMembership } from "~/users/membership.server";
 import { ensureGuestId, readGuestId } from "~/session.server";
 import type { CartOwner } from "./cart-types";
 import { touchGuestCarts } from "./guest-carts.server";

@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
 import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
-import { hashPassword } from "~/accounts/password.server";
+import { hashPassword } from "~/users/password.server";
 import { getBranch, type Branch } from "./branches.server";
 import { phoneToE164, type ContactForm, type DeliveryNeeds } from "./checkout-forms";
 import { deliveryNeeds } from "./delivery";

@@ -9,7 +9,7 @@ import { shopOrigin } from "~/http/shop-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
 import { searchBranches } from "~/checkout/branches.server";

@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import { authenticate, LoginRefused } from "~/accounts/auth.server";
 import { LoginForm } from "~/accounts/ui/auth-forms";
 import { logIn } from "~/accounts/login-flow.server";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { requestContext } from "~/http/request-context";

@@ -3,7 +3,7 @@
  * session id) and goes home. A GET changes nothing.
  */
 import { redirect } from "react-router";
-import { endUserSession } from "~/accounts/users.server";
+import { endUserSession } from "~/users/users.server";
 import { shopContext } from "~/context";
 import type { Route } from "./+types/logout";
 

@@ -7,7 +7,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { applyPreferenceChange } from "~/preferences/preference-change";

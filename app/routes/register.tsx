@@ -10,7 +10,7 @@ import { RegisterSchema } from "~/accounts/account-forms";
 import { RegisterForm } from "~/accounts/ui/auth-forms";
 import { linkGuestOrders } from "~/accounts/guest-orders.server";
 import { logIn } from "~/accounts/login-flow.server";
-import { readUser, registerCustomer } from "~/accounts/users.server";
+import { readUser, registerCustomer } from "~/users/users.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";

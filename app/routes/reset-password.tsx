@@ -14,7 +14,7 @@ import { requireUser } from "~/accounts/auth.server";
 import { ResetPasswordSchema } from "~/accounts/password-reset-forms";
 import { resetPassword, verifyResetToken, type ResetTokenFailure } from "~/accounts/password-reset.server";
 import { ResetLinkRefused, ResetPasswordForm } from "~/accounts/ui/password-reset-forms";
-import { setUserPassword } from "~/accounts/users.server";
+import { setUserPassword } from "~/users/users.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";

@@ -10,7 +10,7 @@
  * sweep for simulated ones ({@link expireAbandonedSubscriptions}).
  */
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { User } from "~/accounts/users.server";
+import type { User } from "~/users/users.server";
 import { paymentGateway, simulatedPaymentAllowed } from "~/checkout/payment.server";
 import type { Database } from "~/db/client.server";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";

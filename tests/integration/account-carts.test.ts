@@ -11,7 +11,7 @@ import { routeArgs } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createAccountFromOrder, linkGuestOrders } from "~/accounts/guest-orders.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { addToCart, getCart, mergeGuestCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
-import { readUser } from "~/accounts/users.server";
+import { readUser } from "~/users/users.server";
 import { users } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { readSession } from "~/session.server";

@@ -13,7 +13,7 @@ import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { getCustomerOrder, listCustomerOrders } from "~/accounts/order-history.server";
 import type { OrderHistoryData } from "~/accounts/order-history-view";
-import { registerCustomer, startUserSession, type User } from "~/accounts/users.server";
+import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { completeOrderPayment, placeOrder, type Order } from "~/checkout/orders.server";

@@ -17,7 +17,7 @@ import {
   usePasswordResetMailerForTests,
   verifyResetToken,
 } from "~/accounts/password-reset.server";
-import { readUser, registerCustomer, startUserSession, verifyCredentials, type User } from "~/accounts/users.server";
+import { readUser, registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { users } from "~/db/schema";
 import type { Mailer, OutgoingMail } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";

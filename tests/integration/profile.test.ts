@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { loadProfile } from "~/accounts/profile.server";
-import { readUser, registerCustomer, startUserSession, verifyCredentials } from "~/accounts/users.server";
+import { readUser, registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
 import { addresses, users } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/account.profile";
 

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/accounts/demo-accounts.server";
-import { listUsers, verifyCredentials } from "~/accounts/users.server";
-import { hasActiveMembership } from "~/subscriptions/membership.server";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
+import { listUsers, verifyCredentials } from "~/users/users.server";
+import { hasActiveMembership } from "~/users/membership.server";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

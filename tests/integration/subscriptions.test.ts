@@ -24,12 +24,12 @@ import {
   stripeSubscriptions,
   updateSubscription,
 } from "../mocks/stripe";
-import { registerCustomer, startUserSession, type User } from "~/accounts/users.server";
+import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import { usePaymentGatewayForTests } from "~/checkout/payment.server";
 import { processedWebhookEvents, subscriptions } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { createStripeGateway } from "~/payment/stripe.server";
-import { hasActiveMembership } from "~/subscriptions/membership.server";
+import { hasActiveMembership } from "~/users/membership.server";
 import { listPlans } from "~/subscriptions/plans.server";
 import { expireAbandonedSubscriptions, listUserSubscriptions } from "~/subscriptions/subscriptions.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
