@@ -110,7 +110,7 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
  * Subscription statuses (SPEC §4 discovery subscription, §6 members):
  * - PENDING_PAYMENT: bought, the first payment not made yet (abandoned: EXPIRED);
  * - ACTIVE: paid up to `current_period_end` (cancelled at period end: still ACTIVE until then);
- * - PAST_DUE: a renewal payment failed; benefits stop at `current_period_end`;
+ * - PAST_DUE: a renewal payment failed; no benefits until it is paid (the plan is still held);
  * - CANCELLED: ended (cancelled and the paid period over, or ended by Stripe);
  * - EXPIRED: the first payment never came.
  */

@@ -599,8 +599,8 @@ export const subscriptionPlans = pgTable(
 
 /**
  * A customer's subscription to a plan (SPEC §4 discovery subscription, §6 members). Benefits hold
- * while the status is ACTIVE or PAST_DUE and `current_period_end` is in the future; a cancellation
- * keeps them until then (`cancel_at_period_end`).
+ * while the status is ACTIVE and `current_period_end` is in the future (a PAST_DUE renewal gives
+ * none until paid); a cancellation keeps them until then (`cancel_at_period_end`).
  */
 export const subscriptions = pgTable(
   "subscriptions",

@@ -1,7 +1,8 @@
 /**
  * The subscription side of the Stripe gateway (issue 8 §8) against the msw mock of Stripe's API:
  * a Checkout Session in subscription mode, retrieval with the subscription expanded, cancellation
- * at period end, and what verified webhook events carry.
+ * at period end, and what verified webhook events carry (for a subscription event or a paid
+ * invoice, only the subscription it names, in any API version: the state is retrieved).
  */
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -59,12 +60,20 @@ describe("subscription Checkout Sessions", () => {
       locale: "en",
       metadata: { subscriptionId: "42", planCode: "DISCOVERY_1" },
       subscriptionMetadata: { subscriptionId: "42", planCode: "DISCOVERY_1" },
-      idempotencyKey: "subscription-42-checkout",
+      idempotencyKey: "subscription-42-checkout-en-US",
     });
     expect(session!.lineItems).toEqual([{ name: "Forfait découverte 1", amountCents: 29_000, quantity: 1, currency: "cad", interval: "month" }]);
     // The same request again (a retry) gets the same session back.
     expect((await gateway.createSubscriptionCheckoutSession(request)).sessionId).toBe(sessionId);
     expect(stripeSessions()).toHaveLength(1);
+  });
+
+  it("opens the purchase again in the other language rather than being refused for reusing its key", async () => {
+    await gateway.createSubscriptionCheckoutSession(request);
+    const french = await gateway.createSubscriptionCheckoutSession({ ...request, locale: "fr-CA", planName: "Forfait découverte 1 (fr)" });
+    const [, session] = stripeSessions();
+    expect(session).toMatchObject({ id: french.sessionId, locale: "fr-CA", idempotencyKey: "subscription-42-checkout-fr-CA" });
+    expect(session!.lineItems[0]!.name).toBe("Forfait découverte 1 (fr)");
   });
 
   it("refuses a price that is not a positive integer of cents, and says when Stripe is down", async () => {
@@ -97,6 +106,7 @@ describe("subscription Checkout Sessions", () => {
         stripeSubscriptionId: subscription.id,
         stripeCustomerId: subscription.customer,
         subscriptionRowId: 42,
+        planCode: "DISCOVERY_1",
         status: "active",
         currentPeriodEnd: periodEnd,
         cancelAtPeriodEnd: false,
@@ -111,36 +121,24 @@ describe("subscription Checkout Sessions", () => {
 });
 
 describe("verifyWebhook for subscriptions", () => {
-  it("reads a subscription event: status, period end from the items, cancel flag, the row id", async () => {
+  it("reads a subscription event for the subscription it names only, whatever the endpoint's API version", async () => {
     const { sessionId } = await gateway.createSubscriptionCheckoutSession(request);
     const { subscription } = completeSubscriptionSession(sessionId);
-    expect(verify("customer.subscription.updated", { ...subscription, status: "past_due", cancel_at_period_end: true })).toEqual({
-      eventId: "evt_test_x",
-      type: "customer.subscription.updated",
-      session: null,
-      subscription: {
-        object: "subscription",
-        subscription: {
-          stripeSubscriptionId: subscription.id,
-          stripeCustomerId: subscription.customer,
-          subscriptionRowId: 42,
-          status: "past_due",
-          currentPeriodEnd: new Date(subscription.items.data[0]!.current_period_end * 1000),
-          cancelAtPeriodEnd: true,
-        },
-      },
-    });
+    const named = { eventId: "evt_test_x", type: "customer.subscription.updated", session: null, subscription: { object: "subscription", stripeSubscriptionId: subscription.id } };
+    expect(verify("customer.subscription.updated", { ...subscription, status: "past_due", cancel_at_period_end: true })).toEqual(named);
+    // Before API 2025-03-31 the period was on the subscription, not on its items.
+    const { items: _items, ...older } = subscription;
+    expect(verify("customer.subscription.updated", { ...older, current_period_end: 1_700_000_000 })).toEqual(named);
   });
 
-  it("reads a paid invoice of a subscription, and leaves other invoices alone", async () => {
+  it("reads a paid invoice for its subscription (API 2025+ parent, or the older top-level field), and leaves other invoices alone", async () => {
     const { sessionId } = await gateway.createSubscriptionCheckoutSession(request);
     const { subscription } = completeSubscriptionSession(sessionId);
-    expect(verify("invoice.paid", paidInvoiceJson(subscription.id)).subscription).toEqual({
-      object: "invoice",
-      stripeSubscriptionId: subscription.id,
-      stripeCustomerId: subscription.customer,
-      paidPeriodEnd: new Date(subscription.items.data[0]!.current_period_end * 1000),
-    });
+    const named = { object: "subscription", stripeSubscriptionId: subscription.id };
+    const invoice = paidInvoiceJson(subscription.id) as Record<string, unknown>;
+    expect(verify("invoice.paid", invoice).subscription).toEqual(named);
+    const { parent: _parent, ...legacy } = invoice;
+    expect(verify("invoice.paid", { ...legacy, subscription: subscription.id }).subscription).toEqual(named);
     const oneOff = { id: "in_test_one_off", object: "invoice", customer: "cus_x", parent: null, lines: { object: "list", data: [] } };
     expect(verify("invoice.paid", oneOff)).toEqual({ eventId: "evt_test_x", type: "invoice.paid", session: null });
   });

@@ -9,7 +9,10 @@
  * Subscriptions (issue 8 §8) go through the same gateway: a Checkout Session in subscription mode,
  * the subscription's state ({@link StripeSubscriptionState}), cancellation at period end, and the
  * webhook events of subscriptions, their invoices and their Checkout Sessions
- * ({@link SubscriptionWebhookData}).
+ * ({@link SubscriptionWebhookData}). A subscription event or a paid invoice is read for the
+ * subscription it names and nothing else: its payload follows the endpoint's API version and may
+ * be delivered late, so the caller retrieves the subscription's current state
+ * ({@link PaymentGateway.retrieveSubscription}, in this SDK's API version).
  *
  * Amounts are integer cents (CAD) throughout.
  */
@@ -83,9 +86,15 @@ export interface StripeSubscriptionState {
   stripeCustomerId: string | null;
   /** `metadata.subscriptionId` (the shop's row id), or null when missing or not a positive integer. */
   subscriptionRowId: number | null;
+  /** `metadata.planCode`, or null. */
+  planCode: string | null;
   /** Stripe's status as it says it: active, trialing, past_due, unpaid, paused, canceled, incomplete, incomplete_expired. */
   status: string;
-  /** End of the paid period: the latest `items.data[].current_period_end` (API 2025+ keeps it on the items), or null. */
+  /**
+   * End of the current period: the latest `items.data[].current_period_end` (API 2025+ keeps it on
+   * the items), or null. Stripe moves it forward when a period starts, before the renewal invoice
+   * is paid: it is paid for only while the status is active.
+   */
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
 }
@@ -105,16 +114,15 @@ export interface SubscriptionCheckoutState {
   subscription: StripeSubscriptionState | null;
 }
 
-/** What a subscription webhook event carries, by the kind of object. */
+/**
+ * What a subscription webhook event carries, by the kind of object: a subscription event
+ * (`customer.subscription.*`) or a paid invoice of a subscription (`invoice.paid`) names the
+ * subscription only (read the same way from any API version: `data.object.id`, or the invoice's
+ * `parent.subscription_details.subscription`, formerly `subscription`); a Checkout Session in
+ * subscription mode carries its state (ids, status, metadata: the same in every version).
+ */
 export type SubscriptionWebhookData =
-  | { object: "subscription"; subscription: StripeSubscriptionState }
-  | {
-      object: "invoice";
-      stripeSubscriptionId: string;
-      stripeCustomerId: string | null;
-      /** The end of the period the invoice paid for: the latest `lines.data[].period.end`, or null. */
-      paidPeriodEnd: Date | null;
-    }
+  | { object: "subscription"; stripeSubscriptionId: string }
   | { object: "checkout"; checkout: SubscriptionCheckoutState };
 
 /** The payment provider, as the order code uses it (tests and the app share this interface). */
@@ -165,8 +173,10 @@ export interface PaymentGateway {
    * Creates a Checkout Session in subscription mode: one line item, `price_data` in cad with
    * `recurring.interval`, `customer_email`, `client_reference_id` = the subscription id, metadata
    * `{ subscriptionId, planCode }` on the session and on the subscription (`subscription_data`),
-   * idempotency key `subscription-${subscriptionId}-checkout` (call again with the same request to
-   * get the same session back). Stripe expires it after 24 hours.
+   * idempotency key `subscription-${subscriptionId}-checkout-${locale}`: the plan's name and the
+   * page's language follow the locale, so a purchase started again in the other language is a new
+   * request, not a refused replay (call again with the same request to get the same session back).
+   * Stripe expires it after 24 hours.
    * @returns `{ sessionId, url }`.
    * @throws TypeError when the amount is not a positive integer (nothing is sent).
    * @throws PaymentUnavailableError when Stripe cannot be reached or answers 5xx or 429.
@@ -177,7 +187,10 @@ export interface PaymentGateway {
    * @returns the state, or null when Stripe has no such session. @throws PaymentUnavailableError.
    */
   retrieveSubscriptionCheckout(sessionId: string): Promise<SubscriptionCheckoutState | null>;
-  /** Retrieves a subscription; null when Stripe has none. @throws PaymentUnavailableError. */
+  /**
+   * Retrieves a subscription's current state (in this SDK's API version, whatever the webhook
+   * endpoint's). @returns null when Stripe has none. @throws PaymentUnavailableError.
+   */
   retrieveSubscription(stripeSubscriptionId: string): Promise<StripeSubscriptionState | null>;
   /**
    * Cancels a subscription at the end of its paid period (`cancel_at_period_end: true`).
@@ -320,7 +333,7 @@ export function createStripeGateway(options: {
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },
-          { idempotencyKey: `subscription-${request.subscriptionId}-checkout` },
+          { idempotencyKey: `subscription-${request.subscriptionId}-checkout-${request.locale}` },
         );
         if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
         return { sessionId: session.id, url: session.url };
@@ -378,14 +391,13 @@ export function createStripeGateway(options: {
       };
       if (SUBSCRIPTION_EVENT_TYPES.has(event.type)) {
         carries("subscription");
-        const subscription = toSubscriptionState(object as Stripe.Subscription);
-        return { eventId: event.id, type: event.type, session: null, subscription: { object: "subscription", subscription } };
+        return { eventId: event.id, type: event.type, session: null, subscription: { object: "subscription", stripeSubscriptionId: object!.id as string } };
       }
       if (event.type === "invoice.paid") {
         carries("invoice");
-        const paid = toPaidInvoice(object as Stripe.Invoice);
-        return paid
-          ? { eventId: event.id, type: event.type, session: null, subscription: paid }
+        const stripeSubscriptionId = invoiceSubscriptionId(object as InvoiceOfAnyVersion);
+        return stripeSubscriptionId
+          ? { eventId: event.id, type: event.type, session: null, subscription: { object: "subscription", stripeSubscriptionId } }
           : { eventId: event.id, type: event.type, session: null };
       }
       if (!CHECKOUT_EVENT_TYPES.has(event.type)) return { eventId: event.id, type: event.type, session: null };
@@ -463,6 +475,7 @@ function toSubscriptionState(subscription: Stripe.Subscription): StripeSubscript
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: idOf(subscription.customer),
     subscriptionRowId: rowId(subscription.metadata?.subscriptionId),
+    planCode: subscription.metadata?.planCode ?? null,
     status: String(subscription.status),
     currentPeriodEnd: latestInstant((subscription.items?.data ?? []).map((item) => item.current_period_end)),
     cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
@@ -484,14 +497,10 @@ function toSubscriptionCheckoutState(session: Stripe.Checkout.Session): Subscrip
   };
 }
 
-/** A paid invoice of a subscription (API 2025+: `parent.subscription_details`); null for any other invoice. */
-function toPaidInvoice(invoice: Stripe.Invoice): SubscriptionWebhookData | null {
-  const stripeSubscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  if (!stripeSubscriptionId) return null;
-  return {
-    object: "invoice",
-    stripeSubscriptionId,
-    stripeCustomerId: idOf(invoice.customer),
-    paidPeriodEnd: latestInstant((invoice.lines?.data ?? []).map((line) => line.period?.end)),
-  };
+/** An invoice as any API version delivers it: before 2025-03-31 the subscription was a top-level field. */
+type InvoiceOfAnyVersion = Stripe.Invoice & { subscription?: string | { id: string } | null };
+
+/** The subscription an invoice bills (API 2025+: `parent.subscription_details`; before: `subscription`), or null. */
+function invoiceSubscriptionId(invoice: InvoiceOfAnyVersion): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
 }

@@ -2,7 +2,8 @@
  * /subscriptions/payment?subscription=<id> (issue 8 §8): the local simulated payment page of a
  * subscription bought without Stripe keys. Only its owner sees it (404 otherwise, and always in
  * production). 'Payer' makes it active for one month or one year and shows the result; 'Annuler'
- * charges nothing and goes back to the plan's page (the purchase is left to expire).
+ * charges nothing and goes back to the plan's page (the purchase is left to expire). A refused
+ * form answers 400 with conform's reply.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -51,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
   const { shop, user, subscription } = await findPurchase(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: SimulatedPaymentSchema });
-  if (submission.status !== "success") return data({ failed: true }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (submission.value.intent === "cancel") throw redirect(planPagePath(subscription.planKind), 303);
   await paySimulatedSubscription(shop.db, user.id, subscription.id);
   throw redirect(subscriptionReturnPath(subscription.id), 303);
 }
 
 export default function SubscriptionPayment({ loaderData, actionData }: Route.ComponentProps) {
-  return <SubscriptionPaymentPage subscription={loaderData.subscription} failed={actionData?.failed === true} />;
+  return <SubscriptionPaymentPage subscription={loaderData.subscription} refusal={actionData?.result} />;
 }

@@ -1,15 +1,23 @@
 /**
  * /subscriptions/return?subscription=<id> (issue 8 §8): where the customer lands after paying a
  * subscription, on Stripe or the simulated page, and sees its status. A Stripe purchase still
- * pending is brought up to date from its Checkout Session first (the webhook may come later).
- * Only the owner sees it: 404 otherwise.
+ * pending is brought up to date from its Checkout Session first (the webhook may come later);
+ * such a load counts against the `checkout` rate limit (each reload asks Stripe). Only the owner
+ * sees it: 404 otherwise.
  */
 import { data } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
+import { enforceRateLimit } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
 import { PaymentUnavailableError } from "~/payment/stripe.server";
-import { getUserSubscription, refreshPendingFromStripe, summarizeSubscription } from "~/subscriptions/subscriptions.server";
+import {
+  asksStripeOnReturn,
+  getUserSubscription,
+  refreshPendingFromStripe,
+  summarizeSubscription,
+} from "~/subscriptions/subscriptions.server";
 import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment";
 import type { Route } from "./+types/subscriptions.return";
 
@@ -27,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let subscription = await getUserSubscription(shop.db, user.id, id, shop.locale);
   if (!subscription) throw data(null, { status: 404 });
   let unavailable = false;
+  if (asksStripeOnReturn(subscription)) await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
   try {
     if (await refreshPendingFromStripe(shop.db, subscription)) {
       subscription = (await getUserSubscription(shop.db, user.id, id, shop.locale)) ?? subscription;

@@ -2,18 +2,27 @@
  * Stripe's word on a subscription (issue 8 §8; SPEC §4 discovery subscription, §6 members): every
  * subscription webhook — `customer.subscription.created|updated|deleted`, `invoice.paid`,
  * `checkout.session.completed|expired` in subscription mode — goes through one idempotent
- * function, {@link applySubscriptionEvent}. It records the event id in `processed_webhook_events`
- * in the same transaction as the change (a replay changes nothing), locks the subscription row
- * (`SELECT … FOR UPDATE`), and merges what the Stripe object says with `mergeSubscriptionState`
- * (CANCELLED and EXPIRED are final; a paid subscription never goes back to pending; the paid
- * period only moves forward), so events applied in any order end in the same state.
+ * function, {@link handleSubscriptionWebhook}. It records the event id in
+ * `processed_webhook_events` in the same transaction as the change (a replay changes nothing),
+ * locks the subscription row (`SELECT … FOR UPDATE`), and merges the state in with
+ * `mergeSubscriptionState` (CANCELLED and EXPIRED are final; a paid subscription never goes back
+ * to pending; the period end only moves forward).
+ *
+ * A payload is not trusted for the state: Stripe delivers events late and in any order (an old
+ * `updated` retried after the cancellation, an old `invoice.paid` after a failed renewal), and in
+ * the endpoint's API version (an older one lacks `items[].current_period_end` and
+ * `invoice.parent`). So a subscription event or a paid invoice only names its subscription, whose
+ * current state is retrieved from Stripe while the row is locked — the later of two events always
+ * reads the later state — and applied.
  *
  * A row is linked to its Stripe subscription only by `checkout.session.completed` for the session
- * this shop created for it (like orders: a Stripe test account may serve several shops), so
- * events of a subscription not linked yet are recorded and ignored; the completion carries the
- * subscription's state as retrieved at that moment ({@link handleSubscriptionWebhook}).
+ * this shop created for it (like orders: a Stripe test account may serve several shops), with the
+ * subscription's state retrieved at that moment. An event of a subscription whose metadata names a
+ * pending row of this shop not linked yet may have come between that retrieval and the link: it is
+ * not recorded and Stripe delivers it again later (outcome "retry", the route answers 503). Events
+ * of other subscriptions are recorded and ignored.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { processedWebhookEvents, subscriptionPlans, subscriptions } from "~/db/schema";
 import type {
@@ -22,7 +31,7 @@ import type {
   SubscriptionCheckoutState,
   SubscriptionWebhookData,
 } from "~/payment/stripe.server";
-import { mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
+import { isSubscriptionId, mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -34,68 +43,90 @@ export interface SubscriptionEvent {
   data: SubscriptionWebhookData;
 }
 
-/** What an event did: changed (or confirmed) a row, was seen before, or concerns no row of this shop. */
-export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored";
+/**
+ * What an event did: changed (or confirmed) a row, was seen before, concerns no row of this shop
+ * (all three recorded), or names a purchase of this shop being linked right now ("retry": not
+ * recorded; answer 5xx so that Stripe delivers it again).
+ */
+export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored" | "retry";
+
+/** The row an event names is being linked: roll back, and let Stripe deliver the event again. */
+class NotLinkedYet extends Error {}
 
 /**
  * Applies a Stripe subscription event, once (issue 8 §8, the one idempotent function).
- * - subscription object: status (active/trialing → ACTIVE, past_due/unpaid → PAST_DUE, canceled →
- *   CANCELLED, incomplete_expired → EXPIRED, incomplete → PENDING_PAYMENT), `current_period_end`
- *   (from the subscription items), `cancel_at_period_end`;
- * - paid invoice: ACTIVE, and the period it paid for;
+ * - subscription event or paid invoice: the subscription is retrieved from Stripe, the row locked
+ *   first, and its current state applied: status (active/trialing → ACTIVE, past_due/unpaid →
+ *   PAST_DUE, canceled → CANCELLED, incomplete_expired → EXPIRED, incomplete → PENDING_PAYMENT),
+ *   `current_period_end` (from the subscription items), `cancel_at_period_end`;
  * - Checkout Session (only the one created for the row): links the Stripe subscription and
- *   customer; complete → the subscription's state (or, if Stripe gave none, ACTIVE for one
- *   period from `now` once paid); expired → EXPIRED when still pending.
+ *   customer, with the subscription's state retrieved now (or, if Stripe has none, ACTIVE for one
+ *   period from `now` once paid); expired → EXPIRED when still pending. Once a row is linked, its
+ *   state comes from the subscription events only.
  * @returns "duplicate" when the event id was already recorded (nothing changes), "ignored" when
- *   it concerns no row of this shop (recorded all the same), else "applied".
- */
-export async function applySubscriptionEvent(db: Database, event: SubscriptionEvent, now = new Date()): Promise<SubscriptionEventOutcome> {
-  return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(processedWebhookEvents)
-      .values({ id: event.eventId, type: event.type, processedAt: now })
-      .onConflictDoNothing({ target: processedWebhookEvents.id })
-      .returning({ id: processedWebhookEvents.id });
-    if (recorded.length === 0) return "duplicate";
-    return (await applyToRow(tx, event.data, now)) ? "applied" : "ignored";
-  });
-}
-
-/**
- * Brings a pending row up to date from its Checkout Session as retrieved from Stripe (the return
- * page, or a second purchase click, when the webhook has not come yet). Same rules as the events.
- * @returns whether a row of this shop matched the session.
- */
-export async function syncSubscriptionCheckout(db: Database, checkout: SubscriptionCheckoutState, now = new Date()): Promise<boolean> {
-  return db.transaction((tx) => applyToRow(tx, { object: "checkout", checkout }, now));
-}
-
-/**
- * The webhook's entry: a completed Checkout Session carries only its subscription's id, so the
- * subscription is retrieved first, then the event goes through {@link applySubscriptionEvent}.
- * @throws PaymentUnavailableError when Stripe cannot be reached (answer 5xx: Stripe retries).
+ *   it concerns no row of this shop (recorded all the same), "retry" when it names a pending row
+ *   of this shop not linked yet (nothing recorded), else "applied".
+ * @throws PaymentUnavailableError when Stripe cannot be reached (nothing recorded: answer 5xx,
+ *   Stripe retries).
  */
 export async function handleSubscriptionWebhook(
   db: Database,
-  gateway: PaymentGateway,
+  gateway: Pick<PaymentGateway, "retrieveSubscription">,
   event: SubscriptionEvent,
+  now = new Date(),
 ): Promise<SubscriptionEventOutcome> {
   const data = event.data;
-  if (data.object === "checkout" && data.checkout.status === "complete" && data.checkout.stripeSubscriptionId && !data.checkout.subscription) {
-    const subscription = await gateway.retrieveSubscription(data.checkout.stripeSubscriptionId);
-    return applySubscriptionEvent(db, { ...event, data: { object: "checkout", checkout: { ...data.checkout, subscription } } });
+  if (data.object === "subscription") {
+    return recordOnce(db, event, now, (tx) => applySubscription(tx, gateway, data.stripeSubscriptionId, now));
   }
-  return applySubscriptionEvent(db, event);
+  let checkout = data.checkout;
+  if (checkout.status === "complete" && checkout.stripeSubscriptionId) {
+    checkout = { ...checkout, subscription: await gateway.retrieveSubscription(checkout.stripeSubscriptionId) };
+  }
+  return recordOnce(db, event, now, (tx) => applyCheckout(tx, checkout, now));
 }
 
-/** Finds and locks the row the data is about, merges the state in. @returns false when no row matched. */
-async function applyToRow(tx: Tx, data: SubscriptionWebhookData, now: Date): Promise<boolean> {
-  const stripeId =
-    data.object === "subscription" ? data.subscription.stripeSubscriptionId : data.object === "invoice" ? data.stripeSubscriptionId : null;
+/**
+ * Brings a pending row up to date from its Checkout Session as retrieved from Stripe, its
+ * subscription expanded (the return page, or a second purchase click, when the webhook has not
+ * come yet). Same rules as the events.
+ * @returns whether a row of this shop matched the session.
+ */
+export async function syncSubscriptionCheckout(db: Database, checkout: SubscriptionCheckoutState, now = new Date()): Promise<boolean> {
+  return db.transaction((tx) => applyCheckout(tx, checkout, now));
+}
+
+/** Records the event id and applies it in one transaction; a replay changes nothing. */
+async function recordOnce(
+  db: Database,
+  event: SubscriptionEvent,
+  now: Date,
+  apply: (tx: Tx) => Promise<boolean>,
+): Promise<SubscriptionEventOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(processedWebhookEvents)
+        .values({ id: event.eventId, type: event.type, processedAt: now })
+        .onConflictDoNothing({ target: processedWebhookEvents.id })
+        .returning({ id: processedWebhookEvents.id });
+      if (recorded.length === 0) return "duplicate";
+      return (await apply(tx)) ? "applied" : "ignored";
+    });
+  } catch (error) {
+    if (error instanceof NotLinkedYet) return "retry";
+    throw error;
+  }
+}
+
+/** The row matching `where`, locked, with its plan's interval; undefined when none. */
+async function lockRow(tx: Tx, where: SQL) {
   const [row] = await tx
     .select({
       id: subscriptions.id,
       status: subscriptions.status,
+      planCode: subscriptions.planCode,
+      paymentProvider: subscriptions.paymentProvider,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       stripeCheckoutSessionId: subscriptions.stripeCheckoutSessionId,
@@ -105,40 +136,92 @@ async function applyToRow(tx: Tx, data: SubscriptionWebhookData, now: Date): Pro
     })
     .from(subscriptions)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
-    .where(
-      data.object === "checkout"
-        ? eq(subscriptions.id, data.checkout.subscriptionRowId ?? 0)
-        : eq(subscriptions.stripeSubscriptionId, stripeId ?? ""),
-    )
+    .where(where)
     .limit(1)
     .for("update", { of: subscriptions });
-  if (!row) return false;
+  return row;
+}
 
-  let incoming: IncomingSubscriptionState = { status: null, currentPeriodEnd: null, cancelAtPeriodEnd: null };
+type LockedRow = NonNullable<Awaited<ReturnType<typeof lockRow>>>;
+
+/**
+ * A subscription event or paid invoice: the linked row is locked, then the subscription retrieved
+ * (so that of two events, the later to lock reads the later state) and applied.
+ * @returns false when no row of this shop is linked to it.
+ * @throws NotLinkedYet when its metadata names a purchase of this shop being linked.
+ */
+async function applySubscription(
+  tx: Tx,
+  gateway: Pick<PaymentGateway, "retrieveSubscription">,
+  stripeSubscriptionId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await lockRow(tx, eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  const current = await gateway.retrieveSubscription(stripeSubscriptionId);
+  if (!current) return false;
+  if (!row) {
+    if (await awaitsLink(tx, current)) throw new NotLinkedYet();
+    return false;
+  }
+  await update(tx, row, fromStripeSubscription(current), {}, now);
+  return true;
+}
+
+/**
+ * Whether the subscription's metadata names a purchase of this shop that its Checkout Session's
+ * completion is linking (or has just linked, after this event looked): a pending Stripe row of the
+ * same plan, with a session and no subscription yet.
+ */
+async function awaitsLink(tx: Tx, subscription: StripeSubscriptionState): Promise<boolean> {
+  if (subscription.subscriptionRowId === null || !isSubscriptionId(subscription.subscriptionRowId)) return false;
+  const row = await lockRow(
+    tx,
+    and(eq(subscriptions.id, subscription.subscriptionRowId), eq(subscriptions.paymentProvider, "stripe"), isNotNull(subscriptions.stripeCheckoutSessionId))!,
+  );
+  if (!row || row.planCode !== subscription.planCode) return false;
+  if (row.stripeSubscriptionId === subscription.stripeSubscriptionId) return true;
+  return row.stripeSubscriptionId === null && row.status === "PENDING_PAYMENT";
+}
+
+/**
+ * A Checkout Session of a row (only the session this shop created for it counts): links the
+ * subscription and applies its state while the row is not linked yet.
+ * @returns false when no row of this shop matched the session.
+ */
+async function applyCheckout(tx: Tx, checkout: SubscriptionCheckoutState, now: Date): Promise<boolean> {
+  if (checkout.subscriptionRowId === null || !isSubscriptionId(checkout.subscriptionRowId)) return false;
+  const row = await lockRow(tx, eq(subscriptions.id, checkout.subscriptionRowId));
+  if (!row || row.stripeCheckoutSessionId !== checkout.sessionId) return false;
+  if (row.stripeSubscriptionId) {
+    // Linked already: the subscription's events (retrieved when applied) are fresher than this.
+    return checkout.stripeSubscriptionId === null || checkout.stripeSubscriptionId === row.stripeSubscriptionId;
+  }
   const links: { stripeSubscriptionId?: string; stripeCustomerId?: string } = {};
-  if (data.object === "subscription") {
-    incoming = fromStripeSubscription(data.subscription);
-  } else if (data.object === "invoice") {
-    incoming = { status: "ACTIVE", currentPeriodEnd: data.paidPeriodEnd, cancelAtPeriodEnd: null };
-  } else {
-    const checkout = data.checkout;
-    // Only the session this shop created for the row counts.
-    if (row.stripeCheckoutSessionId !== checkout.sessionId) return false;
-    if (checkout.stripeSubscriptionId && row.stripeSubscriptionId && checkout.stripeSubscriptionId !== row.stripeSubscriptionId) return false;
-    if (checkout.stripeSubscriptionId && !row.stripeSubscriptionId) links.stripeSubscriptionId = checkout.stripeSubscriptionId;
-    if (checkout.stripeCustomerId && !row.stripeCustomerId) links.stripeCustomerId = checkout.stripeCustomerId;
-    if (checkout.status === "expired") {
-      incoming = { status: "EXPIRED", currentPeriodEnd: null, cancelAtPeriodEnd: null };
-    } else if (checkout.status === "complete") {
-      if (checkout.subscription) {
-        incoming = fromStripeSubscription(checkout.subscription);
-      } else if (checkout.paymentStatus === "paid") {
-        // Stripe gave no subscription: the first period starts with the payment.
-        incoming = { status: "ACTIVE", currentPeriodEnd: periodEnd(now, row.interval), cancelAtPeriodEnd: null };
-      }
+  if (checkout.stripeSubscriptionId) links.stripeSubscriptionId = checkout.stripeSubscriptionId;
+  if (checkout.stripeCustomerId && !row.stripeCustomerId) links.stripeCustomerId = checkout.stripeCustomerId;
+  let incoming: IncomingSubscriptionState = { status: null, currentPeriodEnd: null, cancelAtPeriodEnd: null };
+  if (checkout.status === "expired") {
+    incoming = { status: "EXPIRED", currentPeriodEnd: null, cancelAtPeriodEnd: null };
+  } else if (checkout.status === "complete") {
+    if (checkout.subscription) {
+      incoming = fromStripeSubscription(checkout.subscription);
+    } else if (checkout.paymentStatus === "paid") {
+      // Stripe gave no subscription: the first period starts with the payment.
+      incoming = { status: "ACTIVE", currentPeriodEnd: periodEnd(now, row.interval), cancelAtPeriodEnd: null };
     }
   }
+  await update(tx, row, incoming, links, now);
+  return true;
+}
 
+/** Merges the incoming state into the locked row; writes only when something changes. */
+async function update(
+  tx: Tx,
+  row: LockedRow,
+  incoming: IncomingSubscriptionState,
+  links: { stripeSubscriptionId?: string; stripeCustomerId?: string },
+  now: Date,
+): Promise<void> {
   const next = mergeSubscriptionState(row, incoming);
   const unchanged =
     next.status === row.status &&
@@ -151,7 +234,6 @@ async function applyToRow(tx: Tx, data: SubscriptionWebhookData, now: Date): Pro
       .set({ ...next, ...links, updatedAt: now })
       .where(eq(subscriptions.id, row.id));
   }
-  return true;
 }
 
 function fromStripeSubscription(subscription: StripeSubscriptionState): IncomingSubscriptionState {

@@ -1,9 +1,12 @@
 /**
  * The subscription forms (issue 8 §8), one zod schema each, used by the actions (`parseWithZod`)
- * and the forms (`useForm` + `getZodConstraint`). Messages are i18n keys (`subscriptions.errors.*`).
- * Shared with the browser.
+ * and, for the buy and cancel forms, by conform in the browser (`useForm` + `getZodConstraint`,
+ * ui/plan-card.tsx and ui/account-subscriptions.tsx); the simulated page's two buttons are the
+ * shared pay-or-cancel forms, checked by the action only. Messages are i18n keys
+ * (`subscriptions.errors.*`). Shared with the browser.
  */
 import { z } from "zod";
+import { MAX_SUBSCRIPTION_ID } from "./subscription-rules";
 
 /** Buying a plan: the plan's button on /subscriptions, /membres, /discovery. */
 export const BuyPlanSchema = z.object({
@@ -19,7 +22,7 @@ export const CancelSubscriptionSchema = z.object({
     .number({ message: "subscriptions.errors.notFound" })
     .int("subscriptions.errors.notFound")
     .min(1, "subscriptions.errors.notFound")
-    .max(2_147_483_647, "subscriptions.errors.notFound"),
+    .max(MAX_SUBSCRIPTION_ID, "subscriptions.errors.notFound"),
 });
 export type CancelSubscriptionForm = z.infer<typeof CancelSubscriptionSchema>;
 

@@ -3,6 +3,7 @@ import {
   calendarDayIn,
   formatShopDate,
   holdsPlan,
+  isSubscriptionId,
   mergeSubscriptionState,
   nextDiscoveryCycle,
   periodEnd,
@@ -80,6 +81,13 @@ describe("holdsPlan", () => {
     expect(holdsPlan({ status: "ACTIVE", currentPeriodEnd: null }, now)).toBe(false);
     expect(holdsPlan({ status: "CANCELLED", currentPeriodEnd: at("2026-07-01T00:00:00Z") }, now)).toBe(false);
     expect(holdsPlan({ status: "PENDING_PAYMENT", currentPeriodEnd: null }, now)).toBe(false);
+  });
+});
+
+describe("isSubscriptionId", () => {
+  it("accepts a positive PostgreSQL integer only", () => {
+    expect([1, 2_147_483_647].map(isSubscriptionId)).toEqual([true, true]);
+    expect([0, -1, 1.5, Number.NaN, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2].map(isSubscriptionId)).toEqual([false, false, false, false, false, false]);
   });
 });
 

@@ -7,7 +7,11 @@
  */
 import type { PlanInterval, SubscriptionStatus } from "~/vocabulary";
 
-/** Statuses in which the customer holds the plan (benefits run while `current_period_end` is ahead). */
+/**
+ * Statuses in which the customer holds the plan while `current_period_end` is ahead: it is not
+ * sold again and may be cancelled. Member prices need ACTIVE (`hasActiveMembership`): a PAST_DUE
+ * period end is one Stripe moved forward before the renewal was paid.
+ */
 export const LIVE_STATUSES = ["ACTIVE", "PAST_DUE"] as const satisfies readonly SubscriptionStatus[];
 
 /** Statuses a subscription never leaves: a late or replayed event cannot bring it back. */
@@ -15,7 +19,7 @@ export const FINAL_STATUSES = ["CANCELLED", "EXPIRED"] as const satisfies readon
 
 /**
  * Stripe's subscription status read as ours: active/trialing → ACTIVE; past_due/unpaid → PAST_DUE
- * (the benefits hold to the end of the period paid for); paused → PAST_DUE (nothing is being
+ * (a renewal is not paid: no member prices, Stripe retries); paused → PAST_DUE (nothing is being
  * paid); canceled → CANCELLED; incomplete_expired → EXPIRED; incomplete → PENDING_PAYMENT.
  * @returns null for a status this code does not know (a newer API): the row's status is kept.
  */
@@ -94,13 +98,21 @@ export function mergeSubscriptionState(current: SubscriptionState, incoming: Inc
   return { status, currentPeriodEnd, cancelAtPeriodEnd: incoming.cancelAtPeriodEnd ?? current.cancelAtPeriodEnd };
 }
 
-/** Whether the state holds the plan at `now`: ACTIVE or PAST_DUE with a paid period running. */
+/** Whether the state holds the plan at `now` (not sold again, may be cancelled): ACTIVE or PAST_DUE with its period running. */
 export function holdsPlan(state: Pick<SubscriptionState, "status" | "currentPeriodEnd">, now: Date): boolean {
   return isOneOfStatuses(LIVE_STATUSES, state.status) && state.currentPeriodEnd !== null && state.currentPeriodEnd > now;
 }
 
 function isOneOfStatuses(list: readonly SubscriptionStatus[], status: SubscriptionStatus): boolean {
   return list.includes(status);
+}
+
+/** The largest subscription id (PostgreSQL `integer`). */
+export const MAX_SUBSCRIPTION_ID = 2_147_483_647;
+
+/** Whether `id` can name a subscription row (a positive PostgreSQL `integer`): anything else names none. */
+export function isSubscriptionId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_SUBSCRIPTION_ID;
 }
 
 /** The shop's clock for calendar days (Montréal and Toronto share it). */

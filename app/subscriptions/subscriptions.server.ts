@@ -18,7 +18,7 @@ import { PaymentUnavailableError, type PaymentGateway } from "~/payment/stripe.s
 import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
 import { getPlan, localizePlan, type PlanRow } from "./plans.server";
 import { syncSubscriptionCheckout } from "./subscription-events.server";
-import { LIVE_STATUSES, formatShopDate, holdsPlan, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import { LIVE_STATUSES, formatShopDate, holdsPlan, isSubscriptionId, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 import type { SubscriptionSummary } from "./subscription-types";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -126,7 +126,8 @@ async function pendingPurchase(
 /**
  * The Stripe page of a pending purchase: its open session, or a new one. A session found paid
  * meanwhile is applied and the return page given; an expired one closes the purchase (null: the
- * caller makes a new one).
+ * caller makes a new one). A new session that another click stored first (one in the other
+ * language, say) is expired, never shown (null: the caller goes to the stored one).
  */
 async function stripeCheckoutUrl(
   db: Database,
@@ -161,10 +162,19 @@ async function stripeCheckoutUrl(
     successUrl: `${origin}${subscriptionReturnPath(row.id)}`,
     cancelUrl: `${origin}${planPagePath(plan.kind)}`,
   });
-  await db
+  const stored = await db
     .update(subscriptions)
     .set({ stripeCheckoutSessionId: session.sessionId, updatedAt: now })
-    .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCheckoutSessionId)));
+    .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCheckoutSessionId)))
+    .returning({ id: subscriptions.id });
+  if (stored.length === 0) {
+    const [current] = await db.select({ sessionId: subscriptions.stripeCheckoutSessionId }).from(subscriptions).where(eq(subscriptions.id, row.id));
+    if (current?.sessionId !== session.sessionId) {
+      // Only the stored session may be paid: a completion of this one would match no row.
+      await stripe.expireCheckoutSession(session.sessionId);
+      return null;
+    }
+  }
   return session.url;
 }
 
@@ -233,7 +243,7 @@ export async function getUserSubscription(
   locale: Locale,
   now = new Date(),
 ): Promise<(SubscriptionView & { stripeCheckoutSessionId: string | null }) | null> {
-  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  if (!isSubscriptionId(subscriptionId)) return null;
   const [found] = await db
     .select({ subscription: subscriptions, plan: subscriptionPlans })
     .from(subscriptions)
@@ -251,7 +261,7 @@ export async function getUserSubscription(
  * @returns the row after the call, or null when it is not the customer's simulated purchase.
  */
 export async function paySimulatedSubscription(db: Database, userId: number, subscriptionId: number, now = new Date()): Promise<SubscriptionRow | null> {
-  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  if (!isSubscriptionId(subscriptionId)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ subscription: subscriptions, interval: subscriptionPlans.interval })
@@ -290,7 +300,7 @@ export async function cancelSubscription(
   subscriptionId: number,
   now = new Date(),
 ): Promise<CancelSubscriptionResult | null> {
-  if (!Number.isSafeInteger(subscriptionId) || subscriptionId <= 0 || subscriptionId > 2_147_483_647) return null;
+  if (!isSubscriptionId(subscriptionId)) return null;
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -386,21 +396,32 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
   });
 }
 
+/** A subscription as the return page reads it: enough to know whether Stripe is to be asked. */
+type PendingCheck = Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null };
+
+/**
+ * Whether the return page asks Stripe about this subscription (a pending Stripe purchase whose
+ * session was opened, with Stripe configured): the page counts such a load against the
+ * `checkout` rate limit.
+ */
+export function asksStripeOnReturn(subscription: PendingCheck): boolean {
+  return (
+    paymentGateway() !== null &&
+    subscription.paymentProvider === "stripe" &&
+    subscription.status === "PENDING_PAYMENT" &&
+    subscription.stripeCheckoutSessionId !== null
+  );
+}
+
 /**
  * The return page after Stripe (issue 8 §8): a pending Stripe purchase is brought up to date from
  * its Checkout Session, in case the webhook has not come yet (same rules as the webhook).
- * @returns whether Stripe was asked.
+ * @returns whether Stripe was asked ({@link asksStripeOnReturn}).
  * @throws PaymentUnavailableError when Stripe cannot be reached.
  */
-export async function refreshPendingFromStripe(
-  db: Database,
-  subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null },
-  now = new Date(),
-): Promise<boolean> {
+export async function refreshPendingFromStripe(db: Database, subscription: PendingCheck, now = new Date()): Promise<boolean> {
   const stripe = paymentGateway();
-  if (!stripe || subscription.paymentProvider !== "stripe" || subscription.status !== "PENDING_PAYMENT" || !subscription.stripeCheckoutSessionId) {
-    return false;
-  }
+  if (!stripe || !asksStripeOnReturn(subscription) || !subscription.stripeCheckoutSessionId) return false;
   const checkout = await stripe.retrieveSubscriptionCheckout(subscription.stripeCheckoutSessionId);
   if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, checkout, now);
   return true;

@@ -2,14 +2,16 @@
  * Who is a member (SPEC §6: member prices, −20 % on single bottles in the shop and −15 % from
  * $500). One question, asked by the cart, checkout, the order snapshot and the product pages.
  */
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { subscriptionPlans, subscriptions } from "~/db/schema";
 
 /**
- * Whether the customer holds a membership whose paid period is running: status ACTIVE or PAST_DUE
- * (a failed renewal keeps the benefits to the end of the period paid for) and `current_period_end`
- * after `now`. A membership cancelled at period end counts until then.
+ * Whether the customer holds a membership whose paid period is running: status ACTIVE and
+ * `current_period_end` after `now`. A membership cancelled at period end counts until then. A
+ * PAST_DUE one does not count: Stripe moves the period end forward when the renewal starts, before
+ * it is paid, so a failed renewal stops the member prices at once (they come back when Stripe
+ * collects the payment and the subscription is active again).
  * @param customerId the user's id, or null for a guest (never a member).
  */
 export async function hasActiveMembership(db: Database, customerId: number | null, now = new Date()): Promise<boolean> {
@@ -22,7 +24,7 @@ export async function hasActiveMembership(db: Database, customerId: number | nul
       and(
         eq(subscriptions.userId, customerId),
         eq(subscriptionPlans.kind, "MEMBERSHIP"),
-        inArray(subscriptions.status, ["ACTIVE", "PAST_DUE"]),
+        eq(subscriptions.status, "ACTIVE"),
         gt(subscriptions.currentPeriodEnd, now),
       ),
     )

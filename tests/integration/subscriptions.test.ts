@@ -1,12 +1,15 @@
 /**
  * Memberships and discovery subscriptions against a real database (issue 8 §8): buying on the
  * simulated page makes a member; a cancellation keeps the benefits to the end of the paid period;
- * another customer's subscription answers 404; Stripe Checkout in subscription mode (msw mock of
- * its HTTP API) and its webhooks go through the one idempotent function: replays change nothing,
- * a late update never resurrects a deleted subscription, a bad signature answers 400.
+ * another customer's subscription answers 404; member prices need an ACTIVE membership; Stripe
+ * Checkout in subscription mode (msw mock of its HTTP API) and its webhooks go through the one
+ * idempotent function, which applies the subscription's state retrieved from Stripe rather than the
+ * payload's: replays change nothing, events out of order or late end in Stripe's current state, an
+ * event racing the purchase's link is delivered again (503), a bad signature answers 400.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, thrownResponse } from "../support/loader-context";
@@ -22,11 +25,13 @@ import {
   stripeOutage,
   stripeSessions,
   stripeSubscriptions,
+  subscriptionJson,
   updateSubscription,
 } from "../mocks/stripe";
 import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import { usePaymentGatewayForTests } from "~/checkout/payment.server";
-import { processedWebhookEvents, subscriptions } from "~/db/schema";
+import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
+import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { hasActiveMembership } from "~/users/membership.server";
@@ -65,6 +70,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  server.resetHandlers();
   resetStripeMock();
   usePaymentGatewayForTests(undefined);
 });
@@ -238,6 +244,9 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     expect((await post(discoveryAction, "/discovery", { intent: "other" }, cookie)).status).toBe(400);
 
     const bought = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_1" }, cookie);
+    const refused = await post(paymentAction, bought.location!, { intent: "refund" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data?.result?.error).toEqual({ intent: ["subscriptions.errors.paymentFailed"] });
     const cancelled = await post(paymentAction, bought.location!, { intent: "cancel" }, cookie);
     expect(cancelled).toMatchObject({ status: 303, location: "/discovery" });
     expect((await row(idIn(bought.location))).status).toBe("PENDING_PAYMENT");
@@ -283,6 +292,26 @@ describe("cancelling", () => {
     const late = await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie);
     expect(late.status).toBe(400);
     expect(late.data?.result?.error).toEqual({ "": ["subscriptions.errors.notLive"] });
+  });
+});
+
+describe("member prices", () => {
+  it("need an ACTIVE membership: a PAST_DUE one (its renewal unpaid, its period end already moved forward) gives none, yet is not sold twice", async () => {
+    usePaymentGatewayForTests(null);
+    const { user, cookie } = await customer();
+    const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
+    const id = idIn(bought.location);
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+
+    await db.update(subscriptions).set({ status: "PAST_DUE" }).where(eq(subscriptions.id, id));
+    expect((await row(id)).currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now());
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+    const twice = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    expect(twice.data?.result?.error).toEqual({ "": ["subscriptions.errors.alreadySubscribed"] });
+
+    await db.update(subscriptions).set({ status: "ACTIVE" }).where(eq(subscriptions.id, id));
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
   });
 });
 
@@ -333,7 +362,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
       subscriptionMetadata: { subscriptionId: String(id), planCode: "MEMBERSHIP" },
       success_url: `http://shop.test/subscriptions/return?subscription=${id}`,
       cancel_url: "http://shop.test/membres",
-      idempotencyKey: `subscription-${id}-checkout`,
+      idempotencyKey: `subscription-${id}-checkout-fr-CA`,
     });
     expect(session.lineItems).toEqual([{ name: "Adhésion membre", amountCents: 15_000, quantity: 1, currency: "cad", interval: "year" }]);
     expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", paymentProvider: "stripe", stripeCheckoutSessionId: session.id });
@@ -408,11 +437,11 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect(await row(id)).toEqual(beforeReplay);
     expect(await processedCount("evt_test_early_update")).toBe(1);
 
-    // A failed payment: PAST_DUE, benefits until the end of the period paid for.
+    // A failed payment: PAST_DUE, and no member prices while it is unpaid.
     const pastDue = updateSubscription(subscription.id, { status: "past_due" });
     expect((await sendEvent("customer.subscription.updated", pastDue, "evt_test_past_due")).status).toBe(200);
     expect((await row(id)).status).toBe("PAST_DUE");
-    expect(await hasActiveMembership(db, user.id)).toBe(true);
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
 
     // The end.
     const ended = updateSubscription(subscription.id, { status: "canceled" });
@@ -446,9 +475,22 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
 
   it("ignores events of a subscription this shop never linked, and answers 400 to a webhook it cannot trust", async () => {
     const { session, id } = await boughtOnStripe();
-    const { session: completed, subscription } = completeSubscriptionSession(session.id);
-    // Before the completion, the subscription's own events concern no row yet.
-    expect((await sendEvent("customer.subscription.created", subscription)).status).toBe(200);
+    const { session: completed } = completeSubscriptionSession(session.id);
+    // Another shop's purchase on the same Stripe account: recorded, and nothing changes here.
+    const elsewhere = await stripeGateway.createSubscriptionCheckoutSession({
+      subscriptionId: 2_000_000_000,
+      planCode: "MEMBERSHIP",
+      planName: "Membership",
+      amountCents: 15_000,
+      interval: "year",
+      email: "someone@example.com",
+      locale: "en-US",
+      successUrl: "https://elsewhere.test/return",
+      cancelUrl: "https://elsewhere.test/",
+    });
+    const { subscription: foreign } = completeSubscriptionSession(elsewhere.sessionId);
+    expect((await sendEvent("customer.subscription.created", foreign, "evt_test_foreign")).status).toBe(200);
+    expect(await processedCount("evt_test_foreign")).toBe(1);
     expect((await row(id)).status).toBe("PENDING_PAYMENT");
 
     const event = stripeEvent("checkout.session.completed", completed, "evt_test_untrusted");
@@ -466,6 +508,127 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect((await row(id)).status).toBe("PENDING_PAYMENT");
     expect((await postWebhook(genuine.body, genuine.signature)).status).toBe(200);
     expect((await row(id)).status).toBe("ACTIVE");
+  });
+
+  it("applies Stripe's current state, not the payload's: distinct events out of order, late, or in an older API version", async () => {
+    const { user, cookie, session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    await sendEvent("checkout.session.completed", completed);
+    const firstInvoice = paidInvoiceJson(subscription.id);
+    // Stripe's update of the new subscription (not cancelled), whose delivery fails for now.
+    const created = subscriptionJson(subscription.id);
+
+    // The renewal fails (past_due, the period already moved forward), then Stripe collects it
+    // (active): the two updates are delivered in the wrong order.
+    const nextEnd = subscription.items.data[0]!.current_period_end + 365 * 86_400;
+    const failed = updateSubscription(subscription.id, { status: "past_due", currentPeriodEnd: nextEnd });
+    const recovered = updateSubscription(subscription.id, { status: "active" });
+    expect((await sendEvent("customer.subscription.updated", recovered, "evt_test_recovered")).status).toBe(200);
+    expect((await sendEvent("customer.subscription.updated", failed, "evt_test_failed")).status).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", currentPeriodEnd: new Date(nextEnd * 1000) });
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+
+    // The customer cancels; the old update, retried late, does not take the cancellation back.
+    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie)).status).toBe(303);
+    expect((await sendEvent("customer.subscription.updated", created, "evt_test_created_late")).status).toBe(200);
+    expect((await row(id)).cancelAtPeriodEnd).toBe(true);
+
+    // The next renewal fails: the first period's invoice.paid, retried late, does not make it active.
+    const laterEnd = nextEnd + 365 * 86_400;
+    const unpaid = updateSubscription(subscription.id, { status: "past_due", currentPeriodEnd: laterEnd });
+    expect((await sendEvent("customer.subscription.updated", unpaid, "evt_test_unpaid")).status).toBe(200);
+    expect((await sendEvent("invoice.paid", firstInvoice, "evt_test_old_invoice")).status).toBe(200);
+    expect((await row(id)).status).toBe("PAST_DUE");
+    expect(await hasActiveMembership(db, user.id)).toBe(false);
+
+    // Stripe collects it; the endpoint's older API version puts the subscription at the top of the
+    // invoice (no `parent`) and the period on the subscription (no `items[].current_period_end`).
+    updateSubscription(subscription.id, { status: "active" });
+    const { parent: _parent, ...legacyInvoice } = paidInvoiceJson(subscription.id) as Record<string, unknown>;
+    const { items: _items, ...legacySubscription } = subscriptionJson(subscription.id);
+    expect((await sendEvent("customer.subscription.updated", { ...legacySubscription, current_period_end: laterEnd }, "evt_test_legacy_update")).status).toBe(200);
+    expect((await row(id)).status).toBe("ACTIVE");
+    await db.update(subscriptions).set({ status: "PAST_DUE" }).where(eq(subscriptions.id, id));
+    expect((await sendEvent("invoice.paid", { ...legacyInvoice, subscription: subscription.id }, "evt_test_legacy_invoice")).status).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", currentPeriodEnd: new Date(laterEnd * 1000), cancelAtPeriodEnd: true });
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+  });
+
+  it("answers 503 to a subscription event when Stripe cannot be reached, records nothing, and applies Stripe's retry", async () => {
+    const { session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    await sendEvent("checkout.session.completed", completed);
+    const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
+    const { body, signature } = signedWebhook(stripeEvent("customer.subscription.updated", cancelled, "evt_test_during_outage"), WEBHOOK_SECRET);
+    stripeOutage(true);
+    expect(await postWebhook(body, signature)).toEqual({ status: 503, data: { error: "payment unavailable" } });
+    expect(await processedCount("evt_test_during_outage")).toBe(0);
+    expect((await row(id)).cancelAtPeriodEnd).toBe(false);
+    stripeOutage(false);
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    expect((await row(id)).cancelAtPeriodEnd).toBe(true);
+    expect(await processedCount("evt_test_during_outage")).toBe(1);
+  });
+
+  it("answers 503 to an event that comes while its purchase is being linked, so that Stripe's retry is not lost", async () => {
+    const { session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    // The completion's handler retrieves the subscription (not cancelled)…
+    const retrievedByCompletion = subscriptionJson(subscription.id);
+    // …then the customer cancels on Stripe, and that update arrives before the completion commits.
+    const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
+    const update = signedWebhook(stripeEvent("customer.subscription.updated", cancelled, "evt_test_racing_update"), WEBHOOK_SECRET);
+    expect(await postWebhook(update.body, update.signature)).toEqual({ status: 503, data: { error: "retry later" } });
+    expect(await processedCount("evt_test_racing_update")).toBe(0);
+
+    server.use(http.get("https://api.stripe.com/v1/subscriptions/:id", () => HttpResponse.json(retrievedByCompletion), { once: true }));
+    expect((await sendEvent("checkout.session.completed", completed)).status).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: subscription.id, cancelAtPeriodEnd: false });
+    // Stripe delivers the update again: now applied.
+    expect((await postWebhook(update.body, update.signature)).status).toBe(200);
+    expect((await row(id)).cancelAtPeriodEnd).toBe(true);
+    expect(await processedCount("evt_test_racing_update")).toBe(1);
+  });
+
+  it("opens the purchase again in the customer's new language when Stripe's first answer was lost", async () => {
+    usePaymentGatewayForTests(stripeGateway);
+    const { user, cookie } = await customer();
+    stripeOutage(true);
+    expect((await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie)).status).toBe(503);
+    stripeOutage(false);
+    const [pending] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    // Stripe made the French session, but its answer never came back.
+    await stripeGateway.createSubscriptionCheckoutSession({
+      subscriptionId: pending!.id,
+      planCode: "MEMBERSHIP",
+      planName: "Adhésion membre",
+      amountCents: 15_000,
+      interval: "year",
+      email: user.email,
+      locale: "fr-CA",
+      successUrl: `http://shop.test/subscriptions/return?subscription=${pending!.id}`,
+      cancelUrl: "http://shop.test/membres",
+    });
+    await db.update(users).set({ locale: "en-US" }).where(eq(users.id, user.id));
+
+    const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    const newest = stripeSessions().at(-1)!;
+    expect(again).toMatchObject({ status: 303, location: newest.url });
+    expect(newest).toMatchObject({ locale: "en", metadata: { subscriptionId: String(pending!.id) } });
+    expect(newest.lineItems[0]!.name).toBe("Membership");
+    expect((await row(pending!.id)).stripeCheckoutSessionId).toBe(newest.id);
+  });
+
+  it("counts each return-page load that asks Stripe against the checkout limit", async () => {
+    const { cookie, id } = await boughtOnStripe();
+    const path = `/subscriptions/return?subscription=${id}`;
+    const loadFrom = async () => {
+      const args = (await routeArgs(db, path, { init: { headers: { Cookie: cookie } } })) as { context: { set(key: unknown, value: unknown): void } };
+      args.context.set(requestContext, { nonce: undefined, clientAddress: "203.0.113.77" });
+      return returnLoader(args as never);
+    };
+    for (let i = 0; i < RATE_LIMITS.checkout.points; i++) await loadFrom();
+    expect((await thrownResponse(loadFrom)).status).toBe(429);
   });
 
   it("answers 503 when Stripe is down, keeps the purchase pending, and the retry goes through", async () => {

@@ -1,8 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { useT } from "~/i18n/translation";
+import { CancelSubscriptionSchema } from "../subscription-forms";
 import type { SubscriptionSummary } from "../subscription-types";
 import { PlanPrice } from "./plan-card";
+
+/** The cancel form's constraints, computed once. */
+const CANCEL_CONSTRAINT = getZodConstraint(CancelSubscriptionSchema);
 
 /** What the account's action answered when it refused a cancellation. */
 export interface CancelRefusal {
@@ -25,7 +30,6 @@ const STATUS_STYLES: Record<SubscriptionSummary["status"], string> = {
  */
 export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions: SubscriptionSummary[]; refusal: CancelRefusal | undefined }) {
   const { t } = useT();
-  const navigation = useNavigation();
   return (
     <section aria-labelledby="subscriptions-title" className="mt-10" data-testid="account-subscriptions">
       <h2 id="subscriptions-title" className="font-serif text-2xl">
@@ -41,8 +45,7 @@ export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions
       ) : (
         <ul className="mt-4 space-y-4">
           {subscriptions.map((s) => {
-            const busy = navigation.state !== "idle" && navigation.formData?.get("subscriptionId") === String(s.id);
-            const error = refusal?.subscriptionId === s.id ? refusal.result.error?.[""]?.[0] : undefined;
+            const lastResult = refusal?.subscriptionId === s.id ? refusal.result : undefined;
             return (
               <li key={s.id} className="rounded-lg border border-stone-200 p-4" data-testid={`subscription-${s.id}`}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -57,31 +60,12 @@ export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions
                 <p className="mt-1 text-sm" data-testid="subscription-date">
                   {dateLine(s, t)}
                 </p>
-                {s.live && !s.cancelAtPeriodEnd ? (
-                  <Form method="post" className="mt-3">
-                    <input type="hidden" name="intent" value="cancel-subscription" />
-                    <input type="hidden" name="subscriptionId" value={s.id} />
-                    <button
-                      type="submit"
-                      disabled={busy}
-                      aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })}
-                      className="rounded border border-stone-400 px-3 py-1 text-sm"
-                    >
-                      {t("subscriptions.account.cancel")}
-                    </button>
-                    <span className="ml-3 text-xs text-stone-600">{t("subscriptions.account.cancelHelp")}</span>
-                  </Form>
-                ) : null}
+                <CancelForm subscription={s} lastResult={lastResult} />
                 {s.paymentPath ? (
                   <p className="mt-3">
                     <Link to={s.paymentPath} className="text-wine-800 underline">
                       {t("subscriptions.result.finishPayment")}
                     </Link>
-                  </p>
-                ) : null}
-                {error ? (
-                  <p role="alert" className="mt-2 text-sm text-red-700">
-                    {t(error)}
                   </p>
                 ) : null}
               </li>
@@ -90,6 +74,50 @@ export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The cancel POST of a running subscription (`CancelSubscriptionSchema`, checked by conform before
+ * sending, by the action after): hidden fields only, so only a refusal from the server shows. A
+ * refusal still shows when the button is gone (the subscription ended meanwhile).
+ */
+function CancelForm({ subscription: s, lastResult }: { subscription: SubscriptionSummary; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("subscriptionId") === String(s.id);
+  const [form] = useForm({
+    id: `cancel-subscription-${s.id}`,
+    lastResult,
+    constraint: CANCEL_CONSTRAINT,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CancelSubscriptionSchema }),
+  });
+  const error = form.errors?.[0];
+  return (
+    <>
+      {s.live && !s.cancelAtPeriodEnd ? (
+        <Form method="post" {...getFormProps(form)} className="mt-3">
+          <input type="hidden" name="intent" value="cancel-subscription" />
+          <input type="hidden" name="subscriptionId" value={s.id} />
+          <button
+            type="submit"
+            disabled={busy}
+            aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })}
+            aria-describedby={error ? form.errorId : undefined}
+            className="rounded border border-stone-400 px-3 py-1 text-sm"
+          >
+            {t("subscriptions.account.cancel")}
+          </button>
+          <span className="ml-3 text-xs text-stone-600">{t("subscriptions.account.cancelHelp")}</span>
+        </Form>
+      ) : null}
+      {error ? (
+        <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
+          {t(error)}
+        </p>
+      ) : null}
+    </>
   );
 }
 

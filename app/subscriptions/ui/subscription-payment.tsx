@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
 import { PayOrCancel } from "~/components/ui/pay-or-cancel";
@@ -8,11 +9,12 @@ import { PlanPrice } from "./plan-card";
 /**
  * The local simulated payment page of a subscription (issue 8 §8; never in production): the plan,
  * its price, 'Payer' (the subscription becomes active for one period) and 'Annuler' (nothing is
- * charged; the purchase is left to expire).
+ * charged; the purchase is left to expire). A refused form shows its first message.
  */
-export function SubscriptionPaymentPage({ subscription, failed }: { subscription: SubscriptionSummary; failed: boolean }) {
+export function SubscriptionPaymentPage({ subscription, refusal }: { subscription: SubscriptionSummary; refusal: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
+  const error = refusal ? (Object.values(refusal.error ?? {}).flat()[0] ?? "subscriptions.errors.paymentFailed") : undefined;
   return (
     <MessagePage title={t("subscriptions.payment.title")} testId="subscription-payment-page">
       <p className="mx-auto mt-2 max-w-xl rounded bg-amber-100 p-2 text-sm">{t("subscriptions.payment.simulatedNotice")}</p>
@@ -21,9 +23,9 @@ export function SubscriptionPaymentPage({ subscription, failed }: { subscription
         <PlanPrice priceCents={subscription.priceCents} interval={subscription.interval} />
       </p>
       <p className="mt-2 text-sm text-stone-600">{t(`subscriptions.payment.renewal.${subscription.interval}`)}</p>
-      {failed ? (
+      {error ? (
         <p role="alert" className="mx-auto mt-4 max-w-xl rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {t("subscriptions.errors.paymentFailed")}
+          {t(error)}
         </p>
       ) : null}
       <div className="mt-6 flex justify-center gap-3">
