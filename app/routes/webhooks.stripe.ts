@@ -14,6 +14,7 @@ import { data } from "react-router";
 import { cancelOrder, getOrderById } from "~/checkout/orders.server";
 import { finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
 import { shopContext } from "~/context";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { PaymentUnavailableError, WebhookSignatureError } from "~/payment/stripe.server";
 import { handleSubscriptionWebhook } from "~/subscriptions/subscription-events.server";
 import type { Route } from "./+types/webhooks.stripe";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only a session this shop created for that order counts (a test account may serve several shops).
   const order = orderId !== null ? await getOrderById(db, orderId) : null;
   if (order && order.order.stripeSessionId === event.session?.sessionId) {
-    const origin = new URL(request.url).origin;
+    const origin = shopOrigin(request);
     if (
       (event.type === "checkout.session.completed" && event.session?.paymentStatus === "paid") ||
       event.type === "checkout.session.async_payment_succeeded"
