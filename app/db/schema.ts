@@ -640,3 +640,21 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Messages sent through the contact form (issue 9 §7): kept, and e-mailed to the agency.
+ */
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  locale: text("locale").$type<Locale>().notNull(),
+  province: text("province").$type<Province>().notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  /** The logged-in customer who wrote, if any. */
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** When the agency's copy left (null: the mail failed; the message is kept anyway). */
+  mailedAt: timestamp("mailed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
