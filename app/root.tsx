@@ -21,18 +21,18 @@ import { shopContext } from "~/context";
 import { getDatabase } from "~/boot.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
 import { TranslationProvider, useT } from "~/i18n/translation";
-import { provinceFromPathSegment } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
 import { readUser } from "~/users/users.server";
+import { provinceOfPage } from "~/stores/store-directory";
 import { countCartItems } from "~/cart/cart-count.server";
 import { renewGuestSession } from "~/cart/guest-carts.server";
 
 /**
- * Sets the request's shop context. `/qc` and `/on` choose the province (SPEC §4: the country
- * follows the path) and store it in the prefs cookie; a logged-in customer of the other province
- * is logged out there and sent to /login. A page view renews the guest's session and
+ * Sets the request's shop context. `/qc`, `/on` and a store's page `/boutiques/<city>` choose the
+ * province (SPEC §4: the country follows the path; issue 9 §5) and store it in the prefs cookie; a
+ * logged-in customer of the other province is logged out there and sent to /login. A page view renews the guest's session and
  * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
  * public, cacheable images never carry a cookie.
  */
@@ -40,7 +40,7 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   const stored = await readPreferences(request);
   // Client navigations fetch `/qc.data`; both forms choose the province.
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
-  const pathProvince = /^\/(qc|on)\/?$/.test(path) ? provinceFromPathSegment(path.slice(1, 3)) : null;
+  const pathProvince = provinceOfPage(path);
   const preferences = pathProvince ? { ...stored, province: pathProvince } : stored;
   const db = getDatabase();
   // SPEC §4: opening the other province's store while logged in logs the customer out.

@@ -108,9 +108,9 @@ function buildMenus(province: Province): Menu[] {
         {
           titleKey: "nav.groups.stores",
           links: [
-            { labelKey: "nav.links.montreal", to: products("inventory=STORE_MTL") },
-            { labelKey: "nav.links.quebecCity", to: products("inventory=STORE_QC") },
-            { labelKey: "nav.links.toronto", to: products("inventory=STORE_TORONTO") },
+            { labelKey: "nav.links.montreal", to: "/boutiques/montreal" },
+            { labelKey: "nav.links.quebecCity", to: "/boutiques/quebec" },
+            { labelKey: "nav.links.toronto", to: "/boutiques/toronto" },
           ],
         },
       ],

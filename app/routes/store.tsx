@@ -1,0 +1,30 @@
+/**
+ * /boutiques/{city} (issue 9 §5): one store of the agency. Opening a store of the other province
+ * switches the shop to that province (the root middleware, `provinceOfPage`), and logs out a
+ * customer of the other province (SPEC §4). An unknown city is a 404.
+ */
+import { data } from "react-router";
+import { shopContext } from "~/context";
+import { storeBySlug } from "~/stores/store-directory";
+import { storeView } from "~/stores/store-view.server";
+import { StorePage } from "~/stores/ui/store-page";
+import type { Route } from "./+types/store";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.title} · Cuvée` : "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeBySlug(params.city);
+  if (!store) throw data(null, { status: 404 });
+  const shop = context.get(shopContext);
+  return {
+    title: shop.t(`inventories.${store.inventoryCode}`),
+    description: shop.t(`stores.${store.slug}.sells`),
+    store: storeView(store, shop.locale),
+  };
+}
+
+export default function Store({ loaderData }: Route.ComponentProps) {
+  return <StorePage store={loaderData.store} />;
+}

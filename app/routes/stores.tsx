@@ -1,0 +1,26 @@
+/**
+ * /boutiques (issue 9 §5): the agency's three stores, each linking to its page. Public, the same
+ * for everyone.
+ */
+import { shopContext } from "~/context";
+import { STORES } from "~/stores/store-directory";
+import { storeView } from "~/stores/store-view.server";
+import { StoresList } from "~/stores/ui/store-page";
+import type { Route } from "./+types/stores";
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data ? `${data.title} · Cuvée` : "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  return {
+    title: shop.t("stores.title"),
+    description: shop.t("stores.intro"),
+    stores: STORES.map((store) => storeView(store, shop.locale)),
+  };
+}
+
+export default function Stores({ loaderData }: Route.ComponentProps) {
+  return <StoresList stores={loaderData.stores} />;
+}

@@ -1,0 +1,41 @@
+/**
+ * The stores per city (issue 9 §5), with and without JavaScript: a page per store with its
+ * address, hours and products; opening a store of the other province switches the shop to it, and
+ * a logged-in customer of the other province is logged out on /login (SPEC §4).
+ */
+import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+
+test("the stores' list leads to each store; the Toronto store switches a Quebec visitor to Ontario, who can then buy there", async ({ page }) => {
+  await page.goto("/boutiques");
+  await expect(page.getByTestId("store-card")).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("button", { name: "QC", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("link", { name: "Magasin Toronto" }).click();
+  await expect(page).toHaveURL(/\/boutiques\/toronto$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Magasin Toronto" })).toBeVisible();
+  await expect(page.getByTestId("store-hours").getByRole("row")).toHaveCount(7);
+  await expect(page.getByText("890 Queen Street West")).toBeVisible();
+  await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expectNoAxeViolations(page);
+
+  await page.getByTestId("store-products").click();
+  await expect(page).toHaveURL(/\/products\?inventory=STORE_TORONTO$/);
+  const card = page.getByTestId("product-card").first();
+  await expect(card.getByTestId("switch-province")).toHaveCount(0);
+  await expect(card.getByTestId("add-to-cart")).toBeVisible();
+});
+
+test("an unknown store is not found", async ({ page }) => {
+  const response = await page.goto("/boutiques/vancouver");
+  expect(response?.status()).toBe(404);
+});
+
+test("a Quebec customer opening the Toronto store is logged out on /login", async ({ page }) => {
+  await registerCustomer(page, { firstName: "Léo", emailPrefix: "boutique" });
+  await page.goto("/boutiques/toronto");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte");
+  await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
+});
