@@ -3,6 +3,7 @@
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { COMING_SOON_PATHS } from "./content/coming-soon";
+import { CONTENT_PAGE_SLUGS } from "./content/page-types";
 
 export default [
   index("routes/home.tsx"),
@@ -11,6 +12,8 @@ export default [
   route("providers", "routes/providers.tsx"),
   route("providers/:slug", "routes/provider.tsx"),
   route("global-search", "routes/global-search.tsx"),
+  route("boutiques", "routes/stores.tsx"),
+  route("boutiques/:city", "routes/store.tsx"),
   route("shopping-cart", "routes/shopping-cart.tsx"),
   route("shopping-cart-empty", "routes/shopping-cart-empty.tsx"),
   route("login", "routes/login.tsx"),
@@ -30,6 +33,8 @@ export default [
   route("subscriptions/return", "routes/subscriptions.return.tsx"),
   route("membres", "routes/membres.tsx"),
   route("discovery", "routes/discovery.tsx"),
+  ...CONTENT_PAGE_SLUGS.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
+  route("contact", "routes/contact.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("preferences", "routes/preferences.ts"),
   route("images/products/:file", "routes/images.products.ts"),

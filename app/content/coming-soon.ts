@@ -4,10 +4,4 @@
  */
 export const COMING_SOON_PATHS = [
   "blogs",
-  "about-us",
-  "faq",
-  "services",
-  "understand-product",
-  "orders-deliveries",
-  "pricing-policy",
 ] as const;

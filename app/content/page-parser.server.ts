@@ -1,0 +1,151 @@
+/**
+ * Parses one content page written in Markdown (issue 9 §3; SPEC §2 "Other screens": FAQ entries
+ * are question and answer, answers may contain links). Pure: text in, page out, no file access.
+ *
+ * The file format (see content/pages/README.md):
+ *
+ *     ---
+ *     title: Foire aux questions
+ *     description: One sentence for search engines.
+ *     ---
+ *     Intro Markdown (optional).
+ *
+ *     ## Questions fréquentes {#questions .faq}
+ *     Tab intro (optional).
+ *     ### How do I order?
+ *     The answer, Markdown, [links](/products?inventory=IP) allowed.
+ *
+ *     ## Glossaire {#glossary .glossary}
+ *     ### Terroir
+ *     The definition.
+ *
+ * - `## Label {#id}` starts a tab; `id` (lowercase letters, digits, dashes) is the `?tab=` value
+ *   and must be the same in every language. `.faq` or `.glossary` after the id says its `### `
+ *   headings are entries (question/answer, term/definition); without it the tab is plain text.
+ * - A `## ` heading without `{#id}` is an ordinary heading (pages without tabs).
+ * - Markdown is rendered by `marked` and sanitized by `sanitize-html` (no script, no event
+ *   handler, no `javascript:` URL; relative links kept).
+ */
+import { Marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import type { ContentEntry, ContentPage, ContentTab, ContentTabKind } from "./page-types";
+
+const marked = new Marked({ gfm: true, async: false });
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: sanitizeHtml.defaults.allowedTags,
+  allowedAttributes: { a: ["href", "title", "rel"], abbr: ["title"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan", "scope"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowProtocolRelative: false,
+  transformTags: {
+    // Links to other sites open in the same tab but tell them nothing of this page.
+    a: (tagName, attribs) =>
+      /^https?:/i.test(attribs.href ?? "") ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs },
+  },
+};
+
+/** Renders block Markdown to sanitized HTML ("" for blank text). */
+export function renderMarkdown(markdown: string): string {
+  if (markdown.trim() === "") return "";
+  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS).trim();
+}
+
+/** Renders one line of inline Markdown (a question, a term) to sanitized inline HTML. */
+export function renderInlineMarkdown(markdown: string): string {
+  return sanitizeHtml(marked.parseInline(markdown.trim()) as string, {
+    ...SANITIZE_OPTIONS,
+    allowedTags: ["a", "em", "strong", "code", "abbr", "i", "b"],
+  }).trim();
+}
+
+const TAB_HEADING = /^##\s+(.+?)\s*\{#([a-z0-9-]+)((?:\s+\.[a-z]+)?)\s*\}\s*$/;
+const ENTRY_HEADING = /^###\s+(.+?)\s*#*\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+
+/** A malformed content file: a developer error, reported with the file's name. */
+export class ContentPageError extends Error {}
+
+/**
+ * Splits the front matter (`title:` and `description:` lines between `---` lines) from the body.
+ * @throws ContentPageError when the front matter or its title is missing.
+ */
+function splitFrontMatter(source: string, name: string): { title: string; description: string; body: string } {
+  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
+  if (!match) throw new ContentPageError(`${name}: the file must start with front matter (--- title: … ---)`);
+  const fields = new Map<string, string>();
+  for (const line of (match[1] ?? "").split(/\r?\n/)) {
+    const [, key, value] = /^([a-zA-Z]+):\s*(.*)$/.exec(line) ?? [];
+    if (key) fields.set(key, (value ?? "").trim());
+  }
+  const title = fields.get("title");
+  if (!title) throw new ContentPageError(`${name}: the front matter has no title`);
+  return { title, description: fields.get("description") ?? "", body: source.slice(match[0].length) };
+}
+
+function tabKind(marker: string, name: string): ContentTabKind {
+  const kind = marker.trim().replace(/^\./, "");
+  if (kind === "") return "text";
+  if (kind === "faq" || kind === "glossary") return kind;
+  throw new ContentPageError(`${name}: unknown tab kind .${kind} (use .faq or .glossary)`);
+}
+
+interface TabDraft {
+  id: string;
+  label: string;
+  kind: ContentTabKind;
+  intro: string[];
+  entries: { title: string; body: string[] }[];
+}
+
+/**
+ * Parses a content page.
+ * @param source the Markdown file's text (front matter, intro, tabs).
+ * @param name the file's name, for error messages.
+ * @returns the page with every Markdown part rendered to sanitized HTML.
+ * @throws ContentPageError on a missing title, a duplicate tab id, an unknown tab kind, or a
+ *   `.faq` / `.glossary` tab without entries.
+ */
+export function parseContentPage(source: string, name = "content page"): ContentPage {
+  const { title, description, body } = splitFrontMatter(source, name);
+  const intro: string[] = [];
+  const tabs: TabDraft[] = [];
+  let inFence = false;
+  for (const line of body.split(/\r?\n/)) {
+    if (FENCE.test(line)) inFence = !inFence;
+    const tab = inFence ? null : TAB_HEADING.exec(line);
+    const current = tabs.at(-1);
+    if (tab) {
+      const [, label = "", id = "", marker = ""] = tab;
+      if (tabs.some((t) => t.id === id)) throw new ContentPageError(`${name}: two tabs have the id ${id}`);
+      tabs.push({ id, label, kind: tabKind(marker, name), intro: [], entries: [] });
+      continue;
+    }
+    const entry = inFence || !current || current.kind === "text" ? null : ENTRY_HEADING.exec(line);
+    if (current && entry) {
+      current.entries.push({ title: entry[1] ?? "", body: [] });
+    } else if (current) {
+      (current.entries.at(-1)?.body ?? current.intro).push(line);
+    } else {
+      intro.push(line);
+    }
+  }
+  return {
+    title,
+    description,
+    introHtml: renderMarkdown(intro.join("\n")),
+    tabs: tabs.map((draft): ContentTab => {
+      if (draft.kind !== "text" && draft.entries.length === 0) {
+        throw new ContentPageError(`${name}: the tab ${draft.id} (.${draft.kind}) has no ### entries`);
+      }
+      return {
+        id: draft.id,
+        label: draft.label,
+        kind: draft.kind,
+        introHtml: renderMarkdown(draft.intro.join("\n")),
+        entries: draft.entries.map(
+          (e): ContentEntry => ({ titleHtml: renderInlineMarkdown(e.title), html: renderMarkdown(e.body.join("\n")) }),
+        ),
+      };
+    }),
+  };
+}
