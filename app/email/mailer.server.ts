@@ -20,6 +20,8 @@ export interface OutgoingMail {
   to: string;
   /** Copies, e.g. the agency's copy of an order confirmation. */
   cc?: string[];
+  /** Reply-To address, e.g. the visitor who wrote through the contact form. */
+  replyTo?: string;
   subject: string;
   /** Plain-text body, always sent (the HTML part, when given, is an alternative to it). */
   text: string;
@@ -117,6 +119,7 @@ function message(from: string, mail: OutgoingMail): SendMailOptions {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    replyTo: mail.replyTo,
   };
 }
 

@@ -42,6 +42,9 @@ export function Footer() {
               <Link to="/about-us">{t("footer.about")}</Link>
             </li>
             <li>
+              <Link to="/contact">{t("contact.footerLink")}</Link>
+            </li>
+            <li>
               <Link to="/pricing-policy">{t("nav.links.pricingPolicy")}</Link>
             </li>
           </ul>

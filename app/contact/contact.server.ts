@@ -1,0 +1,125 @@
+/**
+ * Messages of the contact form (issue 9 §7): each is stored (`contact_messages`) and e-mailed to
+ * the agency through the mailer (SMTP, or the outbox folder), with Reply-To the visitor's address
+ * so the agency answers with one click. The row is written first: when the mail fails the message
+ * is kept (`mailed_at` stays null, one log line) and the visitor is thanked all the same.
+ *
+ * The agency's copy is in French (the agency's language, SPEC §9 default) and says which language
+ * the visitor wrote from. Every value the visitor typed is HTML-escaped in the HTML part.
+ */
+import { eq } from "drizzle-orm";
+import { escapeXml } from "~/catalogue/images";
+import type { Database } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { createMailer, type Mailer } from "~/email/mailer.server";
+import { getEnv } from "~/env.server";
+import { translatorFor } from "~/i18n/translator.server";
+import type { Locale, Province } from "~/vocabulary";
+import type { ContactForm } from "./contact-form";
+
+/** What the visitor wrote (the validated form without its checkbox). */
+export type ContactInput = Pick<ContactForm, "firstName" | "lastName" | "email" | "message">;
+
+/** Where the message comes from. */
+export interface ContactContext {
+  locale: Locale;
+  province: Province;
+  /** The logged-in customer's id, or null for a visitor. */
+  userId: number | null;
+  /** Defaults to the configured mailer (tests pass their own). */
+  mailer?: Mailer;
+  /** Defaults to AGENCY_EMAIL, else the address of MAIL_FROM (`getEnv().agency.supportEmail`). */
+  agencyEmail?: string;
+}
+
+let mailer: Mailer | undefined;
+let mailerForTests: Mailer | undefined;
+
+/** Tests: send the agency's copies through this mailer (undefined: the configured one again). */
+export function useContactMailerForTests(value: Mailer | undefined): void {
+  mailerForTests = value;
+}
+
+function contactMailer(): Mailer {
+  if (mailerForTests) return mailerForTests;
+  mailer ??= createMailer(getEnv().mail);
+  return mailer;
+}
+
+/** Names on one line (no line break reaches a mail header). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * The agency's copy of a message.
+ * @returns subject, plain text and HTML (same content; the visitor's text escaped in HTML).
+ */
+export function composeContactMail(input: ContactInput, context: Pick<ContactContext, "locale" | "province" | "userId">, id: number) {
+  const t = translatorFor("fr-CA");
+  const name = oneLine(`${input.firstName} ${input.lastName}`);
+  const subject = t("contact.mail.subject", { name, id });
+  const rows: [string, string][] = [
+    [t("contact.mail.from"), name],
+    [t("contact.mail.email"), input.email],
+    [t("contact.mail.language"), t(`contact.mail.locales.${context.locale}`)],
+    [t("contact.mail.province"), context.province],
+    [t("contact.mail.account"), context.userId === null ? t("contact.mail.noAccount") : `#${context.userId}`],
+  ];
+  const text = [
+    t("contact.mail.intro"),
+    "",
+    ...rows.map(([label, value]) => `${label} : ${value}`),
+    "",
+    t("contact.mail.message"),
+    "",
+    input.message,
+    "",
+    t("contact.mail.replyHint"),
+    "",
+  ].join("\n");
+  const html =
+    `<!doctype html><html lang="fr-CA"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>\n` +
+    `<body style="font-family:Arial,sans-serif;color:#222">\n` +
+    `<p>${escapeXml(t("contact.mail.intro"))}</p>\n<table>\n` +
+    rows.map(([label, value]) => `<tr><th style="text-align:left;padding-right:12px">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`).join("\n") +
+    `\n</table>\n<h2 style="font-size:16px">${escapeXml(t("contact.mail.message"))}</h2>\n` +
+    `<p style="white-space:pre-wrap">${escapeXml(input.message)}</p>\n` +
+    `<p style="font-size:12px;color:#555">${escapeXml(t("contact.mail.replyHint"))}</p>\n</body></html>\n`;
+  return { subject, text, html };
+}
+
+/**
+ * Stores a contact message and e-mails it to the agency (issue 9 §7).
+ * @param input the validated form (trimmed names, e-mail, message of 10–5000 characters).
+ * @returns the row's id and whether the agency's copy left (false: logged, row kept with
+ *   `mailedAt` null). Rejects only when the row cannot be written (a database error).
+ */
+export async function sendContactMessage(db: Database, input: ContactInput, context: ContactContext): Promise<{ id: number; mailed: boolean }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      locale: context.locale,
+      province: context.province,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      message: input.message,
+      userId: context.userId,
+    })
+    .returning({ id: contactMessages.id });
+  const id = row!.id;
+  const mail = composeContactMail(input, context, id);
+  try {
+    await (context.mailer ?? contactMailer()).send({
+      to: context.agencyEmail ?? getEnv().agency.supportEmail,
+      replyTo: input.email,
+      ...mail,
+      tag: `contact-${id}`,
+    });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).name;
+    console.error(`contact message ${id}: mail to the agency failed (${code}); the message is kept`);
+    return { id, mailed: false };
+  }
+  await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
+  return { id, mailed: true };
+}

@@ -1,0 +1,89 @@
+/**
+ * The contact form's view (SPEC §5, issue 9 §7): names, e-mail, message, the 'I am not a robot'
+ * checkbox, plus the hidden honeypot and time token checked on the server. A real POST that works
+ * without JavaScript; with it, conform validates on blur.
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { Errors, Field } from "~/accounts/ui/auth-forms";
+import { useT } from "~/i18n/translation";
+import { ContactSchema, type ContactForm, HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "../contact-form";
+
+const CONSTRAINT = getZodConstraint(ContactSchema);
+
+/** Values shown before anything is typed (a logged-in customer's names and e-mail). */
+export interface ContactDefaults {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export function ContactFormView({
+  lastResult,
+  token,
+  defaults,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The signed time token of this rendering. */
+  token: string;
+  defaults: ContactDefaults;
+}) {
+  const { t } = useT();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<ContactForm>({
+    id: "contact",
+    lastResult,
+    constraint: CONSTRAINT,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    // Errors clear while typing, not on blur: a message vanishing on blur would move the
+    // checkbox and the button from under the pointer that is clicking them.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  const { key: _messageKey, ...messageProps } = getTextareaProps(fields.message);
+  const { key: _robotKey, ...robotProps } = getInputProps(fields.notRobot, { type: "checkbox" });
+  const helpId = `${fields.message.id}-help`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mx-auto max-w-lg space-y-4 text-left">
+      <input type="hidden" name={TOKEN_FIELD} value={token} />
+      <Errors id={form.errorId} errors={form.errors} />
+      <Field field={fields.firstName} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
+      <Field field={fields.lastName} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
+      <Field field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+      <div>
+        <label htmlFor={fields.message.id} className="block text-sm font-medium">
+          {t("contact.fields.message")}
+        </label>
+        <textarea
+          {...messageProps}
+          rows={8}
+          aria-describedby={[helpId, fields.message.errors?.length ? fields.message.errorId : null].filter(Boolean).join(" ")}
+          className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+        />
+        <p id={helpId} className="mt-1 text-xs text-stone-600">
+          {t("contact.messageHelp", { min: MESSAGE_MIN_LENGTH, max: MESSAGE_MAX_LENGTH })}
+        </p>
+        <Errors id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+      {/* Honeypot: people neither see nor reach it; robots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-honeypot">{t("contact.fields.honeypot")}</label>
+        <input id="contact-honeypot" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <div>
+        <div className="flex min-h-6 items-center gap-2">
+          <input {...robotProps} className="h-5 w-5" />
+          <label htmlFor={fields.notRobot.id} className="text-sm font-medium">
+            {t("contact.fields.notRobot")}
+          </label>
+        </div>
+        <Errors id={fields.notRobot.errorId} errors={fields.notRobot.errors} />
+      </div>
+      <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
+        {t("contact.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The contact form (issue 9 §7) through its route: validation with the spec's messages, the
+ * 'I am not a robot' box, the honeypot (a success for the robot, nothing kept), the time token,
+ * the stored row and the agency's e-mail with Reply-To, a failed mail that keeps the message,
+ * and the `form` rate limit.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { routeArgs } from "../support/loader-context";
+import { issueFormToken } from "~/contact/anti-bot.server";
+import { useContactMailerForTests } from "~/contact/contact.server";
+import { contactMessages } from "~/db/schema";
+import { requestContext } from "~/http/request-context";
+import { action as contactAction, loader as contactLoader } from "~/routes/contact";
+
+// getEnv() caches the configuration on its first call: the data folder and the outbox must be
+// this file's own before any app module reads them.
+const { outboxDir } = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-contact-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.OUTBOX_DIR = join(dataDir, "outbox");
+  process.env.SMTP_URL = "";
+  process.env.AGENCY_EMAIL = "agence@cuvee.example";
+  return { outboxDir: join(dataDir, "outbox") };
+});
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "none" });
+});
+afterAll(async () => {
+  await testDb?.close();
+});
+afterEach(() => useContactMailerForTests(undefined));
+
+let clients = 0;
+type Outcome = { status: number; location: string | null; errors: Record<string, string[]> | undefined; values: Record<string, unknown> | undefined; token: string | undefined };
+
+/** Posts the contact form from a client address of its own (unless given). */
+async function post(fields: Record<string, string>, clientAddress = `198.51.100.${++clients}`): Promise<Outcome> {
+  const args = (await routeArgs(testDb.db, "/contact", {
+    init: { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+  })) as { context: { set(key: unknown, value: unknown): void } };
+  args.context.set(requestContext, { nonce: "", clientAddress });
+  try {
+    const result = (await contactAction(args as never)) as unknown as {
+      data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; token: string };
+      init?: { status?: number };
+    };
+    return { status: result.init?.status ?? 200, location: null, errors: result.data.result.error, values: result.data.result.initialValue, token: result.data.token };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), errors: undefined, values: undefined, token: undefined };
+    const refused = thrown as { type?: string; init?: { status?: number } };
+    if (refused?.type === "DataWithResponseInit") return { status: refused.init?.status ?? 500, location: null, errors: undefined, values: undefined, token: undefined };
+    throw thrown;
+  }
+}
+
+/** A form rendered 5 s ago, filled by a person. */
+const good = (overrides: Record<string, string> = {}) => ({
+  firstName: "Zoé",
+  lastName: "Roy",
+  email: "zoe.roy@example.com",
+  message: "Bonjour, avez-vous encore du Muscadet de la Pépière <b>en caisse</b> ?",
+  notRobot: "on",
+  website: "",
+  formToken: issueFormToken(Date.now() - 5_000),
+  ...overrides,
+});
+
+const rowsFrom = (email: string) => testDb.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+const mailsTo = (needle: string) => {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files.map((f) => readFileSync(join(outboxDir, f), "utf8")).filter((text) => text.includes(needle));
+};
+
+describe("contact form", () => {
+  it("shows the form with a token, blank for a visitor", async () => {
+    const page = await contactLoader(await routeArgs(testDb.db, "/contact"));
+    expect(page.sent).toBe(false);
+    expect(page.token).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(page.defaults).toEqual({ firstName: "", lastName: "", email: "" });
+    const sent = await contactLoader(await routeArgs(testDb.db, "/contact?sent=1"));
+    expect(sent.sent).toBe(true);
+  });
+
+  it("refuses missing fields with the spec's messages (400), keeping what was typed", async () => {
+    const refused = await post({ message: "court", formToken: issueFormToken(Date.now() - 5_000) });
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({
+      firstName: ["auth.errors.firstNameRequired"],
+      lastName: ["auth.errors.lastNameRequired"],
+      email: ["auth.errors.emailRequired"],
+      message: ["contact.errors.messageTooShort"],
+      notRobot: ["contact.errors.notRobot"],
+    });
+    expect(refused.values).toMatchObject({ message: "court" });
+    expect(refused.token).toMatch(/^\d+\.[\w-]{43}$/);
+    const tooLong = await post(good({ message: "x".repeat(5001), email: "pas-un-courriel" }));
+    expect(tooLong.errors).toEqual({ message: ["contact.errors.messageTooLong"], email: ["auth.errors.emailInvalid"] });
+  });
+
+  it("refuses an unticked 'I am not a robot' box (400), values kept, nothing stored", async () => {
+    const { notRobot: _, ...unticked } = good({ email: "unticked@example.com" });
+    const refused = await post(unticked);
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({ notRobot: ["contact.errors.notRobot"] });
+    expect(refused.values).toMatchObject({ firstName: "Zoé", email: "unticked@example.com" });
+    expect(await rowsFrom("unticked@example.com")).toEqual([]);
+  });
+
+  it("answers a filled honeypot as a success, but stores and sends nothing", async () => {
+    const robot = await post(good({ email: "robot@example.com", website: "http://spam.example" }));
+    expect(robot).toMatchObject({ status: 303, location: "/contact?sent=1" });
+    expect(await rowsFrom("robot@example.com")).toEqual([]);
+    expect(mailsTo("robot@example.com")).toEqual([]);
+  });
+
+  it("refuses a form sent under 3 s after rendering, an expired one and a forged token with a form error (400), values kept", async () => {
+    for (const [formToken, reason] of [
+      [issueFormToken(), "tooFast"],
+      [issueFormToken(Date.now() - 3 * 60 * 60 * 1000), "expired"],
+      [`${Date.now() - 10_000}.${"A".repeat(43)}`, "invalid"],
+      ["", "invalid"],
+    ] as const) {
+      const refused = await post(good({ email: "hasty@example.com", formToken }));
+      expect(refused.status, reason).toBe(400);
+      expect(refused.errors).toEqual({ "": [`contact.errors.${reason}`] });
+      expect(refused.values).toMatchObject({ firstName: "Zoé", message: expect.stringContaining("Muscadet") });
+      // A fresh token to try again with.
+      expect(refused.token).not.toBe(formToken);
+    }
+    expect(await rowsFrom("hasty@example.com")).toEqual([]);
+  });
+
+  it("stores a good message and e-mails it to the agency with Reply-To the sender, escaped in HTML", async () => {
+    const sent = await post(good({ email: "good@example.com" }));
+    expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
+    const [row] = await rowsFrom("good@example.com");
+    expect(row).toMatchObject({ firstName: "Zoé", lastName: "Roy", locale: "fr-CA", province: "QC", userId: null });
+    expect(row!.message).toContain("Muscadet");
+    expect(row!.mailedAt).toBeInstanceOf(Date);
+    const mails = mailsTo("good@example.com");
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail).toMatch(/^To: agence@cuvee\.example$/m);
+    expect(mail).toMatch(/^Reply-To: good@example\.com$/m);
+    const decoded = Buffer.from(mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+    expect(decoded).toContain("&lt;b&gt;en caisse&lt;/b&gt;");
+    expect(decoded).not.toContain("<b>en caisse</b></p>");
+  });
+
+  it("keeps the message when the mail fails (mailedAt null) and still thanks the visitor", async () => {
+    useContactMailerForTests({
+      send: () => Promise.reject(Object.assign(new Error("connection refused"), { code: "ECONNECTION" })),
+    });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const sent = await post(good({ email: "unlucky@example.com" }));
+    expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
+    const [row] = await rowsFrom("unlucky@example.com");
+    expect(row?.message).toContain("Muscadet");
+    expect(row?.mailedAt).toBeNull();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("ECONNECTION"));
+    errors.mockRestore();
+  });
+
+  it("limits one client to 20 submissions in 10 minutes (429 after)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await post({ firstName: "" }, "203.0.113.99")).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses[20]).toBe(429);
+    // Another client is not affected.
+    expect((await post({ firstName: "" })).status).toBe(400);
+  });
+});
