@@ -4,6 +4,7 @@
  * build is imported, before the first request is accepted.
  */
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
+import { seedDemoBlogs } from "~/blogs/blogs.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "~/users/demo-accounts.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
@@ -37,6 +38,8 @@ export function bootServer(): Promise<DatabaseHandle> {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
+    // Demo articles (issue 9 §1): upserted by slug, so a database seeded before them gets them too.
+    if (env.seedDemo) await seedDemoBlogs(handle.db);
     // Demo logins (README), never in production.
     if (env.seedDemo && env.nodeEnv !== "production") {
       const created = await seedDemoAccounts(handle.db, env.nodeEnv);

@@ -2,7 +2,6 @@
  * The route table of SPEC §2, written out. Unknown paths render the not-found page with a 404.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { COMING_SOON_PATHS } from "./content/coming-soon";
 import { CONTENT_PAGE_SLUGS } from "./content/page-types";
 
 export default [
@@ -12,6 +11,8 @@ export default [
   route("providers", "routes/providers.tsx"),
   route("providers/:slug", "routes/provider.tsx"),
   route("global-search", "routes/global-search.tsx"),
+  route("blogs", "routes/blogs.tsx"),
+  route("blogs/:id", "routes/blog.tsx"),
   route("boutiques", "routes/stores.tsx"),
   route("boutiques/:city", "routes/store.tsx"),
   route("shopping-cart", "routes/shopping-cart.tsx"),
@@ -39,7 +40,7 @@ export default [
   route("preferences", "routes/preferences.ts"),
   route("images/products/:file", "routes/images.products.ts"),
   route("images/providers/:file", "routes/images.providers.ts"),
-  ...COMING_SOON_PATHS.map((path) => route(path, "routes/coming-soon.tsx", { id: `coming-soon-${path}` })),
+  route("images/blogs/:file", "routes/images.blogs.ts"),
   route("not-found", "routes/not-found.tsx"),
   // `/qc` and `/on` are the home page in a province; any other single segment is not found.
   route(":region", "routes/home.tsx", { id: "home-region" }),

@@ -117,6 +117,14 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 export const SUBSCRIPTION_STATUSES = ["PENDING_PAYMENT", "ACTIVE", "PAST_DUE", "CANCELLED", "EXPIRED"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Kinds of blog article (SPEC §3 Blog.type, §2 /blogs `type`): a general article, a producer's portrait, a region. */
+export const BLOG_TYPES = ["ARTICLE", "PRODUCER_PORTRAIT", "REGION"] as const;
+export type BlogType = (typeof BLOG_TYPES)[number];
+
+/** Motifs of the generated blog cover image (issue 9 §1). */
+export const BLOG_COVER_MOTIFS = ["grapes", "glass", "bottle", "hills", "leaf"] as const;
+export type BlogCoverMotif = (typeof BLOG_COVER_MOTIFS)[number];
+
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

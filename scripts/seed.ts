@@ -10,6 +10,7 @@
  * Safe to run again: reference data is upserted, and a catalogue already there is kept.
  */
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
+import { seedDemoBlogs } from "../app/blogs/blogs.server";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "../app/users/demo-accounts.server";
 import { openDatabase } from "../app/db/client.server";
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
+    if (env.seedDemo) console.log(`Demo articles loaded: ${await seedDemoBlogs(handle.db)}.`);
     if (env.seedDemo && env.nodeEnv !== "production") {
       console.log(`Demo logins created: ${await seedDemoAccounts(handle.db, env.nodeEnv)} (see the README).`);
     }

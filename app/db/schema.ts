@@ -24,6 +24,8 @@ import type {
   AttributeType,
   CanadianProvince,
   AvailabilityStatus,
+  BlogCoverMotif,
+  BlogType,
   CartSection,
   ChannelKind,
   InventoryCode,
@@ -658,3 +660,69 @@ export const contactMessages = pgTable("contact_messages", {
   mailedAt: timestamp("mailed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Blog articles (SPEC §3 Blog, issue 9 §1): bilingual rows, bodies in Markdown (rendered and
+ * sanitized on the server), a generated cover (colour + motif) and a publication date.
+ */
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    type: text("type").$type<BlogType>().notNull(),
+    titleFr: text("title_fr").notNull(),
+    titleEn: text("title_en").notNull(),
+    summaryFr: text("summary_fr").notNull(),
+    summaryEn: text("summary_en").notNull(),
+    bodyFr: text("body_fr").notNull(),
+    bodyEn: text("body_en").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** Cover background colour, `#rrggbb`. */
+    coverColor: text("cover_color").notNull(),
+    coverMotif: text("cover_motif").$type<BlogCoverMotif>().notNull(),
+  },
+  (t) => [index("blogs_published_idx").on(t.publishedAt), index("blogs_type_idx").on(t.type)],
+);
+
+/** Themes of an article: attributes of typeCode BLOG_THEME. */
+export const blogAttributes = pgTable(
+  "blog_attributes",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.attributeId] }), index("blog_attributes_attribute_idx").on(t.attributeId)],
+);
+
+/** Products an article is about (SPEC §7 blogs by product). */
+export const blogProducts = pgTable(
+  "blog_products",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.productId] }), index("blog_products_product_idx").on(t.productId)],
+);
+
+/** Producers an article is about (SPEC §7 blogs by provider). */
+export const blogProviders = pgTable(
+  "blog_providers",
+  {
+    blogId: integer("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.providerId] }), index("blog_providers_provider_idx").on(t.providerId)],
+);

@@ -19,6 +19,8 @@ import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import type { Province, TaxMode } from "~/vocabulary";
+import { listBlogsForProduct } from "~/blogs/blogs.server";
+import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `${data.product.name} · Cuvée` : "Cuvée" }];
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     // SPEC §6: a member sees the member price of single bottles.
     isMember: await ownerIsMember(db, await readCartOwner(db, request)),
+    blogs: await listBlogsForProduct(db, product.id, locale),
   };
 }
 
@@ -179,6 +182,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             })}
           </p>
         ) : null}
+        <RelatedBlogs blogs={loaderData.blogs} />
       </div>
     </article>
   );

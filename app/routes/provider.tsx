@@ -11,6 +11,8 @@ import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
 import { isSlug, parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getProviderDetail } from "~/catalogue/providers.server";
+import { listBlogsForProvider } from "~/blogs/blogs.server";
+import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
@@ -35,6 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     provider,
+    blogs: await listBlogsForProvider(db, provider.id, locale),
     province: preferences.province,
     taxMode: preferences.taxMode,
     total: result.pagination.total,
@@ -80,6 +83,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <RelatedBlogs blogs={loaderData.blogs} />
     </article>
   );
 }

@@ -1,0 +1,316 @@
+/**
+ * Blog articles (SPEC §2 `/blogs`, `/blogs/{id}`; §3 Blog; §7 blogs by product / provider;
+ * issue 9 §1): the filtered, paginated list, one article with its Markdown body rendered and
+ * sanitized on the server, the articles related to a product or a producer, and the demo seed.
+ */
+import { and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
+import { renderMarkdown } from "~/content/page-parser.server";
+import { paginate, type Pagination } from "~/catalogue/pagination";
+import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";
+import { DEMO_BLOGS } from "./seed/demo-blogs";
+import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
+
+/** A BLOG_THEME attribute in the visitor's language. */
+export interface BlogTheme {
+  code: string;
+  name: string;
+}
+
+/** An article in a list (card): texts in the visitor's language, `publishedAt` as an ISO string. */
+export interface BlogSummary {
+  id: number;
+  slug: string;
+  type: BlogType;
+  title: string;
+  summary: string;
+  publishedAt: string;
+  coverColor: string;
+  coverMotif: BlogCoverMotif;
+  themes: BlogTheme[];
+}
+
+/** One article: its summary fields, the body as sanitized HTML, and its linked products and producers. */
+export interface BlogDetail extends BlogSummary {
+  bodyHtml: string;
+  products: { slug: string; name: string }[];
+  providers: { slug: string; name: string }[];
+}
+
+/** A related-article link (product and producer pages). */
+export interface BlogLink {
+  slug: string;
+  title: string;
+  publishedAt: string;
+}
+
+const fr = (locale: Locale) => locale === "fr-CA";
+
+/**
+ * The BLOG_THEME attributes, by name in `locale`.
+ * @returns every theme (code and localized name), sorted by name
+ */
+export async function listBlogThemes(db: Database, locale: Locale): Promise<BlogTheme[]> {
+  const rows = await db
+    .select({ code: attributes.code, nameFr: attributes.nameFr, nameEn: attributes.nameEn })
+    .from(attributes)
+    .where(eq(attributes.typeCode, "BLOG_THEME"));
+  return rows
+    .map((r) => ({ code: r.code, name: fr(locale) ? r.nameFr : r.nameEn }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+async function themesOf(db: Database, blogIds: number[], locale: Locale): Promise<Map<number, BlogTheme[]>> {
+  const byBlog = new Map<number, BlogTheme[]>();
+  if (blogIds.length === 0) return byBlog;
+  const rows = await db
+    .select({ blogId: blogAttributes.blogId, code: attributes.code, nameFr: attributes.nameFr, nameEn: attributes.nameEn })
+    .from(blogAttributes)
+    .innerJoin(attributes, eq(attributes.id, blogAttributes.attributeId))
+    .where(and(inArray(blogAttributes.blogId, blogIds), eq(attributes.typeCode, "BLOG_THEME")))
+    .orderBy(attributes.code);
+  for (const r of rows) {
+    const list = byBlog.get(r.blogId) ?? [];
+    list.push({ code: r.code, name: fr(locale) ? r.nameFr : r.nameEn });
+    byBlog.set(r.blogId, list);
+  }
+  return byBlog;
+}
+
+const summaryColumns = {
+  id: blogs.id,
+  slug: blogs.slug,
+  type: blogs.type,
+  titleFr: blogs.titleFr,
+  titleEn: blogs.titleEn,
+  summaryFr: blogs.summaryFr,
+  summaryEn: blogs.summaryEn,
+  publishedAt: blogs.publishedAt,
+  coverColor: blogs.coverColor,
+  coverMotif: blogs.coverMotif,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+
+function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: fr(locale) ? row.titleFr : row.titleEn,
+    summary: fr(locale) ? row.summaryFr : row.summaryEn,
+    publishedAt: row.publishedAt.toISOString(),
+    coverColor: row.coverColor,
+    coverMotif: row.coverMotif,
+    themes,
+  };
+}
+
+/**
+ * The article list of `/blogs` (SPEC §2): articles of `filters.type` (any when null) having any
+ * of `filters.themes` (any when empty), by publication date (`filters.sort`, newest first by
+ * default, then id), {@link BLOG_PAGE_SIZE} per page.
+ * @returns the page's articles and its pagination; a page beyond the last is clamped to the last
+ *   (compare `pagination.page` with `filters.page` to redirect)
+ */
+export async function listBlogs(
+  db: Database,
+  filters: BlogFilters,
+  locale: Locale,
+  pageSize = BLOG_PAGE_SIZE,
+): Promise<{ items: BlogSummary[]; pagination: Pagination }> {
+  const conditions = [];
+  if (filters.type) conditions.push(eq(blogs.type, filters.type));
+  if (filters.themes.length > 0) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(blogAttributes)
+          .innerJoin(attributes, eq(attributes.id, blogAttributes.attributeId))
+          .where(
+            and(
+              eq(blogAttributes.blogId, blogs.id),
+              eq(attributes.typeCode, "BLOG_THEME"),
+              inArray(attributes.code, filters.themes),
+            ),
+          ),
+      ),
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogs).where(where);
+  const pagination = paginate(total, filters.page, pageSize);
+  const order = filters.sort === "ASC" ? [asc(blogs.publishedAt), asc(blogs.id)] : [desc(blogs.publishedAt), desc(blogs.id)];
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogs)
+    .where(where)
+    .orderBy(...order)
+    .limit(pagination.size)
+    .offset(pagination.offset);
+  const themes = await themesOf(db, rows.map((r) => r.id), locale);
+  return { items: rows.map((r) => toSummary(r, locale, themes.get(r.id) ?? [])), pagination };
+}
+
+/**
+ * One article by id (digits) or slug (SPEC §7 `GET /blogs/{id}` and `/blogs/{slug}`), with its
+ * body rendered from Markdown to sanitized HTML and its linked products and producers (by name).
+ * @returns the article, or null when no article has that id or slug (the route answers 404)
+ */
+export async function getBlog(db: Database, idOrSlug: string, locale: Locale): Promise<BlogDetail | null> {
+  const key = idOrSlug.trim();
+  if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(key)) return null;
+  const [row] = await db
+    .select({ ...summaryColumns, bodyFr: blogs.bodyFr, bodyEn: blogs.bodyEn })
+    .from(blogs)
+    .where(isBlogId(key) ? eq(blogs.id, Number(key)) : eq(blogs.slug, key))
+    .limit(1);
+  if (!row) return null;
+  const [themes, linkedProducts, linkedProviders] = await Promise.all([
+    themesOf(db, [row.id], locale),
+    db
+      .select({ slug: products.slug, nameFr: products.nameFr, nameEn: products.nameEn })
+      .from(blogProducts)
+      .innerJoin(products, eq(products.id, blogProducts.productId))
+      .where(eq(blogProducts.blogId, row.id))
+      .orderBy(products.slug),
+    db
+      .select({ slug: providers.slug, name: providers.name })
+      .from(blogProviders)
+      .innerJoin(providers, eq(providers.id, blogProviders.providerId))
+      .where(eq(blogProviders.blogId, row.id))
+      .orderBy(providers.name),
+  ]);
+  return {
+    ...toSummary(row, locale, themes.get(row.id) ?? []),
+    bodyHtml: renderMarkdown(fr(locale) ? row.bodyFr : row.bodyEn),
+    products: linkedProducts.map((p) => ({ slug: p.slug, name: fr(locale) ? p.nameFr : p.nameEn })),
+    providers: linkedProviders,
+  };
+}
+
+/**
+ * Articles linked to a product (SPEC §7 blogs by product), newest first.
+ * @param productId products.id
+ * @returns up to `limit` links (title in `locale`, ISO date)
+ */
+export async function listBlogsForProduct(db: Database, productId: number, locale: Locale, limit = 6): Promise<BlogLink[]> {
+  const rows = await db
+    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
+    .from(blogProducts)
+    .innerJoin(blogs, eq(blogs.id, blogProducts.blogId))
+    .where(eq(blogProducts.productId, productId))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .limit(limit);
+  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+}
+
+/**
+ * Articles linked to a producer (SPEC §7 blogs by provider), newest first.
+ * @param providerId providers.id
+ * @returns up to `limit` links (title in `locale`, ISO date)
+ */
+export async function listBlogsForProvider(
+  db: Database,
+  providerId: number,
+  locale: Locale,
+  limit = 6,
+): Promise<BlogLink[]> {
+  const rows = await db
+    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
+    .from(blogProviders)
+    .innerJoin(blogs, eq(blogs.id, blogProviders.blogId))
+    .where(eq(blogProviders.providerId, providerId))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .limit(limit);
+  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+}
+
+/**
+ * Loads (or refreshes) the demo articles of seed/demo-blogs.ts in one transaction: articles
+ * upserted by slug, their themes and links replaced. Links to products or producers missing from
+ * the database are skipped, so it works with any catalogue; running it twice changes nothing.
+ * Requires the BLOG_THEME attributes (`seedReferenceData`).
+ * @returns the number of demo articles
+ * @throws Error when a theme code of the demo data is not a BLOG_THEME attribute
+ */
+export async function seedDemoBlogs(db: Database): Promise<number> {
+  await db.transaction(async (tx) => {
+    const themeRows = await tx
+      .select({ id: attributes.id, code: attributes.code })
+      .from(attributes)
+      .where(eq(attributes.typeCode, "BLOG_THEME"));
+    const themeIds = new Map(themeRows.map((r) => [r.code, r.id]));
+    const productSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.products))];
+    const providerSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.providers))];
+    const productIds = new Map(
+      (await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, productSlugs))).map(
+        (r) => [r.slug, r.id],
+      ),
+    );
+    const providerIds = new Map(
+      (
+        await tx.select({ id: providers.id, slug: providers.slug }).from(providers).where(inArray(providers.slug, providerSlugs))
+      ).map((r) => [r.slug, r.id]),
+    );
+    const saved = await tx
+      .insert(blogs)
+      .values(
+        DEMO_BLOGS.map((b) => ({
+          slug: b.slug,
+          type: b.type,
+          titleFr: b.fr.title,
+          titleEn: b.en.title,
+          summaryFr: b.fr.summary,
+          summaryEn: b.en.summary,
+          bodyFr: b.fr.body,
+          bodyEn: b.en.body,
+          publishedAt: new Date(b.publishedAt),
+          coverColor: b.coverColor,
+          coverMotif: b.coverMotif,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: blogs.slug,
+        set: {
+          type: sql`excluded.type`,
+          titleFr: sql`excluded.title_fr`,
+          titleEn: sql`excluded.title_en`,
+          summaryFr: sql`excluded.summary_fr`,
+          summaryEn: sql`excluded.summary_en`,
+          bodyFr: sql`excluded.body_fr`,
+          bodyEn: sql`excluded.body_en`,
+          publishedAt: sql`excluded.published_at`,
+          coverColor: sql`excluded.cover_color`,
+          coverMotif: sql`excluded.cover_motif`,
+        },
+      })
+      .returning({ id: blogs.id, slug: blogs.slug });
+    const blogIds = new Map(saved.map((r) => [r.slug, r.id]));
+    const ids = [...blogIds.values()];
+    await tx.delete(blogAttributes).where(inArray(blogAttributes.blogId, ids));
+    await tx.delete(blogProducts).where(inArray(blogProducts.blogId, ids));
+    await tx.delete(blogProviders).where(inArray(blogProviders.blogId, ids));
+    const themeLinks = DEMO_BLOGS.flatMap((b) =>
+      b.themes.map((code) => {
+        const attributeId = themeIds.get(code);
+        if (attributeId === undefined) throw new Error(`Unknown blog theme ${code}: run seedReferenceData(db) first.`);
+        return { blogId: blogIds.get(b.slug)!, attributeId };
+      }),
+    );
+    const productLinks = DEMO_BLOGS.flatMap((b) =>
+      b.products.flatMap((slug) => (productIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, productId: productIds.get(slug)! }] : [])),
+    );
+    const providerLinks = DEMO_BLOGS.flatMap((b) =>
+      b.providers.flatMap((slug) =>
+        providerIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, providerId: providerIds.get(slug)! }] : [],
+      ),
+    );
+    if (themeLinks.length > 0) await tx.insert(blogAttributes).values(themeLinks);
+    if (productLinks.length > 0) await tx.insert(blogProducts).values(productLinks);
+    if (providerLinks.length > 0) await tx.insert(blogProviders).values(providerLinks);
+  });
+  return DEMO_BLOGS.length;
+}

@@ -1,0 +1,41 @@
+/** An article in the blog list (issue 9 §1): cover, type, title (a link), date, summary and themes. */
+import { Link } from "react-router";
+import { useT } from "~/i18n/translation";
+import type { BlogSummary } from "../blogs.server";
+import { blogCoverSrc } from "../cover-image";
+import { BlogDate } from "./blog-date";
+
+export function BlogCard({ blog }: { blog: BlogSummary }) {
+  const { t } = useT();
+  return (
+    <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white" data-testid="blog-card">
+      <img
+        src={blogCoverSrc({ color: blog.coverColor, motif: blog.coverMotif })}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col p-4">
+        <p className="text-xs uppercase tracking-wide text-stone-600">{t(`blogs.types.${blog.type}`)}</p>
+        <h2 className="mt-1 font-serif text-xl">
+          <Link to={`/blogs/${blog.slug}`} className="hover:underline">
+            {blog.title}
+          </Link>
+        </h2>
+        <BlogDate iso={blog.publishedAt} className="mt-1 text-sm text-stone-600" />
+        <p className="mt-2 flex-1">{blog.summary}</p>
+        {blog.themes.length > 0 ? (
+          <ul className="mt-3 flex flex-wrap gap-2 text-xs" aria-label={t("blogs.themes")}>
+            {blog.themes.map((theme) => (
+              <li key={theme.code} className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">
+                {theme.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The blog list's filters (SPEC §2 `/blogs`): a GET form of type, themes and date order. It works
+ * without JavaScript (Apply button); with it, each choice submits at once. Its key follows the
+ * URL, so back/forward show the URL's filters.
+ */
+import { Form, Link, useSubmit } from "react-router";
+import { useT } from "~/i18n/translation";
+import { submitOnChoice } from "~/components/ui/auto-submit";
+import { BLOG_TYPES } from "~/vocabulary";
+import { BLOG_SORTS, activeBlogFilterCount, blogListHref, type BlogFilters } from "../blog-filters";
+import type { BlogTheme } from "../blogs.server";
+
+export function BlogFilterForm({ filters, themes }: { filters: BlogFilters; themes: BlogTheme[] }) {
+  const { t } = useT();
+  const submit = useSubmit();
+  const count = activeBlogFilterCount(filters);
+  return (
+    <Form
+      key={blogListHref({ ...filters, page: 1 })}
+      method="get"
+      action="/blogs"
+      autoComplete="off"
+      onChange={submitOnChoice(submit)}
+      data-testid="blog-filters"
+      aria-label={t("blogs.filters")}
+    >
+      <fieldset className="mb-5">
+        <legend className="mb-1 font-semibold">{t("blogs.type")}</legend>
+        <ul className="space-y-1 text-sm">
+          <li>
+            <label className="flex min-h-6 items-center gap-2">
+              <input type="radio" name="type" value="" defaultChecked={filters.type === null} />
+              {t("blogs.allTypes")}
+            </label>
+          </li>
+          {BLOG_TYPES.map((type) => (
+            <li key={type}>
+              <label className="flex min-h-6 items-center gap-2">
+                <input type="radio" name="type" value={type} defaultChecked={filters.type === type} />
+                {t(`blogs.types.${type}`)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset className="mb-5">
+        <legend className="mb-1 font-semibold">{t("blogs.themes")}</legend>
+        <ul className="space-y-1 text-sm">
+          {themes.map((theme) => (
+            <li key={theme.code}>
+              <label className="flex min-h-6 items-center gap-2">
+                <input type="checkbox" name="a" value={theme.code} defaultChecked={filters.themes.includes(theme.code)} />
+                {theme.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <label className="mb-5 block text-sm">
+        <span className="mb-1 block font-semibold">{t("blogs.sort")}</span>
+        <select name="sortByDate" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
+          {BLOG_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`blogs.sorts.${sort}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
+          {t("filters.apply")}
+        </button>
+        {count > 0 ? (
+          <Link to="/blogs" className="text-sm underline">
+            {t("filters.reset")}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

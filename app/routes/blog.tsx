@@ -1,0 +1,25 @@
+/**
+ * /blogs/{id} (SPEC §2, §7 `GET /blogs/{id}` and `/blogs/{slug}`): one article by id or slug;
+ * an unknown one answers 404.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/blog";
+import { shopContext } from "~/context";
+import { getBlog } from "~/blogs/blogs.server";
+import { BlogArticle } from "~/blogs/ui/blog-article";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Cuvée" }];
+  return [{ title: `${data.blog.title} · Cuvée` }, { name: "description", content: data.blog.summary }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, locale } = context.get(shopContext);
+  const blog = await getBlog(db, params.id, locale);
+  if (!blog) throw data(null, { status: 404 });
+  return { blog };
+}
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  return <BlogArticle blog={loaderData.blog} />;
+}

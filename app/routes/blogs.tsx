@@ -1,0 +1,68 @@
+/**
+ * /blogs (SPEC §2, issue 9 §1): articles filtered by `type` (or `defaultType`), themes `a` and
+ * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
+ */
+import { redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/blogs";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
+import { listBlogThemes, listBlogs } from "~/blogs/blogs.server";
+import { BlogCard } from "~/blogs/ui/blog-card";
+import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Cuvée" }];
+  return [{ title: `${data.title} · Cuvée` }, { name: "description", content: data.description }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, locale, t } = context.get(shopContext);
+  const themes = await listBlogThemes(db, locale);
+  const filters = parseBlogFilters(new URL(request.url).searchParams, new Set(themes.map((th) => th.code)));
+  const result = await listBlogs(db, filters, locale);
+  // SPEC §4: a page beyond the total is clamped to the last page.
+  if (result.pagination.page !== filters.page) throw redirect(blogListHref({ ...filters, page: result.pagination.page }));
+  return {
+    title: t("blogs.title"),
+    description: t("blogs.description"),
+    filters,
+    themes,
+    items: result.items,
+    pagination: result.pagination,
+  };
+}
+
+export default function BlogsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const { filters, themes, items, pagination } = loaderData;
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="font-serif text-3xl">{t("blogs.title")}</h1>
+        <p className="text-sm text-stone-600" role="status">
+          {t("blogs.count", { count: pagination.total })}
+        </p>
+      </div>
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside aria-label={t("blogs.filters")} className="mb-6">
+          <BlogFilterForm filters={filters} themes={themes} />
+        </aside>
+        <section aria-label={t("blogs.results")} aria-busy={navigation.state === "loading"}>
+          {items.length === 0 ? (
+            <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {items.map((blog) => (
+                <BlogCard key={blog.id} blog={blog} />
+              ))}
+            </div>
+          )}
+          <PaginationNav pagination={pagination} hrefFor={(page) => blogListHref({ ...filters, page })} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Generated blog covers (issue 9 §1, never downloaded): `/images/blogs/{motif}--{rrggbb}.svg`.
+ */
+import { data } from "react-router";
+import type { Route } from "./+types/images.blogs";
+import { IMAGE_CACHE_CONTROL } from "~/catalogue/images";
+import { blogCoverSvg, parseBlogCoverFile } from "~/blogs/cover-image";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const cover = parseBlogCoverFile(params.file);
+  if (!cover) throw data(null, { status: 404 });
+  return new Response(blogCoverSvg(cover), {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": IMAGE_CACHE_CONTROL,
+    },
+  });
+}
