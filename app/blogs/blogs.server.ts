@@ -3,7 +3,7 @@
  * issue 9 §1): the filtered, paginated list, one article with its Markdown body rendered and
  * sanitized on the server, the articles related to a product or a producer, and the demo seed.
  */
-import { and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
 import { renderMarkdown } from "~/content/page-parser.server";
@@ -191,20 +191,25 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
   };
 }
 
+/** The newest articles among those a link table ties to one product or producer. */
+async function linkedBlogs(db: Database, linked: SQL, locale: Locale, limit: number): Promise<BlogLink[]> {
+  const rows = await db
+    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
+    .from(blogs)
+    .where(inArray(blogs.id, linked))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .limit(limit);
+  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+}
+
 /**
  * Articles linked to a product (SPEC §7 blogs by product), newest first.
  * @param productId products.id
  * @returns up to `limit` links (title in `locale`, ISO date)
  */
-export async function listBlogsForProduct(db: Database, productId: number, locale: Locale, limit = 6): Promise<BlogLink[]> {
-  const rows = await db
-    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
-    .from(blogProducts)
-    .innerJoin(blogs, eq(blogs.id, blogProducts.blogId))
-    .where(eq(blogProducts.productId, productId))
-    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
-    .limit(limit);
-  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+export function listBlogsForProduct(db: Database, productId: number, locale: Locale, limit = 6): Promise<BlogLink[]> {
+  const linked = db.select({ id: blogProducts.blogId }).from(blogProducts).where(eq(blogProducts.productId, productId));
+  return linkedBlogs(db, sql`${linked}`, locale, limit);
 }
 
 /**
@@ -212,20 +217,9 @@ export async function listBlogsForProduct(db: Database, productId: number, local
  * @param providerId providers.id
  * @returns up to `limit` links (title in `locale`, ISO date)
  */
-export async function listBlogsForProvider(
-  db: Database,
-  providerId: number,
-  locale: Locale,
-  limit = 6,
-): Promise<BlogLink[]> {
-  const rows = await db
-    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
-    .from(blogProviders)
-    .innerJoin(blogs, eq(blogs.id, blogProviders.blogId))
-    .where(eq(blogProviders.providerId, providerId))
-    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
-    .limit(limit);
-  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+export function listBlogsForProvider(db: Database, providerId: number, locale: Locale, limit = 6): Promise<BlogLink[]> {
+  const linked = db.select({ id: blogProviders.blogId }).from(blogProviders).where(eq(blogProviders.providerId, providerId));
+  return linkedBlogs(db, sql`${linked}`, locale, limit);
 }
 
 /**

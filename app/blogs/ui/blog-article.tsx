@@ -48,38 +48,29 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
       />
       <p className="mt-6 text-lg text-stone-700">{blog.summary}</p>
       <div className={PROSE} data-testid="blog-body" dangerouslySetInnerHTML={{ __html: blog.bodyHtml }} />
-      {blog.products.length > 0 ? (
-        <section className="mt-10" aria-labelledby="blog-products">
-          <h2 id="blog-products" className="font-serif text-2xl">
-            {t("blogs.relatedProducts")}
-          </h2>
-          <ul className="mt-2 list-disc pl-6">
-            {blog.products.map((p) => (
-              <li key={p.slug}>
-                <Link to={`/products/${p.slug}`} className="text-wine-800 underline">
-                  {p.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {blog.providers.length > 0 ? (
-        <section className="mt-8" aria-labelledby="blog-providers">
-          <h2 id="blog-providers" className="font-serif text-2xl">
-            {t("blogs.relatedProviders")}
-          </h2>
-          <ul className="mt-2 list-disc pl-6">
-            {blog.providers.map((p) => (
-              <li key={p.slug}>
-                <Link to={`/providers/${p.slug}`} className="text-wine-800 underline">
-                  {p.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedLinks id="blog-products" title={t("blogs.relatedProducts")} items={blog.products.map((p) => ({ ...p, href: `/products/${p.slug}` }))} />
+      <RelatedLinks id="blog-providers" title={t("blogs.relatedProviders")} items={blog.providers.map((p) => ({ ...p, href: `/providers/${p.slug}` }))} />
     </article>
+  );
+}
+
+/** A titled list of links (the products or producers an article talks about); nothing when empty. */
+function RelatedLinks({ id, title, items }: { id: string; title: string; items: { slug: string; name: string; href: string }[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="mt-8" aria-labelledby={id}>
+      <h2 id={id} className="font-serif text-2xl">
+        {title}
+      </h2>
+      <ul className="mt-2 list-disc pl-6">
+        {items.map((item) => (
+          <li key={item.slug}>
+            <Link to={item.href} className="text-wine-800 underline">
+              {item.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
