@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useT } from "~/i18n/translation";
 import { MIN_PASSWORD_LENGTH } from "../account-forms";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "../password-reset-forms";
-import { Errors, Field } from "./auth-forms";
+import { FieldErrors, TextField } from "~/components/ui/form-field";
 
 const FORGOT_CONSTRAINT = getZodConstraint(ForgotPasswordSchema);
 const RESET_CONSTRAINT = getZodConstraint(ResetPasswordSchema);
@@ -24,8 +24,8 @@ export function ForgotPasswordForm({ lastResult }: { lastResult: SubmissionResul
   });
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
-      <Errors id={form.errorId} errors={form.errors} />
-      <Field field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
       <button type="submit" disabled={busy} className={button}>
         {t("passwordReset.forgot.submit")}
       </button>
@@ -65,15 +65,15 @@ export function ResetPasswordForm({
     <Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
       {token ? <input type="hidden" name="token" value={token} /> : null}
       {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
-      <Errors id={form.errorId} errors={form.errors} />
-      <Field
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <TextField
         field={fields.password}
         type="password"
         label={t("passwordReset.fields.password")}
         autoComplete="new-password"
         help={t("auth.register.passwordRule", { count: MIN_PASSWORD_LENGTH })}
       />
-      <Field field={fields.confirmation} type="password" label={t("passwordReset.fields.confirmation")} autoComplete="new-password" />
+      <TextField field={fields.confirmation} type="password" label={t("passwordReset.fields.confirmation")} autoComplete="new-password" />
       <button type="submit" disabled={busy} className={button}>
         {t("passwordReset.reset.submit")}
       </button>

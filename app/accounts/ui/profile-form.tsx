@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
 import { MIN_PASSWORD_LENGTH } from "../account-forms";
@@ -50,52 +51,11 @@ type ProfileFields = z.input<typeof ProfileSchema>;
 
 const PROFILE_CONSTRAINT = getZodConstraint(ProfileSchema.in);
 const PASSWORD_CONSTRAINT = getZodConstraint(PasswordChangeSchema);
-const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
 const legend = "font-serif text-xl";
 
-/** A field's first error, translated; tied to its input by `aria-describedby`. */
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useT();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {t(errors[0]!)}
-    </p>
-  );
-}
 
 type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
-function TextField({
-  field,
-  type,
-  label,
-  autoComplete,
-  help,
-}: {
-  field: AnyField;
-  type: "text" | "email" | "tel" | "password";
-  label: string;
-  autoComplete: string;
-  help?: string;
-}) {
-  const helpId = `${field.id}-help`;
-  const { key: _key, ...props } = getInputProps(field, { type, ariaDescribedBy: help ? helpId : undefined });
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input {...props} autoComplete={autoComplete} className={input} />
-      {help ? (
-        <p id={helpId} className="mt-1 text-xs text-stone-600">
-          {help}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
 
 /**
  * One address. `section` is the autofill section (`shipping` or `billing`). There is no standard
@@ -133,7 +93,7 @@ function AddressFieldset({
           <label htmlFor={fields.province.id} className="block text-sm font-medium">
             {t("profile.fields.province")}
           </label>
-          <select {...provinceProps} autoComplete={`${section} address-level1`} className={input}>
+          <select {...provinceProps} autoComplete={`${section} address-level1`} className={inputClass}>
             <option value="">{t("profile.fields.chooseProvince")}</option>
             {provinces.map((code) => (
               <option key={code} value={code}>
@@ -141,7 +101,7 @@ function AddressFieldset({
               </option>
             ))}
           </select>
-          <FieldError id={fields.province.errorId} errors={fields.province.errors} />
+          <FieldErrors id={fields.province.errorId} errors={fields.province.errors} />
         </div>
         <TextField
           field={fields.postalCode as AnyField}
@@ -179,7 +139,7 @@ export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDef
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-8">
       <input type="hidden" name="intent" value="profile" />
-      <FieldError id={form.errorId} errors={form.errors} />
+      <FieldErrors id={form.errorId} errors={form.errors} />
       <fieldset className="space-y-4">
         <legend className={legend}>{t("profile.contact")}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -230,7 +190,7 @@ export function PasswordChangeForm({ username, lastResult }: { username: string;
       <input type="hidden" name="intent" value="password" />
       {/* Lets a password manager know whose password changes. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <FieldError id={form.errorId} errors={form.errors} />
+      <FieldErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.currentPassword} type="password" label={t("profile.fields.currentPassword")} autoComplete="current-password" />
       <TextField
         field={fields.newPassword}
@@ -253,7 +213,7 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
   return (
     <div className="mx-auto max-w-3xl space-y-10" data-testid="profile-page">
       <h1 className="font-serif text-3xl">{t("profile.title")}</h1>
-      {actionData?.intent === null ? <FieldError id="profile-page-error" errors={actionData.result?.error?.[""] ?? undefined} /> : null}
+      {actionData?.intent === null ? <FieldErrors id="profile-page-error" errors={actionData.result?.error?.[""] ?? undefined} /> : null}
       <div role="status" data-testid="profile-saved">
         {data.saved ? <p className="rounded border border-green-300 bg-green-50 p-3 text-green-900">{t(`profile.saved.${data.saved}`)}</p> : null}
       </div>

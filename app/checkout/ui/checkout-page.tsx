@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
+import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
@@ -43,18 +44,7 @@ export interface CheckoutPageData {
 const CONTACT_CONSTRAINT = getZodConstraint(ContactSchema);
 const PLACE_CONSTRAINT = getZodConstraint(PlaceOrderSchema);
 
-const input = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
 
-/** A field's first error, translated; rendered under the field and announced. */
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useT();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700" role="alert">
-      {t(errors[0]!)}
-    </p>
-  );
-}
 
 function StepHeader({ step }: { step: 1 | 2 | 3 }) {
   const { t } = useT();
@@ -94,8 +84,8 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
         <label htmlFor={fields[name].id} className="block text-sm font-medium">
           {t(`checkout.fields.${name}`)}
         </label>
-        <input {...props} autoComplete={autoComplete} className={input} />
-        <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+        <input {...props} autoComplete={autoComplete} className={inputClass} />
+        <FieldErrors id={fields[name].errorId} errors={fields[name].errors} />
       </div>
     );
   };
@@ -123,9 +113,9 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
             <label htmlFor={fields.password.id} className="block text-sm font-medium">
               {t("checkout.fields.password")}
             </label>
-            <input {...passwordProps} required={false} autoComplete="new-password" className={input} />
+            <input {...passwordProps} required={false} autoComplete="new-password" className={inputClass} />
             <p className="mt-1 text-xs text-stone-600">{t("checkout.fields.passwordHelp")}</p>
-            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
           </div>
         </>
       )}
@@ -249,7 +239,7 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
                 {t("checkout.branch.keep", { name: data.branch.name })}
               </label>
             ) : null}
-            <FieldError id={fields.branchId.errorId} errors={fields.branchId.errors} />
+            <FieldErrors id={fields.branchId.errorId} errors={fields.branchId.errors} />
           </fieldset>
         ) : null}
         {data.needs.boutique ? (
@@ -267,7 +257,7 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
                 {t(`inventories.${code}`)}
               </label>
             ))}
-            <FieldError id={fields.boutiqueCode.errorId} errors={fields.boutiqueCode.errors} />
+            <FieldErrors id={fields.boutiqueCode.errorId} errors={fields.boutiqueCode.errors} />
           </fieldset>
         ) : null}
         {!data.needs.branch && !data.needs.boutique ? <p>{t("checkout.delivery.nothing")}</p> : null}
@@ -357,7 +347,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
             <input {...acceptProps} className="mt-1" />
             <span>{t("checkout.rules.accept")}</span>
           </label>
-          <FieldError id={fields.acceptRules.errorId} errors={fields.acceptRules.errors} />
+          <FieldErrors id={fields.acceptRules.errorId} errors={fields.acceptRules.errors} />
           <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
             {t("checkout.place")}
           </button>

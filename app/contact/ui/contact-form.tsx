@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { Errors, Field } from "~/accounts/ui/auth-forms";
+import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import { ContactSchema, type ContactForm, HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "../contact-form";
 
@@ -48,10 +48,10 @@ export function ContactFormView({
   return (
     <Form method="post" {...getFormProps(form)} className="mx-auto max-w-lg space-y-4 text-left">
       <input type="hidden" name={TOKEN_FIELD} value={token} />
-      <Errors id={form.errorId} errors={form.errors} />
-      <Field field={fields.firstName} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
-      <Field field={fields.lastName} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
-      <Field field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.firstName} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
+      <TextField field={fields.lastName} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
+      <TextField field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
       <div>
         <label htmlFor={fields.message.id} className="block text-sm font-medium">
           {t("contact.fields.message")}
@@ -60,12 +60,12 @@ export function ContactFormView({
           {...messageProps}
           rows={8}
           aria-describedby={[helpId, fields.message.errors?.length ? fields.message.errorId : null].filter(Boolean).join(" ")}
-          className="mt-1 w-full rounded border border-stone-300 px-2 py-1.5"
+          className={inputClass}
         />
         <p id={helpId} className="mt-1 text-xs text-stone-600">
           {t("contact.messageHelp", { min: MESSAGE_MIN_LENGTH, max: MESSAGE_MAX_LENGTH })}
         </p>
-        <Errors id={fields.message.errorId} errors={fields.message.errors} />
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
       </div>
       {/* Honeypot: people neither see nor reach it; robots fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -79,7 +79,7 @@ export function ContactFormView({
             {t("contact.fields.notRobot")}
           </label>
         </div>
-        <Errors id={fields.notRobot.errorId} errors={fields.notRobot.errors} />
+        <FieldErrors id={fields.notRobot.errorId} errors={fields.notRobot.errors} />
       </div>
       <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">
         {t("contact.submit")}
