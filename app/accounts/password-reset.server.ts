@@ -13,14 +13,14 @@
  * account; the e-mail itself is handed to the mailer in the background so its delay tells
  * nothing either.
  */
-import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { escapeXml } from "~/catalogue/images";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createMailer, type Mailer } from "~/email/mailer.server";
-import { getEnv } from "~/env.server";
+import { shopMailer } from "~/email/mailer.server";
+import { purposeKey } from "~/http/purpose-keys.server";
 import { translatorFor } from "~/i18n/translator.server";
 import type { Locale } from "~/vocabulary";
 import { setUserPassword, USER_COLUMNS, type User } from "~/users/users.server";
@@ -39,16 +39,8 @@ export type ResetTokenFailure = "expired" | "invalid" | "used";
 /** The outcome of checking a reset link: its user, or why it is refused. */
 export type ResetTokenCheck = { ok: true; user: User } | { ok: false; reason: ResetTokenFailure };
 
-let keyCache: { secret: string; key: Uint8Array } | undefined;
-
-/** The HS256 key of reset links: HKDF-SHA-256 of the session secret with this purpose's label. */
-function signingKey(): Uint8Array {
-  const secret = getEnv().sessionSecret;
-  if (keyCache?.secret !== secret) {
-    keyCache = { secret, key: new Uint8Array(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
-  }
-  return keyCache.key;
-}
+/** The HS256 key of reset links. */
+const signingKey = () => purposeKey(KEY_LABEL);
 
 /**
  * A short fingerprint of what a link may change (the first 16 bytes of a SHA-256, base64url): the
@@ -183,19 +175,6 @@ export function composeResetMail(user: { firstName: string; locale: Locale }, ur
   return { subject, text, html };
 }
 
-let mailer: Mailer | undefined;
-let mailerForTests: Mailer | undefined;
-
-/** Tests: send reset e-mails through this mailer (undefined: the configured one again). */
-export function usePasswordResetMailerForTests(value: Mailer | undefined): void {
-  mailerForTests = value;
-}
-
-function resetMailer(): Mailer {
-  if (mailerForTests) return mailerForTests;
-  mailer ??= createMailer(getEnv().mail);
-  return mailer;
-}
 
 /**
  * Handles the forgot-password form (issue 8 §3): when `email` has an account, signs a reset link
@@ -225,7 +204,7 @@ export async function requestPasswordReset(
   const token = await createResetToken(subject, now);
   const mail = composeResetMail(subject, `${origin}/reset-password?${new URLSearchParams({ token })}`);
   if (!row) return { delivered: Promise.resolve(false) };
-  const delivered = resetMailer()
+  const delivered = shopMailer()
     .send({ to: row.email, ...mail, tag: `password-reset-${row.id}` })
     .then(
       () => true,

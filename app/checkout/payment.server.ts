@@ -6,7 +6,7 @@
  * `completeOrderPayment` and sends the e-mails once, to the call that made the transition.
  */
 import type { Database } from "~/db/client.server";
-import { createMailer, type Mailer } from "~/email/mailer.server";
+import { shopMailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator.server";
 import { createStripeGateway, type PaymentGateway } from "~/payment/stripe.server";
@@ -36,7 +36,6 @@ export function stripeSessionExpiresAt(order: Pick<Order, "createdAt">): number 
 
 let gatewayForTests: PaymentGateway | null | undefined;
 let gateway: PaymentGateway | null | undefined;
-let mailer: Mailer | undefined;
 
 /** Tests: use this gateway (or none, for the simulated page) instead of the configured one. */
 export function usePaymentGatewayForTests(value: PaymentGateway | null | undefined): void {
@@ -58,10 +57,6 @@ export function simulatedPaymentAllowed(): boolean {
   return getEnv().nodeEnv !== "production";
 }
 
-function orderMailer(): Mailer {
-  mailer ??= createMailer(getEnv().mail);
-  return mailer;
-}
 
 /** The simulated payment page of an order. */
 export function simulatedPaymentPath(order: Pick<Order, "confirmationNumber">): string {
@@ -133,7 +128,7 @@ export async function notifyOrder(db: Database, order: Order, origin: string): P
   if (!details) return;
   const t = translatorFor(order.locale);
   await sendOrderMails(
-    orderMailer(),
+    shopMailer(),
     {
       ...details,
       boutiqueName: order.boutiqueCode ? t(`inventories.${order.boutiqueCode}`) : null,

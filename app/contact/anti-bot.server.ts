@@ -11,8 +11,8 @@
  *   {@link MIN_FILL_MS} after rendering (a robot), later than {@link MAX_TOKEN_AGE_MS} (a stale
  *   page, or a token harvested long ago) or with a missing or altered token is refused.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import { getEnv } from "~/env.server";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { purposeKey } from "~/http/purpose-keys.server";
 import { HONEYPOT_FIELD, TOKEN_FIELD } from "./contact-form";
 
 /** A person needs at least this long (ms) to fill the form. */
@@ -24,16 +24,9 @@ export const MAX_TOKEN_AGE_MS = 2 * 60 * 60 * 1000;
 export type FormTokenCheck = "ok" | "tooFast" | "expired" | "invalid";
 
 const KEY_LABEL = "cuvee form time token v1";
-let keyCache: { secret: string; key: Buffer } | undefined;
-
-function signingKey(): Buffer {
-  const secret = getEnv().sessionSecret;
-  if (keyCache?.secret !== secret) keyCache = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", KEY_LABEL, 32)) };
-  return keyCache.key;
-}
 
 function signature(issuedAt: string): Buffer {
-  return createHmac("sha256", signingKey()).update(issuedAt).digest();
+  return createHmac("sha256", purposeKey(KEY_LABEL)).update(issuedAt).digest();
 }
 
 /**

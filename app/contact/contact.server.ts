@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { escapeXml } from "~/catalogue/images";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { createMailer, type Mailer } from "~/email/mailer.server";
+import { shopMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator.server";
 import type { Locale, Province } from "~/vocabulary";
@@ -32,19 +32,6 @@ export interface ContactContext {
   agencyEmail?: string;
 }
 
-let mailer: Mailer | undefined;
-let mailerForTests: Mailer | undefined;
-
-/** Tests: send the agency's copies through this mailer (undefined: the configured one again). */
-export function useContactMailerForTests(value: Mailer | undefined): void {
-  mailerForTests = value;
-}
-
-function contactMailer(): Mailer {
-  if (mailerForTests) return mailerForTests;
-  mailer ??= createMailer(getEnv().mail);
-  return mailer;
-}
 
 /** Names on one line (no line break reaches a mail header). */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -109,7 +96,7 @@ export async function sendContactMessage(db: Database, input: ContactInput, cont
   const id = row!.id;
   const mail = composeContactMail(input, context, id);
   try {
-    await (context.mailer ?? contactMailer()).send({
+    await (context.mailer ?? shopMailer()).send({
       to: context.agencyEmail ?? getEnv().agency.supportEmail,
       replyTo: input.email,
       ...mail,

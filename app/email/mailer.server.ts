@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { access, link, mkdir, open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import { getEnv } from "~/env.server";
 
 /** One message to send. */
 export interface OutgoingMail {
@@ -168,4 +169,17 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+let configured: Mailer | undefined;
+let forTests: Mailer | undefined;
+
+/** The shop's mailer as configured (`getEnv().mail`: SMTP, or the outbox), made once per process. */
+export function shopMailer(): Mailer {
+  return forTests ?? (configured ??= createMailer(getEnv().mail));
+}
+
+/** Tests: send every e-mail of the shop through this mailer (undefined: the configured one again). */
+export function useShopMailerForTests(value: Mailer | undefined): void {
+  forTests = value;
 }

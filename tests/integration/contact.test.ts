@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
 import { issueFormToken } from "~/contact/anti-bot.server";
-import { useContactMailerForTests } from "~/contact/contact.server";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { contactMessages } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await testDb?.close();
 });
-afterEach(() => useContactMailerForTests(undefined));
+afterEach(() => useShopMailerForTests(undefined));
 
 let clients = 0;
 type Outcome = { status: number; location: string | null; errors: Record<string, string[]> | undefined; values: Record<string, unknown> | undefined; token: string | undefined };
@@ -162,7 +162,7 @@ describe("contact form", () => {
   });
 
   it("keeps the message when the mail fails (mailedAt null) and still thanks the visitor", async () => {
-    useContactMailerForTests({
+    useShopMailerForTests({
       send: () => Promise.reject(Object.assign(new Error("connection refused"), { code: "ECONNECTION" })),
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -14,9 +14,9 @@ import {
   requestPasswordReset,
   resetPassword,
   RESET_TOKEN_SECONDS,
-  usePasswordResetMailerForTests,
   verifyResetToken,
 } from "~/accounts/password-reset.server";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { readUser, registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { users } from "~/db/schema";
 import type { Mailer, OutgoingMail } from "~/email/mailer.server";
@@ -37,13 +37,13 @@ const capturingMailer: Mailer = {
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "reference" });
-  usePasswordResetMailerForTests(capturingMailer);
+  useShopMailerForTests(capturingMailer);
 });
 afterEach(() => {
   sent.length = 0;
 });
 afterAll(async () => {
-  usePasswordResetMailerForTests(undefined);
+  useShopMailerForTests(undefined);
   await testDb?.close();
 });
 
