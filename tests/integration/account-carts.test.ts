@@ -5,9 +5,10 @@
  * logs out, clears the cart and starts a new guest; member prices reach the cart and the order
  * snapshot; a guest's orders join the account only with proof (confirmation number, same browser).
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs } from "../support/loader-context";
+import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createAccountFromOrder, linkGuestOrders } from "~/accounts/guest-orders.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
@@ -20,11 +21,8 @@ import {
   branches,
   cartLines,
   carts,
-  inventories,
   orders,
   productInventories,
-  products,
-  productTypes,
   subscriptionPlans,
   subscriptions,
   userSessions,
@@ -32,7 +30,6 @@ import {
 } from "~/db/schema";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import { ensureGuestId, readSession } from "~/session.server";
-import type { InventoryCode } from "~/vocabulary";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as preferencesAction } from "~/routes/preferences";
@@ -52,33 +49,12 @@ vi.hoisted(async () => {
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];
-type Channel = { id: number; uvc: number; stock: number };
+type Channel = CatalogueItem;
 let privateImport: Channel;
 let shopWine: Channel;
 let shopFood: Channel;
 let qcBranchId: number;
 
-async function findChannel(code: InventoryCode, options: { minUnits?: number; minUvc?: number; typeCode?: string; single?: boolean } = {}): Promise<Channel> {
-  const conditions = [
-    eq(productInventories.inventoryCode, code),
-    eq(productInventories.availabilityStatus, "AVAILABLE"),
-    gte(productInventories.quantity, options.minUnits ?? 0),
-    gte(products.uvc, options.minUvc ?? 1),
-  ];
-  if (options.typeCode) conditions.push(eq(products.typeCode, options.typeCode as never));
-  if (options.single) conditions.push(sql`${products.volumeMl} is not null`, eq(productTypes.isAlcohol, true));
-  const [row] = await db
-    .select({ id: productInventories.id, uvc: products.uvc, stock: productInventories.quantity })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .innerJoin(productTypes, eq(productTypes.code, products.typeCode))
-    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
-    .where(and(...conditions))
-    .orderBy(productInventories.id)
-    .limit(1);
-  if (!row) throw new Error(`demo catalogue has no ${code} item matching ${JSON.stringify(options)}`);
-  return row;
-}
 
 const setStock = (id: number, quantity: number) => db.update(productInventories).set({ quantity }).where(eq(productInventories.id, id));
 
@@ -132,9 +108,9 @@ async function logIn(email: string, cookie?: string, preferences = {}) {
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
   db = testDb.db;
-  privateImport = await findChannel("IP", { minUnits: 10, minUvc: 2 });
-  shopWine = await findChannel("MERCH_MTL", { minUnits: 20, typeCode: "VIN", single: true });
-  shopFood = await findChannel("MERCH_MTL", { minUnits: 20, typeCode: "FOODS" });
+  privateImport = await findCatalogueItem(db, "IP", "AVAILABLE", { minUnits: 10, minUvc: 2 });
+  shopWine = await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "VIN", singleBottle: true });
+  shopFood = await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "FOODS" });
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.province, "QC")).limit(1);
   qcBranchId = branch!.id;
 });

@@ -2,12 +2,13 @@
  * The server-side cart against a real database (issue 3 §2, §3, §6): lock versions, stock limits,
  * sections, refusals that change nothing, and the cart action as a browser posts it.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTestCustomer } from "../support/test-users";
+import { findCatalogueItem } from "../support/catalogue-items";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
 import { addToCart, countItems, getCart, removeLine, updateLineQuantity } from "~/cart/cart.server";
@@ -24,30 +25,14 @@ let upcoming: { id: number };
 let liquorBoard: { id: number };
 let ontarioItem: { id: number };
 
-async function findChannel(code: InventoryCode, status: "AVAILABLE" | "UPCOMING", minStock = 0) {
-  const [row] = await testDb.db
-    .select({ id: productInventories.id, uvc: products.uvc, stock: productInventories.quantity })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .where(
-      and(
-        eq(productInventories.inventoryCode, code),
-        eq(productInventories.availabilityStatus, status),
-        gte(productInventories.quantity, sql`${minStock} * ${products.uvc}`),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new Error(`demo catalogue has no ${status} ${code} item with stock ${minStock}`);
-  return row;
-}
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
-  privateImport = await findChannel("IP", "AVAILABLE", 2);
-  shopItem = await findChannel("MERCH_MTL", "AVAILABLE", 3);
-  upcoming = await findChannel("IP", "UPCOMING");
-  liquorBoard = await findChannel("SAQ", "AVAILABLE");
-  ontarioItem = await findChannel("PI", "AVAILABLE", 1);
+  privateImport = await findCatalogueItem(testDb.db, "IP", "AVAILABLE", { minCases: 2 });
+  shopItem = await findCatalogueItem(testDb.db, "MERCH_MTL", "AVAILABLE", { minCases: 3 });
+  upcoming = await findCatalogueItem(testDb.db, "IP", "UPCOMING");
+  liquorBoard = await findCatalogueItem(testDb.db, "SAQ", "AVAILABLE");
+  ontarioItem = await findCatalogueItem(testDb.db, "PI", "AVAILABLE", { minCases: 1 });
 });
 afterAll(() => testDb?.close());
 

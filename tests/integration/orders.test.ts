@@ -7,10 +7,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, gte, notInArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routeArgs, thrownResponse } from "../support/loader-context";
+import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import {
   checkoutSessionEvent,
@@ -27,10 +28,9 @@ import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { expirePendingOrders, getOrderByConfirmation, placeOrder, type Order } from "~/checkout/orders.server";
 import { paymentUrl, usePaymentGatewayForTests } from "~/checkout/payment.server";
-import { branches, checkouts, orders, productInventories, products, reservations } from "~/db/schema";
+import { branches, checkouts, orders, productInventories, reservations } from "~/db/schema";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { ensureGuestId } from "~/session.server";
-import type { InventoryCode } from "~/vocabulary";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as paymentAction } from "~/routes/checkout.payment";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
@@ -56,7 +56,7 @@ const stripeGateway = createStripeGateway({ secretKey: "sk_test_x", webhookSecre
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];
-type Channel = { id: number; uvc: number; stock: number };
+type Channel = CatalogueItem;
 /** The private-import case most tests buy (stock ≥ 5 cases). */
 let privateImport: Channel;
 /** Another private-import product, for the tests that set its stock by hand. */
@@ -67,40 +67,16 @@ let shopFood: Channel;
 let upcoming: Channel;
 let qcBranchId: number;
 
-async function findChannel(
-  code: InventoryCode,
-  status: "AVAILABLE" | "UPCOMING",
-  options: { minCases?: number; minUnits?: number; typeCode?: string; minUvc?: number; exclude?: number[] } = {},
-): Promise<Channel> {
-  const conditions = [
-    eq(productInventories.inventoryCode, code),
-    eq(productInventories.availabilityStatus, status),
-    gte(productInventories.quantity, sql`${options.minCases ?? 0} * ${products.uvc}`),
-    gte(products.uvc, options.minUvc ?? 1),
-    gte(productInventories.quantity, options.minUnits ?? 0),
-  ];
-  if (options.typeCode) conditions.push(eq(products.typeCode, options.typeCode as never));
-  if (options.exclude?.length) conditions.push(notInArray(productInventories.id, options.exclude));
-  const [row] = await db
-    .select({ id: productInventories.id, uvc: products.uvc, stock: productInventories.quantity })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .where(and(...conditions))
-    .orderBy(productInventories.id)
-    .limit(1);
-  if (!row) throw new Error(`demo catalogue has no ${status} ${code} item matching ${JSON.stringify(options)}`);
-  return row;
-}
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
   testDb = await createTestDatabase({ seed: "demo" });
   db = testDb.db;
-  privateImport = await findChannel("IP", "AVAILABLE", { minCases: 5, minUvc: 2 });
-  scarceImport = await findChannel("IP", "AVAILABLE", { minCases: 1, exclude: [privateImport.id] });
-  shopWine = await findChannel("MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "VIN" });
-  shopFood = await findChannel("MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "FOODS" });
-  upcoming = await findChannel("IP", "UPCOMING", { minUvc: 2 });
+  privateImport = await findCatalogueItem(db, "IP", "AVAILABLE", { minCases: 5, minUvc: 2 });
+  scarceImport = await findCatalogueItem(db, "IP", "AVAILABLE", { minCases: 1, exclude: [privateImport.id] });
+  shopWine = await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "VIN" });
+  shopFood = await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minUnits: 20, typeCode: "FOODS" });
+  upcoming = await findCatalogueItem(db, "IP", "UPCOMING", { minUvc: 2 });
   const [branch] = await db
     .select({ id: branches.id })
     .from(branches)

@@ -3,8 +3,9 @@
  * real pending order, and without Stripe keys placing an order is refused with the spec's payment
  * error, changing nothing. The demo logins are refused there too (issue 8 §10).
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { findCatalogueItem } from "../support/catalogue-items";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
 import { addToCart, getCart } from "~/cart/cart.server";
@@ -13,7 +14,7 @@ import { placeOrder } from "~/checkout/orders.server";
 import { usePaymentGatewayForTests } from "~/checkout/payment.server";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { hashPassword } from "~/users/password.server";
-import { branches, orders, productInventories, products, users } from "~/db/schema";
+import { branches, orders, users } from "~/db/schema";
 import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as paymentLoader } from "~/routes/checkout.payment";
@@ -47,13 +48,8 @@ afterAll(async () => {
 async function preparedGuest() {
   const { db } = testDb;
   const { guestId, setCookie } = await ensureGuestId(new Request(`${ORIGIN}/`));
-  const [food] = await db
-    .select({ id: productInventories.id })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .where(and(eq(productInventories.inventoryCode, "MERCH_MTL"), eq(products.typeCode, "FOODS"), gte(productInventories.quantity, 5)))
-    .limit(1);
-  const added = await addToCart(db, { guestId }, "QC", "fr-CA", { productInventoryId: food!.id, quantity: 1 });
+  const food = await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minUnits: 5, typeCode: "FOODS" });
+  const added = await addToCart(db, { guestId }, "QC", "fr-CA", { productInventoryId: food.id, quantity: 1 });
   expect(added.ok).toBe(true);
   const cart = (await getCart(db, { guestId }, "QC", "fr-CA"))!;
   await saveContact(db, cart.id, { intent: "contact", firstName: "Léa", lastName: "Roy", email: "lea@example.com", phone: "418 555 0101" });
