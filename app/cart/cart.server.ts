@@ -298,22 +298,24 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
       .from(cartLines)
       .where(eq(cartLines.cartId, cart.id));
     const held = new Map(existing.map((l) => [l.productInventoryId, l.quantity]));
-    let merged = 0;
-    for (const line of guestLines) {
-      if (line.province !== province || !line.purchasable) continue;
+    const merged = guestLines.flatMap((line) => {
+      if (line.province !== province || !line.purchasable) return [];
       const section = sectionFor(line.channelKind, line.availabilityStatus);
-      const wanted = Math.min((held.get(line.productInventoryId) ?? 0) + line.quantity, MAX_LINE_QUANTITY);
       const had = held.get(line.productInventoryId) ?? 0;
+      const wanted = Math.min(had + line.quantity, MAX_LINE_QUANTITY);
       const quantity = Math.max(had, largestQuantityInStock({ section, quantity: wanted, uvc: line.uvc, stock: line.stock }));
-      if (quantity < 1 || quantity === had) continue;
-      await tx
-        .insert(cartLines)
-        .values({ cartId: cart.id, productInventoryId: line.productInventoryId, section, quantity })
-        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.productInventoryId], set: { quantity, section } });
-      merged += 1;
-    }
-    if (merged > 0 && !cart.created) await bumpVersion(tx, cart.id);
-    return merged;
+      return quantity < 1 || quantity === had ? [] : [{ cartId: cart.id, productInventoryId: line.productInventoryId, section, quantity }];
+    });
+    if (merged.length === 0) return 0;
+    await tx
+      .insert(cartLines)
+      .values(merged)
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.productInventoryId],
+        set: { quantity: sql`excluded.quantity`, section: sql`excluded.section` },
+      });
+    if (!cart.created) await bumpVersion(tx, cart.id);
+    return merged.length;
   });
 }
 
