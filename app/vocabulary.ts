@@ -125,6 +125,25 @@ export type BlogType = (typeof BLOG_TYPES)[number];
 export const BLOG_COVER_MOTIFS = ["grapes", "glass", "bottle", "hills", "leaf"] as const;
 export type BlogCoverMotif = (typeof BLOG_COVER_MOTIFS)[number];
 
+/**
+ * Newsletter interests per province (SPEC §3 "Newsletter interest values"): what a subscriber
+ * wants to hear about, sent to the mailing list as `provinceOption`.
+ */
+export const NEWSLETTER_INTERESTS = {
+  QC: ["arrivalAtSAQ", "IParrival", "ourEvents", "ourRestaurant"],
+  ON: ["privateOrders", "events", "ourRestaurant", "lcbo"],
+} as const satisfies Record<Province, readonly string[]>;
+export type NewsletterInterest = (typeof NEWSLETTER_INTERESTS)[Province][number];
+
+/**
+ * Where a newsletter sign-up stands (SPEC §8 newsletter):
+ * - SUBSCRIBED: the mailing list accepted it, or answered "Member Exists";
+ * - STORED: kept here only (no mailing list configured);
+ * - FAILED: the mailing list refused it or could not be reached (kept for a retry by the agency).
+ */
+export const NEWSLETTER_STATUSES = ["SUBSCRIBED", "STORED", "FAILED"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);

@@ -31,6 +31,8 @@ import type {
   InventoryCode,
   LiquorBoard,
   Locale,
+  NewsletterInterest,
+  NewsletterStatus,
   OrderStatus,
   PaymentPart,
   PaymentProvider,
@@ -82,8 +84,21 @@ export const providers = pgTable(
     descriptionEn: text("description_en").notNull().default(""),
     /** Colour used by the generated producer image (hex, e.g. "#7b1e3a"); null = default image. */
     imageColor: text("image_color"),
+    /** Full-text search (issue 9 §2), accents ignored: name (A), description (B). */
+    searchFr: tsvector("search_fr").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('french', cuvee_unaccent(name)), 'A') || setweight(to_tsvector('french', cuvee_unaccent(description_fr)), 'B')`,
+    ),
+    searchEn: tsvector("search_en").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', cuvee_unaccent(name)), 'A') || setweight(to_tsvector('english', cuvee_unaccent(description_en)), 'B')`,
+    ),
   },
-  (t) => [index("providers_name_trgm_idx").using("gin", sql`cuvee_unaccent(${t.name}) gin_trgm_ops`)],
+  (t) => [
+    index("providers_name_trgm_idx").using("gin", sql`cuvee_unaccent(${t.name}) gin_trgm_ops`),
+    index("providers_search_fr_idx").using("gin", t.searchFr),
+    index("providers_search_en_idx").using("gin", t.searchEn),
+  ],
 );
 
 /** Origins of a producer: a country and optionally a region (spec §3 Provider.origins). */
@@ -681,8 +696,24 @@ export const blogs = pgTable(
     /** Cover background colour, `#rrggbb`. */
     coverColor: text("cover_color").notNull(),
     coverMotif: text("cover_motif").$type<BlogCoverMotif>().notNull(),
+    /** Full-text search (issue 9 §2), accents ignored: title (A), summary (B), body (C). */
+    searchFr: tsvector("search_fr").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('french', cuvee_unaccent(title_fr)), 'A') || setweight(to_tsvector('french', cuvee_unaccent(summary_fr)), 'B') || setweight(to_tsvector('french', cuvee_unaccent(body_fr)), 'C')`,
+    ),
+    searchEn: tsvector("search_en").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', cuvee_unaccent(title_en)), 'A') || setweight(to_tsvector('english', cuvee_unaccent(summary_en)), 'B') || setweight(to_tsvector('english', cuvee_unaccent(body_en)), 'C')`,
+    ),
   },
-  (t) => [index("blogs_published_idx").on(t.publishedAt), index("blogs_type_idx").on(t.type)],
+  (t) => [
+    index("blogs_published_idx").on(t.publishedAt),
+    index("blogs_type_idx").on(t.type),
+    index("blogs_search_fr_idx").using("gin", t.searchFr),
+    index("blogs_search_en_idx").using("gin", t.searchEn),
+    index("blogs_title_fr_trgm_idx").using("gin", sql`cuvee_unaccent(${t.titleFr}) gin_trgm_ops`),
+    index("blogs_title_en_trgm_idx").using("gin", sql`cuvee_unaccent(${t.titleEn}) gin_trgm_ops`),
+  ],
 );
 
 /** Themes of an article: attributes of typeCode BLOG_THEME. */
@@ -725,4 +756,27 @@ export const blogProviders = pgTable(
       .references(() => providers.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.blogId, t.providerId] }), index("blog_providers_provider_idx").on(t.providerId)],
+);
+
+/**
+ * Newsletter sign-ups (SPEC §3 newsletter form, §7 mailing list, §8 outcomes; issue 9 §6): one row
+ * per e-mail and province (each province has its own mailing list). A second sign-up updates the
+ * row. `email` is stored lower-cased.
+ */
+export const newsletterSignups = pgTable(
+  "newsletter_signups",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    province: text("province").$type<Province>().notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    locale: text("locale").$type<Locale>().notNull(),
+    /** The interests chosen in the second step (SPEC §3), in the province's list. */
+    interests: text("interests").array().$type<NewsletterInterest[]>().notNull().default(sql`'{}'::text[]`),
+    status: text("status").$type<NewsletterStatus>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_signups_email_province_idx").on(t.email, t.province)],
 );
