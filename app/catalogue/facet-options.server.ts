@@ -6,6 +6,7 @@ import type { TFunction } from "i18next";
 import type { Locale } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { ProductFilters } from "./product-filters";
+import { productTypeLabelKey } from "./product-types";
 import type { ProductSearchResult } from "./products.server";
 import { localizedName, type ReferenceData } from "./reference.server";
 
@@ -40,7 +41,8 @@ function withChecked<K extends string | number>(rows: { key: K; count: number }[
 
 /**
  * Builds the filter options from a search's facet counts.
- * @param t translates inventory codes (channels are data; their names are in locales/).
+ * @param t translates inventory codes and product types (their names are in locales/, the same
+ *   as in the menus: {@link productTypeLabelKey}).
  */
 export function productFacetOptions(
   facets: ProductSearchResult["facets"],
@@ -65,7 +67,7 @@ export function productFacetOptions(
       .map((type) =>
         option(
           type.code,
-          localizedName(type, locale),
+          t(productTypeLabelKey(type.code)),
           facets.types.find((f) => f.key === type.code)?.count ?? 0,
           filters.types.includes(type.code),
         ),

@@ -8,6 +8,9 @@ import { expect, test, type Locator } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 import { expectNoAxeViolations } from "./support/accounts";
 
+// The desktop layout (from 1366 px, SPEC §9): the filter column in sight without opening anything.
+test.use({ viewport: { width: 1366, height: 900 } });
+
 function themeBox(form: Locator, code: string): Locator {
   return form.locator(`input[type="checkbox"][name="a"][value="${code}"]`);
 }

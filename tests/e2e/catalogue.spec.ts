@@ -8,6 +8,9 @@
 import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, mainNav, waitForHydration } from "./support/helpers";
 
+// The desktop layout (from 1366 px, SPEC §9): the filter column and the navbar in sight without opening anything.
+test.use({ viewport: { width: 1366, height: 900 } });
+
 function filterBox(form: Locator, name: string, value: string): Locator {
   return form.locator(`input[type="checkbox"][name="${name}"][value="${value}"]`);
 }

@@ -6,6 +6,9 @@
 import { expect, test } from "./support/fixtures";
 import { switchPreference, waitForHydration } from "./support/helpers";
 
+// The desktop layout (from 1366 px, SPEC §9): the navbar in sight without opening anything.
+test.use({ viewport: { width: 1366, height: 900 } });
+
 const FRENCH_TITLE = "Oups, nous n'avons pas trouvé cette page";
 const ENGLISH_TITLE = "Oops, we could not find this page";
 

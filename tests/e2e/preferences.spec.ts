@@ -6,6 +6,9 @@
 import { expect, test, type Locator, type Page } from "./support/fixtures";
 import { hasParams, mainNav, switchPreference, waitForHydration } from "./support/helpers";
 
+// The desktop layout (from 1366 px, SPEC §9): the translated navbar and filter column are in sight.
+test.use({ viewport: { width: 1366, height: 900 } });
+
 const TYPE_NAMES = [
   "Vin",
   "Vins nature et orange",
@@ -45,14 +48,15 @@ test("switching FR → EN translates the page and keeps its path and query", asy
   await expect(page.getByTestId("product-filters").getByRole("button", { name: "Filter", exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("2");
 
-  // The choice is kept for the next pages, and switches back.
-  await page.goto("/providers");
+  // The choice is kept for the next pages, and switches back. (`size=51`: the wide screen's page
+  // size, which JavaScript would otherwise put in the URL, docs/decisions/002-page-sizes.md.)
+  await page.goto("/providers?size=51");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
   await expect(page.getByRole("heading", { level: 1, name: "Producers" })).toBeVisible();
   await waitForHydration(page);
   await switchPreference(page, "FR");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
-  await expect(page).toHaveURL((url) => url.pathname === "/providers" && url.search === "");
+  await expect(page).toHaveURL((url) => url.pathname === "/providers" && url.search === "?size=51");
   await expect(page.getByRole("heading", { level: 1, name: "Producteurs" })).toBeVisible();
 });
 

@@ -5,7 +5,7 @@
  * Runs with JavaScript and without.
  */
 import { expect, test, type Locator, type Page } from "./support/fixtures";
-import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
+import { checkFilter, hasParams, isNoJs, openFilters, waitForHydration } from "./support/helpers";
 
 /** The results column (the section labelled "Producteurs"). */
 function results(page: Page): Locator {
@@ -89,6 +89,8 @@ test("a country of the tree limits the headings to that country; Reset clears it
   await waitForHydration(page);
   expect(await countryHeadings(page).count()).toBeGreaterThan(1);
   const form = page.getByTestId("provider-filters");
+  // The default 1280 px is the mobile layout: the filters open from their button.
+  await openFilters(page, form);
   const france = form.locator('input[data-node-id="10001"]');
   await expect(france).toHaveAttribute("value", "FR");
 
@@ -100,6 +102,7 @@ test("a country of the tree limits the headings to that country; Reset clears it
   const tiles = results(page).getByTestId("provider-card");
   await expect(tiles.filter({ hasText: "France" })).toHaveCount(await tiles.count());
 
+  await openFilters(page, form);
   const reset = page.getByRole("link", { name: "Réinitialiser" });
   await expect(reset).toBeVisible();
   await reset.click();
@@ -114,6 +117,7 @@ test("a region of the tree filters the producers", async ({ page }) => {
   await page.goto("/providers");
   await waitForHydration(page);
   const form = page.getByTestId("provider-filters");
+  await openFilters(page, form);
   const allCards = await page.getByTestId("provider-card").count();
   // Loire, under France.
   const loire = form.getByRole("checkbox", { name: "Loire", exact: true });
@@ -128,6 +132,7 @@ test("a region of the tree filters the producers", async ({ page }) => {
   const count = await cards.count();
   expect(count).toBeLessThan(allCards);
   await expect(cards.filter({ hasText: "Loire" })).toHaveCount(count);
+  await openFilters(page, form);
   await expect(form.getByRole("checkbox", { name: "Loire", exact: true })).toBeChecked();
   await expect(form.getByRole("checkbox", { name: "France", exact: true })).not.toBeChecked();
   await expect(page.getByRole("link", { name: "Réinitialiser" })).toBeVisible();

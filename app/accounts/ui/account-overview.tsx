@@ -33,7 +33,7 @@ export function AccountOverview({
         </p>
       ) : null}
       <nav aria-label={t("subscriptions.overview.navLabel")} className="mt-8">
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-fit gap-4">
           <li>
             <Link to="/account/profile" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50">
               <span className="block font-semibold text-wine-800">{t("subscriptions.overview.profile")}</span>

@@ -152,7 +152,7 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
             </Link>
           </p>
         ) : null}
-        <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="mt-4 grid gap-6 md:grid-cols-[1fr_18rem]">
           <OrderLines order={order} />
           <OrderSummary order={order} headingId={`${titleId}-summary`} />
         </div>

@@ -82,12 +82,12 @@ function AddressFieldset({
   return (
     <fieldset hidden={hidden} className="space-y-4" data-testid={`${section}-address`}>
       <legend className={legend}>{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-fit gap-4">
         <TextField field={fields.aptSuite as AnyField} type="text" label={t("profile.fields.aptSuite")} autoComplete={`${section} address-line2`} />
         <TextField field={fields.civicNumber as AnyField} type="text" label={t("profile.fields.civicNumber")} autoComplete="off" />
         <TextField field={fields.street as AnyField} type="text" label={t("profile.fields.street")} autoComplete={`${section} address-line1`} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-fit gap-4">
         <TextField field={fields.city as AnyField} type="text" label={t("profile.fields.city")} autoComplete={`${section} address-level2`} />
         <div>
           <label htmlFor={fields.province.id} className="block text-sm font-medium">
@@ -142,11 +142,11 @@ export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDef
       <FieldErrors id={form.errorId} errors={form.errors} />
       <fieldset className="space-y-4">
         <legend className={legend}>{t("profile.contact")}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-fit gap-4">
           <TextField field={fields.firstName as AnyField} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
           <TextField field={fields.lastName as AnyField} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-fit gap-4">
           <TextField field={fields.email as AnyField} type="email" label={t("auth.fields.email")} autoComplete="email" />
           <TextField field={fields.phone as AnyField} type="tel" label={t("profile.fields.phone")} autoComplete="tel" />
         </div>

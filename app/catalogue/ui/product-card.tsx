@@ -6,6 +6,7 @@ import type { ProductListItem } from "~/catalogue/products.server";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import type { TaxMode } from "~/vocabulary";
 import { productHref, productImageSrc } from "~/catalogue/links";
+import { productTypeLabelKey } from "~/catalogue/product-types";
 
 export type ProductCardItem = ProductListItem & { countryName: string | null };
 
@@ -57,7 +58,7 @@ export function ProductCard({ item, taxMode, children }: { item: ProductCardItem
         <img src={productImageSrc(item)} alt="" width={64} height={128} loading="lazy" className="h-32 w-16 shrink-0" />
         <div className="min-w-0">
           <p className="text-xs uppercase tracking-wide text-stone-500">
-            {t(`types.${item.typeCode}`)} · {t(`inventories.${item.inventoryCode}`)}
+            {t(productTypeLabelKey(item.typeCode))} · {t(`inventories.${item.inventoryCode}`)}
           </p>
           <h3 className="font-serif text-lg leading-tight hover:text-wine-700">{item.name}</h3>
           <p className="text-sm text-stone-700">{item.providerName}</p>

@@ -94,7 +94,7 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
       <input type="hidden" name="intent" value="contact" />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-fit gap-4">
         {field("firstName", "text", "given-name")}
         {field("lastName", "text", "family-name")}
       </div>
@@ -284,7 +284,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
   const busy = navigation.state === "submitting";
   const { key: _k, ...acceptProps } = getInputProps(fields.acceptRules, { type: "checkbox" });
   return (
-    <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
+    <div className="md:grid md:grid-cols-[1fr_22rem] md:gap-8">
       <div className="space-y-6">
         {sections.map((section) => (
           <section key={section} aria-labelledby={`review-${section}`}>
@@ -353,7 +353,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
           </button>
         </Form>
       </div>
-      <div className="mt-6 lg:mt-0">
+      <div className="mt-6 md:mt-0">
         <CartSummaryPanel summary={data.summary} />
       </div>
     </div>

@@ -2,6 +2,7 @@
  * Navigation menus of SPEC §2 Layout: Producers, Products, Shop (Montreal, Toronto), Clients, Blog.
  * Labels are i18n keys. A menu with more than 4 sub-menu groups is a developer error (SPEC §5).
  */
+import { productTypeLabelKey } from "~/catalogue/product-types";
 import type { Province } from "~/vocabulary";
 
 export interface MenuLink {
@@ -40,6 +41,8 @@ export function defineMenus(menus: Menu[]): Menu[] {
 }
 
 const products = (query: string) => `/products?${query}`;
+/** A product type's entry: the same label as on the home page and in the filters (issue 9 §10). */
+const typeLink = (code: string): MenuLink => ({ labelKey: productTypeLabelKey(code), to: products(`type=${code}`) });
 
 function buildMenus(province: Province): Menu[] {
   const privateImport = province === "ON" ? "PI" : "IP";
@@ -70,27 +73,15 @@ function buildMenus(province: Province): Menu[] {
       groups: [
         {
           titleKey: "nav.groups.wines",
-          links: [
-            { labelKey: "types.VIN", to: products("type=VIN") },
-            { labelKey: "types.WINES", to: products("type=WINES") },
-            { labelKey: "types.APERITIF", to: products("type=APERITIF") },
-          ],
+          links: ["VIN", "WINES", "APERITIF"].map(typeLink),
         },
         {
           titleKey: "nav.groups.otherDrinks",
-          links: [
-            { labelKey: "types.SPIRITUEUX", to: products("type=SPIRITUEUX") },
-            { labelKey: "types.BIERE", to: products("type=BIERE") },
-            { labelKey: "types.CIDRE", to: products("type=CIDRE") },
-            { labelKey: "types.BOISSON", to: products("type=BOISSON") },
-          ],
+          links: ["SPIRITUEUX", "BIERE", "CIDRE", "BOISSON"].map(typeLink),
         },
         {
           titleKey: "nav.groups.pantry",
-          links: [
-            { labelKey: "types.FOODS", to: products("type=FOODS") },
-            { labelKey: "types.GOODS", to: products("type=GOODS") },
-          ],
+          links: ["FOODS", "GOODS"].map(typeLink),
         },
         {
           titleKey: "nav.groups.channels",

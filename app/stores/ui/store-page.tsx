@@ -86,7 +86,7 @@ export function StoresList({ stores }: { stores: StoreView[] }) {
     <section className="mx-auto max-w-5xl">
       <h1 className="font-serif text-3xl">{t("stores.title")}</h1>
       <p className="mt-2 text-stone-700">{t("stores.intro")}</p>
-      <ul className="mt-6 grid gap-6 md:grid-cols-3">
+      <ul className="mt-6 grid grid-cols-fit gap-6">
         {stores.map((store) => (
           <li key={store.slug} className="rounded border border-stone-200 p-4" data-testid="store-card">
             <h2 className="font-serif text-xl">

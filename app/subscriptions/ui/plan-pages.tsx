@@ -49,7 +49,7 @@ export function SubscriptionsPage({ plans, loggedIn, refusal }: { plans: PlanOff
               {t("subscriptions.page.membershipLink")}
             </Link>
           </p>
-          <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <div className="mt-4 grid grid-cols-cards gap-6 lg:grid-cols-3">
             {membership.map((plan) => (
               <PlanCard key={plan.code} plan={plan} refusal={refusal} headingLevel={3} />
             ))}
@@ -66,7 +66,7 @@ export function SubscriptionsPage({ plans, loggedIn, refusal }: { plans: PlanOff
               {t("subscriptions.page.discoveryLink")}
             </Link>
           </p>
-          <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <div className="mt-4 grid grid-cols-cards gap-6 lg:grid-cols-3">
             {discovery.map((plan) => (
               <PlanCard key={plan.code} plan={plan} refusal={refusal} headingLevel={3} />
             ))}
@@ -102,7 +102,7 @@ export function MembersPage({
   return (
     <div className="py-8" data-testid="members-page">
       <PageHeader title={t("subscriptions.members.title")} intro={t("subscriptions.members.intro")} />
-      <div className="mt-10 grid gap-10 lg:grid-cols-2">
+      <div className="mt-10 grid gap-10 md:grid-cols-2">
         <section aria-labelledby="benefits-title">
           <h2 id="benefits-title" className="font-serif text-2xl">
             {t("subscriptions.members.benefitsTitle")}
@@ -157,7 +157,7 @@ export function DiscoveryPage({
         </p>
       </section>
       <LoginHint loggedIn={loggedIn} />
-      <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-cards gap-6 lg:grid-cols-3">
         {plans.map((plan) => (
           <PlanCard key={plan.code} plan={plan} refusal={refusal} />
         ))}
