@@ -62,6 +62,16 @@ const EnvSchema = z
     AGENCY_QST_NUMBER: z.string().trim().regex(/^\d{10} ?TQ ?\d{4}$/, "must look like 1234567890 TQ0001").optional(),
     /** HST registration number printed on Ontario invoices: 9 digits, RT, 4 digits. */
     AGENCY_HST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
+    /** Mailchimp API key (`<key>-<data center>`, e.g. `…-us21`); unset = newsletter sign-ups kept here only. */
+    MAILCHIMP_API_KEY: z.string().trim().regex(/^\w+-[a-z]{2,4}\d{1,3}$/, "must be a Mailchimp API key (…-us21)").optional(),
+    /** The Mailchimp audience (list) id of each province's newsletter (issue 9 §6). */
+    MAILCHIMP_LIST_ID_QC: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
+    MAILCHIMP_LIST_ID_ON: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
+  })
+  // A key without any audience would send nothing: a configuration mistake, not a choice.
+  .refine((env) => !env.MAILCHIMP_API_KEY || env.MAILCHIMP_LIST_ID_QC || env.MAILCHIMP_LIST_ID_ON, {
+    message: "needs MAILCHIMP_LIST_ID_QC or MAILCHIMP_LIST_ID_ON",
+    path: ["MAILCHIMP_API_KEY"],
   })
   // Without the webhook secret every Stripe event would be refused: a shopper who closes the tab
   // after paying would never see the order paid.
@@ -102,6 +112,16 @@ export interface Env {
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
   /** Who issues the invoices (issue 8 §5) and where customers write (SPEC §4 agency order follow-up). */
   agency: AgencyIdentity;
+  /** Mailchimp for newsletter sign-ups (issue 9 §6), or null: sign-ups are kept in the database only. */
+  mailchimp: MailchimpSettings | null;
+}
+
+/** Where newsletter sign-ups go: the API key, its data center, and one audience per province (null: none). */
+export interface MailchimpSettings {
+  apiKey: string;
+  /** The key's suffix (`us21`): the API lives at `https://<dataCenter>.api.mailchimp.com/3.0`. */
+  dataCenter: string;
+  lists: { QC: string | null; ON: string | null };
 }
 
 /**
@@ -159,6 +179,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
     mail: { smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"), from: env.MAIL_FROM, agencyEmail: env.AGENCY_EMAIL },
     agency: agencyIdentity(env),
+    mailchimp: env.MAILCHIMP_API_KEY
+      ? {
+          apiKey: env.MAILCHIMP_API_KEY,
+          dataCenter: env.MAILCHIMP_API_KEY.slice(env.MAILCHIMP_API_KEY.lastIndexOf("-") + 1),
+          lists: { QC: env.MAILCHIMP_LIST_ID_QC ?? null, ON: env.MAILCHIMP_LIST_ID_ON ?? null },
+        }
+      : null,
   };
 }
 

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   login: { points: 10, durationSeconds: 15 * 60 },
   /** Other public forms (contact, newsletter, password reset), per client address. */
   form: { points: 20, durationSeconds: 10 * 60 },
+  /** Newsletter posts (two per sign-up: the short form, then the interests), per client address (issue 9 §6). */
+  newsletter: { points: 20, durationSeconds: 10 * 60 },
   /** Reset links asked for one e-mail address, whoever asks (no mailbox flooded with them). */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;

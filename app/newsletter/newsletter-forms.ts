@@ -1,0 +1,84 @@
+/**
+ * The newsletter's two forms (SPEC §3 "Newsletter form: first name, last name, email, province,
+ * interest options", §4 "Newsletter dialog opens only after the short form validates", §5
+ * "Newsletter short form and dialog: first name, last name, email required"; issue 9 §6), one zod
+ * schema each, told apart by `intent`, used by the `/newsletter` action (`parseWithZod`) and by the
+ * forms (`useForm` + `getZodConstraint`). Messages are i18n keys. Shared with the browser.
+ *
+ * - Step 1, the footer's short form: first name, last name, e-mail, all required and trimmed. The
+ *   e-mail must also look like one (the spec shows no format rule; a mailing list refuses a
+ *   malformed address, so the shop says so before, with the registration's message).
+ * - Step 2, the dialog (a page without JavaScript): the province and any number of its interests,
+ *   none included: the spec requires only the names and e-mail, so a sign-up without a chosen
+ *   interest is the general newsletter of the province. An interest of the other province is
+ *   refused.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import { NEWSLETTER_INTERESTS, PROVINCES, type NewsletterInterest, type Province } from "~/vocabulary";
+
+/** The hidden field saying which step a post is. */
+export const INTENT_FIELD = "intent";
+/**
+ * The hidden field saying who reads the answer: `page` (a plain HTML post: the answer is a 303
+ * redirect) or `dialog` (the footer's fetcher with JavaScript: the answer is data for the dialog).
+ */
+export const MODE_FIELD = "mode";
+export const NEWSLETTER_MODES = ["page", "dialog"] as const;
+export type NewsletterMode = (typeof NEWSLETTER_MODES)[number];
+
+/** Longest name and e-mail accepted, in characters (after trimming). */
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+
+const required = (key: string) => z.string({ message: key }).trim().min(1, key);
+
+/** Step 1: who subscribes. */
+export const NewsletterPersonSchema = z.object({
+  intent: z.literal("person"),
+  firstName: required("auth.errors.firstNameRequired").max(NAME_MAX_LENGTH, "auth.errors.tooLong"),
+  lastName: required("auth.errors.lastNameRequired").max(NAME_MAX_LENGTH, "auth.errors.tooLong"),
+  email: required("auth.errors.emailRequired").max(EMAIL_MAX_LENGTH, "auth.errors.emailInvalid").pipe(z.email("auth.errors.emailInvalid")),
+});
+export type NewsletterPersonForm = z.infer<typeof NewsletterPersonSchema>;
+
+/** The person kept between the two steps (step 1 without its intent). */
+export type NewsletterPerson = Omit<NewsletterPersonForm, "intent">;
+
+/** Whether `interest` is one of `province`'s interests (SPEC §3 "Newsletter interest values"). */
+export function isInterestOf(province: Province, interest: string): interest is NewsletterInterest {
+  return (NEWSLETTER_INTERESTS[province] as readonly string[]).includes(interest);
+}
+
+/** Step 2: the province and its interests (none, some or all). */
+export const NewsletterInterestsSchema = z
+  .object({
+    intent: z.literal("interests"),
+    province: z.enum(PROVINCES, { message: "newsletter.errors.provinceRequired" }),
+    interests: z.array(z.string().max(40, "newsletter.errors.interestOfProvince")).max(10, "newsletter.errors.interestOfProvince").default([]),
+  })
+  .superRefine((value, context) => {
+    if (value.interests.some((interest) => !isInterestOf(value.province, interest))) {
+      context.addIssue({ code: "custom", path: ["interests"], message: "newsletter.errors.interestOfProvince" });
+    }
+  });
+export type NewsletterInterestsForm = z.infer<typeof NewsletterInterestsSchema>;
+
+/** The chosen interests of a province, each once, in the province's order (unknown ones dropped). */
+export function interestsInOrder(province: Province, chosen: readonly string[]): NewsletterInterest[] {
+  return NEWSLETTER_INTERESTS[province].filter((interest) => chosen.includes(interest));
+}
+
+/** The outcomes a sign-up shows (SPEC §8 newsletter), each with its message `newsletter.outcomes.<outcome>`. */
+export const NEWSLETTER_OUTCOMES = ["subscribed", "alreadySubscribed", "error"] as const;
+export type NewsletterOutcome = (typeof NEWSLETTER_OUTCOMES)[number];
+
+/**
+ * What the `/newsletter` action answers when it does not redirect: a refused step (400, its
+ * errors and values), or, to the footer's fetcher (`mode=dialog`), the person to choose interests
+ * for (the dialog opens) or the sign-up's outcome (the dialog closes).
+ */
+export type NewsletterActionData =
+  | { kind: "refused"; step: "person" | "interests"; result: SubmissionResult<string[]> }
+  | { kind: "chooseInterests"; person: NewsletterPerson }
+  | { kind: "outcome"; outcome: NewsletterOutcome };

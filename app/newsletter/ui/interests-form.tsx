@@ -1,0 +1,109 @@
+/**
+ * The newsletter's step 2 (SPEC §3 "Newsletter form: province, interest options", §4 newsletter
+ * dialog; issue 9 §6): the province (preselected from the visitor's preferences) and the
+ * province's interests as checkboxes. The same form is the dialog's (with JavaScript, through a
+ * fetcher) and the `/newsletter` page's (without it).
+ *
+ * The checkboxes follow the chosen province: with JavaScript at once; without it the page shows
+ * the preselected province's, and a post with another province refuses the other province's
+ * interests (400) and comes back with the chosen province's boxes.
+ */
+import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation, type FetcherWithComponents } from "react-router";
+import { FieldErrors } from "~/components/ui/form-field";
+import { useT } from "~/i18n/translation";
+import { isOneOf, NEWSLETTER_INTERESTS, PROVINCES, type Province } from "~/vocabulary";
+import { INTENT_FIELD, MODE_FIELD, NewsletterInterestsSchema, type NewsletterInterestsForm, type NewsletterMode } from "../newsletter-forms";
+
+const CONSTRAINT = getZodConstraint(NewsletterInterestsSchema);
+
+const legendClass = "text-sm font-medium";
+const choiceClass = "flex min-h-6 items-center gap-2 text-sm";
+
+export function NewsletterInterestsFormView({
+  id,
+  lastResult,
+  mode,
+  defaultProvince,
+  fetcher,
+  onCancel,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  mode: NewsletterMode;
+  /** The visitor's province (preferences), checked first. */
+  defaultProvince: Province;
+  /** Posts through this fetcher instead of navigating (the dialog). */
+  fetcher?: FetcherWithComponents<unknown>;
+  /** Shows a Cancel button that calls this (the dialog closes). */
+  onCancel?: () => void;
+}) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<NewsletterInterestsForm>({
+    id,
+    lastResult,
+    constraint: CONSTRAINT,
+    defaultValue: { province: defaultProvince, interests: [] },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterInterestsSchema }),
+  });
+  const posted = fields.province.initialValue;
+  const [province, setProvince] = useState<Province>(isOneOf(PROVINCES, posted) ? posted : defaultProvince);
+  const busy = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting" && navigation.formAction === "/newsletter";
+  const FormElement = fetcher ? fetcher.Form : Form;
+  const helpId = `${id}-interests-help`;
+  const provinceChoices = getCollectionProps(fields.province, { type: "radio", options: [...PROVINCES] });
+  const interestChoices = getCollectionProps(fields.interests, {
+    type: "checkbox",
+    options: [...NEWSLETTER_INTERESTS[province]],
+    ariaDescribedBy: helpId,
+  });
+  return (
+    <FormElement method="post" action="/newsletter" {...getFormProps(form)} className="space-y-4 text-left">
+      <input type="hidden" name={INTENT_FIELD} value="interests" />
+      <input type="hidden" name={MODE_FIELD} value={mode} />
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <fieldset>
+        <legend className={legendClass}>{t("newsletter.interests.province")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+          {provinceChoices.map(({ key, ...props }) => (
+            <div key={key} className={choiceClass}>
+              <input {...props} className="h-5 w-5" onChange={() => setProvince(props.value as Province)} />
+              <label htmlFor={props.id}>{t(`provinces.${props.value}`)}</label>
+            </div>
+          ))}
+        </div>
+        <FieldErrors id={fields.province.errorId} errors={fields.province.errors} />
+      </fieldset>
+      <fieldset key={province}>
+        <legend className={legendClass}>{t("newsletter.interests.legend")}</legend>
+        <p id={helpId} className="mt-1 text-xs text-stone-600">
+          {t("newsletter.interests.help")}
+        </p>
+        <div className="mt-1 space-y-1">
+          {interestChoices.map(({ key, ...props }) => (
+            <div key={key} className={choiceClass}>
+              <input {...props} className="h-5 w-5" />
+              <label htmlFor={props.id}>{t(`newsletter.interests.options.${province}.${props.value}`)}</label>
+            </div>
+          ))}
+        </div>
+        <FieldErrors id={fields.interests.errorId} errors={fields.interests.errors} />
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          {busy ? t("newsletter.pending") : t("newsletter.interests.submit")}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel} className="rounded border border-stone-400 px-4 py-2 font-semibold text-stone-800">
+            {t("newsletter.interests.cancel")}
+          </button>
+        ) : null}
+      </div>
+    </FormElement>
+  );
+}
