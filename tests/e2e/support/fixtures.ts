@@ -7,10 +7,39 @@
  * Each test is its own client: its page sends an `X-Forwarded-For` address of its own (the e2e
  * server believes loopback proxies, `TRUST_PROXY=loopback`), so the per-client rate limits count
  * one visitor's forms, as in production, not the whole suite's.
+ *
+ * Each test's browser context (and its `request`) starts as a visitor who already confirmed their
+ * age, saw the province notice and answered the cookie consent (issue 9 §8; support/visitor.ts),
+ * so the specs meet the page itself. A spec about the first minute opts out with
+ * `test.use({ visitor: "new" })`.
  */
 import { test as base, expect } from "@playwright/test";
+import { answerVisitorDialogs, type ServerCookie } from "./visitor";
 
-export const test = base.extend<{ cspWatch: void }>({
+/** `answered`: past the age gate, notice and consent; `new`: a first visit. */
+export type VisitorKind = "answered" | "new";
+
+/** The answered visitor's cookies, asked once per worker and server (they do not change). */
+const answeredCookies = new Map<string, Promise<ServerCookie[]>>();
+
+export const test = base.extend<{ cspWatch: void; visitor: VisitorKind }>({
+  visitor: ["answered", { option: true }],
+  storageState: async ({ visitor, baseURL }, use) => {
+    if (visitor === "new") return use(undefined);
+    const origin = new URL(baseURL!).origin;
+    if (!answeredCookies.has(origin)) answeredCookies.set(origin, answerVisitorDialogs(origin));
+    const cookies = (await answeredCookies.get(origin)!).map((cookie) => ({
+      name: cookie.name,
+      value: cookie.value,
+      domain: new URL(origin).hostname,
+      path: "/",
+      expires: cookie.maxAge === null ? -1 : Math.floor(Date.now() / 1000) + cookie.maxAge,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    }));
+    await use({ cookies, origins: [] });
+  },
   page: async ({ page }, use) => {
     const octet = () => Math.floor(Math.random() * 254) + 1;
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
