@@ -2,6 +2,8 @@
  * Hydration: the browser's i18next instance starts in the language the server rendered
  * (`<html lang>`), with the same bundled resources, so hydration never flickers.
  */
+// Shared with app/root.tsx, so zod is configured in a chunk of its own, before any schema is built.
+import "~/zod-jitless";
 import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";

@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (app/zod-jitless.ts).
+import "~/zod-jitless";
 import { useTranslation } from "react-i18next";
 import {
   Links,
@@ -28,20 +30,32 @@ import { readUser } from "~/users/users.server";
 import { provinceOfPage } from "~/stores/store-directory";
 import { countCartItems } from "~/cart/cart-count.server";
 import { renewGuestSession } from "~/cart/guest-carts.server";
+import { readVisitorState } from "~/visitor/visitor.server";
+import { VisitorGate } from "~/visitor/ui/visitor-gate";
+import { shopOrigin } from "~/http/shop-origin.server";
+import { localeOfUrl } from "~/seo/page-meta";
+import { isPublicFile } from "~/seo/public-files";
 
 /**
  * Sets the request's shop context. `/qc`, `/on` and a store's page `/boutiques/<city>` choose the
  * province (SPEC §4: the country follows the path; issue 9 §5) and store it in the prefs cookie; a
  * logged-in customer of the other province is logged out there and sent to /login. A page view renews the guest's session and
  * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
- * public, cacheable images never carry a cookie.
+ * public, cacheable files (images, robots.txt, sitemaps) never carry a cookie. A `?lng=` link
+ * stores its language like a switch would (decision 016).
  */
 const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const stored = await readPreferences(request);
   // Client navigations fetch `/qc.data`; both forms choose the province.
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const pathProvince = provinceOfPage(path);
-  const preferences = pathProvince ? { ...stored, province: pathProvince } : stored;
+  // A page opened in a language (`?lng=`: shared and search-engine links) keeps it (decision 016).
+  const linkLocale = localeOfUrl(new URL(request.url));
+  const preferences = {
+    ...stored,
+    ...(pathProvince ? { province: pathProvince } : {}),
+    ...(linkLocale ? { locale: linkLocale } : {}),
+  };
   const db = getDatabase();
   // SPEC §4: opening the other province's store while logged in logs the customer out.
   if (pathProvince) {
@@ -57,8 +71,8 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
     t: getI18n(context).t,
   });
   const response = await next();
-  if (request.method !== "GET" || path.startsWith("/images/")) return response;
-  if (pathProvince && pathProvince !== stored.province) {
+  if (request.method !== "GET" || isPublicFile(path)) return response;
+  if (preferences.province !== stored.province || preferences.locale !== stored.locale) {
     response.headers.append("Set-Cookie", await serializePreferences(preferences));
   }
   const renewedSession = await renewGuestSession(db, request);
@@ -73,10 +87,18 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? new Headers();
 }
 
+/** An error page (404 included) is not for search engines; its `<title>` comes from the page itself. */
+export function meta({ error }: Route.MetaArgs) {
+  return error ? [{ name: "robots", content: "noindex" }] : [];
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
+  // Age gate, province notice, consent (issue 9 §8); the notice's first-visit marker cookie.
+  const visitor = await readVisitorState(request, shop.preferences.province);
   return data({
+    visitor: visitor.state,
     locale: shop.locale,
     preferences: shop.preferences,
     cartCount: await countCartItems(shop, request),
@@ -84,7 +106,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
     year: new Date().getFullYear(),
     searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
-  });
+    // Canonical and shared links are absolute on the shop's origin (issue 9 §9).
+    origin: shopOrigin(request),
+  }, { headers: visitor.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -104,11 +128,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <TranslationProvider>
-          <Header />
-          <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-            {children}
-          </main>
-          <Footer />
+          <VisitorGate>
+            <Header />
+            <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+              {children}
+            </main>
+            <Footer />
+          </VisitorGate>
         </TranslationProvider>
         <ScrollRestoration />
         <Scripts />

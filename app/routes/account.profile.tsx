@@ -18,9 +18,11 @@ import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { readSession } from "~/session.server";
 import type { Route } from "./+types/account.profile";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "account");
 }
 
 /** Personal: never stored by a cache. */

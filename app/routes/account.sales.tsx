@@ -12,9 +12,11 @@ import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import type { Route } from "./+types/account.sales";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "account");
 }
 
 /** Personal: never stored by a cache. */

@@ -17,9 +17,11 @@ import { requestContext } from "~/http/request-context";
 import { CancelSubscriptionSchema } from "~/subscriptions/subscription-forms";
 import { cancelSubscription, listUserSubscriptions, summarizeSubscription } from "~/subscriptions/subscriptions.server";
 import type { Route } from "./+types/account";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "account");
 }
 
 /** Personal: never stored by a cache. */

@@ -4,13 +4,15 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/blog";
+import { articleMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { getBlog } from "~/blogs/blogs.server";
 import { BlogArticle } from "~/blogs/ui/blog-article";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Cuvée" }];
-  return [{ title: `${data.blog.title} · Cuvée` }, { name: "description", content: data.blog.summary }];
+/** Title, summary, canonical `/blogs/{slug}`, alternates, OpenGraph and JSON-LD `Article` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? articleMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

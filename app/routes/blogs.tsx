@@ -4,17 +4,20 @@
  */
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blogs";
+import { articleListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
-import { blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
+import { activeBlogFilterCount, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
 import { listBlogThemes, listBlogs } from "~/blogs/blogs.server";
 import { BlogCard } from "~/blogs/ui/blog-card";
 import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { FilterPanel } from "~/components/ui/filter-panel";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Cuvée" }];
-  return [{ title: `${data.title} · Cuvée` }, { name: "description", content: data.description }];
+/** Title with the chosen type, themes and page; canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? articleListMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,14 +50,18 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <aside aria-label={t("blogs.filters")} className="mb-6">
+        <FilterPanel
+          id="blog-filters-toggle"
+          label={t("blogs.filters")}
+          toggleLabel={t("filters.open", { count: activeBlogFilterCount(filters) })}
+        >
           <BlogFilterForm filters={filters} themes={themes} />
-        </aside>
+        </FilterPanel>
         <section aria-label={t("blogs.results")} aria-busy={navigation.state === "loading"}>
           {items.length === 0 ? (
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-cards gap-4">
               {items.map((blog) => (
                 <BlogCard key={blog.id} blog={blog} />
               ))}

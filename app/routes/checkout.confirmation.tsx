@@ -14,9 +14,11 @@ import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
 import { shopContext } from "~/context";
 import { PaymentUnavailableError } from "~/payment/stripe.server";
 import type { Route } from "./+types/checkout.confirmation";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data && "title" in data ? data.title : "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data && "title" in data ? data.title : undefined, "checkout");
 }
 
 /** Personal: never stored by a cache. */

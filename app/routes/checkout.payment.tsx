@@ -24,9 +24,11 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { PaymentUnavailableError } from "~/payment/stripe.server";
 import type { Route } from "./+types/checkout.payment";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "checkout");
 }
 
 /** Personal: never stored by a cache. */

@@ -20,9 +20,15 @@ import { requestContext } from "~/http/request-context";
 import { useT } from "~/i18n/translation";
 import { readUser } from "~/users/users.server";
 import type { Route } from "./+types/contact";
+import { metaT } from "~/seo/meta-text";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, canonical `/contact`, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  const site = siteOf(matches);
+  if (!data) return [];
+  const description = metaT(site?.locale ?? "fr-CA")("seo.descriptions.contact");
+  return seoMeta(site, { title: data.title, description, path: "/contact" });
 }
 
 /** Holds a signed token and, for a customer, their details: never stored by a cache. */

@@ -8,10 +8,14 @@ import { shopContext } from "~/context";
 import { contentPageView, contentSlugFromPath, loadContentPage } from "~/content/pages.server";
 import { ContentPageBody } from "~/content/ui/content-page";
 import type { Route } from "./+types/content-page";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Cuvée" }];
-  return [{ title: `${data.title} · Cuvée` }, { name: "description", content: data.description }];
+/** Title, description, canonical (with `?tab=` past the first tab), alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, location, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const tab = data.activeTab && data.activeTab.id !== data.tabs[0]?.id ? data.activeTab : null;
+  const path = tab ? `${location.pathname}?${new URLSearchParams({ tab: tab.id })}` : location.pathname;
+  return seoMeta(siteOf(matches), { title: tab ? `${tab.label} · ${data.title}` : data.title, description: data.description, path });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

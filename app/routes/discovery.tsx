@@ -9,9 +9,11 @@ import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server
 import { calendarDayIn, formatShopDate, nextDiscoveryCycle } from "~/subscriptions/subscription-rules";
 import { DiscoveryPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/discovery";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/discovery" }) : [];
 }
 
 /** Shows the logged-in customer's own packages: never stored by a cache. */

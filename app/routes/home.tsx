@@ -5,20 +5,22 @@
 import { useT } from "~/i18n/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/home";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
-import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { productTypeLabelKey } from "~/catalogue/product-types";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.title ?? "Cuvée" },
-    { name: "description", content: data?.description ?? "" },
-  ];
+/** Title, description, canonical (`/qc` is `/`; `/on` is Ontario's own home), alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, params, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const path = params.region === "on" ? "/on" : "/";
+  return seoMeta(siteOf(matches), { title: data.title, description: data.description, path });
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -39,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     province: preferences.province,
     taxMode: preferences.taxMode,
     productCount: result.pagination.total,
-    types: reference.productTypes.map((type) => ({ code: type.code, name: localizedName(type, locale) })),
+    typeCodes: reference.productTypes.map((type) => type.code),
     items: result.items.map((item) => ({
       ...item,
       countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
@@ -49,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { province, types, items, taxMode, productCount } = loaderData;
+  const { province, typeCodes, items, taxMode, productCount } = loaderData;
   return (
     <div>
       <section className="rounded-lg bg-wine-800 px-6 py-12 text-white">
@@ -69,10 +71,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t("home.byType")}
         </h2>
         <ul className="flex flex-wrap gap-2">
-          {types.map((type) => (
-            <li key={type.code}>
-              <Link to={`/products?type=${type.code}`} className="block rounded-full border border-stone-300 px-4 py-1 hover:bg-wine-50">
-                {type.name}
+          {typeCodes.map((code) => (
+            <li key={code}>
+              <Link to={`/products?type=${code}`} className="block rounded-full border border-stone-300 px-4 py-1 hover:bg-wine-50">
+                {t(productTypeLabelKey(code))}
               </Link>
             </li>
           ))}
@@ -82,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="selection-title" className="mb-3 font-serif text-2xl">
           {t("home.selection")}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-cards gap-4 lg:grid-cols-3">
           {items.map((item) => (
             <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
               <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />

@@ -15,9 +15,11 @@ import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
 import type { Route } from "./+types/login";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "login");
 }
 
 /** Personal: never stored by a cache. */

@@ -15,9 +15,11 @@ import { MEMBER_TASTINGS_PER_YEAR } from "~/subscriptions/plan-directory";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { MembersPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/membres";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/membres" }) : [];
 }
 
 /** Shows the logged-in customer's own membership: never stored by a cache. */

@@ -7,11 +7,14 @@
 import { useT } from "~/i18n/translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/product";
+import { productMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
 import { isSlug } from "~/catalogue/product-filters";
 import { productImageSrc } from "~/catalogue/links";
+import { productTypeLabelKey } from "~/catalogue/product-types";
 import { ChannelPrice } from "~/catalogue/ui/product-card";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
@@ -22,8 +25,9 @@ import type { Province, TaxMode } from "~/vocabulary";
 import { listBlogsForProduct } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.product.name} · Cuvée` : "Cuvée" }];
+/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Product` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? productMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -114,16 +118,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, here, elsewhere, selectedId, taxMode, province, colorCode } = loaderData;
   const origin = [product.countryName, product.regionName].filter(Boolean).join(", ");
   return (
-    <article className="grid gap-8 md:grid-cols-[12rem_1fr]">
+    <article className="grid gap-6 md:grid-cols-[12rem_1fr] md:gap-8">
       <img
         src={productImageSrc({ colorCode, typeCode: product.typeCode })}
         alt=""
         width={192}
         height={384}
-        className="mx-auto h-96 w-48"
+        className="mx-auto h-48 w-24 md:h-96 md:w-48"
       />
       <div>
-        <p className="text-sm uppercase tracking-wide text-stone-500">{t(`types.${product.typeCode}`)}</p>
+        <p className="text-sm uppercase tracking-wide text-stone-500">{t(productTypeLabelKey(product.typeCode))}</p>
         <h1 className="font-serif text-3xl">{product.name}</h1>
         <p className="mt-1">
           <Link to={`/providers/${product.provider.slug}`} className="text-wine-700 underline">

@@ -6,6 +6,8 @@
 import { useT } from "~/i18n/translation";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
+import { productListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import {
@@ -24,9 +26,11 @@ import { ProductCard } from "~/catalogue/ui/product-card";
 import { productFacetOptions, type FacetOption, type UncountedOption } from "~/catalogue/facet-options.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { FilterPanel } from "~/components/ui/filter-panel";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title with the chosen filters and page, a description counting the products, canonical, alternates (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? productListMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -107,20 +111,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <div>
-          <input
-            type="checkbox"
-            id="filters-toggle"
-            className="peer sr-only"
-            aria-label={t("filters.open", { count: filterCount })}
-          />
-          <label
-            htmlFor="filters-toggle"
-            className="mb-3 inline-block cursor-pointer rounded border border-stone-300 px-3 py-1 text-sm lg:hidden"
-          >
-            {t("filters.open", { count: filterCount })}
-          </label>
-          <aside className="hidden peer-checked:block lg:block" aria-label={t("filters.title")}>
+        <FilterPanel id="filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form
               key={formKey}
               method="get"
@@ -202,13 +193,16 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
             </Form>
-          </aside>
-        </div>
-        <section aria-label={t("products.results")} aria-busy={navigation.state === "loading"}>
+        </FilterPanel>
+        <section aria-labelledby="results-title" aria-busy={navigation.state === "loading"}>
+          {/* The cards' names are h3: this heading keeps the levels from skipping (Lighthouse heading-order). */}
+          <h2 id="results-title" className="sr-only">
+            {t("products.results")}
+          </h2>
           {items.length === 0 ? (
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-cards gap-4">
               {items.map((item) => (
                 <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
               <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />

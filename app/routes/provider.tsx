@@ -5,6 +5,8 @@
 import { useT } from "~/i18n/translation";
 import { data } from "react-router";
 import type { Route } from "./+types/provider";
+import { providerMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
@@ -17,8 +19,9 @@ import { getReferenceData } from "~/catalogue/reference.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.provider.name} · Cuvée` : "Cuvée" }];
+/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? providerMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -75,7 +78,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="text-stone-600">{t("common.noRecords")}</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-cards gap-4">
           {items.map((item) => (
             <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
               <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />

@@ -7,6 +7,8 @@ import { useT } from "~/i18n/translation";
 import { useEffect } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useSubmit } from "react-router";
 import type { Route } from "./+types/providers";
+import { providerListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
 import { tidySearchParams } from "~/catalogue/product-filters";
@@ -21,9 +23,11 @@ import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { FilterPanel } from "~/components/ui/filter-panel";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title with the searched text and page, description, canonical, alternates (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? providerListMeta(siteOf(matches), data) : [];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -124,20 +128,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <div>
-          <input
-            type="checkbox"
-            id="provider-filters-toggle"
-            className="peer sr-only"
-            aria-label={t("filters.open", { count: filterCount })}
-          />
-          <label
-            htmlFor="provider-filters-toggle"
-            className="mb-3 inline-block cursor-pointer rounded border border-stone-300 px-3 py-1 text-sm lg:hidden"
-          >
-            {t("filters.open", { count: filterCount })}
-          </label>
-          <aside className="hidden peer-checked:block lg:block" aria-label={t("filters.title")}>
+        <FilterPanel id="provider-filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form
               key={location.search}
               method="get"
@@ -164,7 +155,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 <fieldset className="mb-4 text-sm">
                   <legend className="mb-1 font-semibold">{t("filters.characteristics")}</legend>
                   {attributes.map((a) => (
-                    <label key={a.id} className="flex items-center gap-2">
+                    <label key={a.id} className="flex items-center gap-2 py-0.5">
                       <input type="checkbox" name="a" value={a.id} defaultChecked={a.checked} />
                       {a.name}
                     </label>
@@ -182,8 +173,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
             </Form>
-          </aside>
-        </div>
+        </FilterPanel>
         <section aria-label={t("providers.results")}>
           {groups.length === 0 ? <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p> : null}
           {groups.map((group) => (
@@ -192,7 +182,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 {group.countryName}
               </h2>
               {view === "tiles" ? (
-                <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="provider-tiles">
+                <ul className="grid grid-cols-tiles gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="provider-tiles">
                   {group.providers.map((provider) => (
                     <li key={provider.id} className="rounded border border-stone-200 bg-white p-3" data-testid="provider-card">
                       <Link to={`/providers/${provider.slug}`} className="flex items-center gap-3">

@@ -25,9 +25,11 @@ import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
 import { readSession } from "~/session.server";
 import type { Route } from "./+types/reset-password";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "resetPassword");
 }
 
 /**

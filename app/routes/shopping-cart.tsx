@@ -21,9 +21,11 @@ import { useT } from "~/i18n/translation";
 import { lineDisplayTotal, summarizeCart } from "~/pricing/cart-summary";
 import { CART_SECTIONS, type CartSection } from "~/vocabulary";
 import type { Route } from "./+types/shopping-cart";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "cart");
 }
 
 /** Personal: never stored by a cache. */
@@ -104,7 +106,7 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
           {t("cart.errors.conflict")}
         </p>
       ) : null}
-      <div className="lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8">
+      <div className="md:grid md:grid-cols-[1fr_22rem] md:gap-8">
         <div>
           {sections
             .filter((s) => s.lines.length > 0)

@@ -9,9 +9,12 @@ import { storeBySlug } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StorePage } from "~/stores/ui/store-page";
 import type { Route } from "./+types/store";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.title} · Cuvée` : "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  return seoMeta(siteOf(matches), { title: data.title, description: data.description, path: `/boutiques/${data.store.slug}` });
 }
 
 export function loader({ params, context }: Route.LoaderArgs) {

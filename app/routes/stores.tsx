@@ -7,9 +7,11 @@ import { STORES } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StoresList } from "~/stores/ui/store-page";
 import type { Route } from "./+types/stores";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.title} · Cuvée` : "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/boutiques" }) : [];
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -20,9 +20,11 @@ import {
 } from "~/subscriptions/subscriptions.server";
 import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment";
 import type { Route } from "./+types/subscriptions.return";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }];
+/** Title, description, `noindex` (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return privatePageMeta(siteOf(matches), data?.title, "subscription");
 }
 
 /** Personal: never stored by a cache. */

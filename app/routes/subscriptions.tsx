@@ -8,9 +8,11 @@ import { shopContext } from "~/context";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { SubscriptionsPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/subscriptions";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Cuvée" }, { name: "description", content: data?.description ?? "" }];
+/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/subscriptions" }) : [];
 }
 
 /** Shows the logged-in customer's own plans: never stored by a cache. */

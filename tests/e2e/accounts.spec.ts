@@ -11,9 +11,9 @@ test("register, log out, and log in again from the guard's redirect", async ({ p
   const email = `client-${test.info().project.name}-${Date.now()}@example.com`;
   await page.goto("/register");
   await expectNoAxeViolations(page);
-  await page.getByLabel("Prénom").fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Prénom").fill("Camille");
+  await page.getByRole("main").getByLabel("Nom", { exact: true }).fill("Tremblay");
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill("un bon mot de passe");
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("heading", { name: "Bonjour, Camille" })).toBeVisible();
@@ -24,7 +24,7 @@ test("register, log out, and log in again from the guard's redirect", async ({ p
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
   await expectNoAxeViolations(page);
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill("un bon mot de passe");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(/\/account$/);
@@ -33,11 +33,11 @@ test("register, log out, and log in again from the guard's redirect", async ({ p
 
 test("a wrong password shows 'Nom d'utilisateur ou mot de passe invalide' and keeps the e-mail", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("Courriel").fill("personne@example.com");
+  await page.getByRole("main").getByLabel("Courriel").fill("personne@example.com");
   await page.getByLabel("Mot de passe").fill("pas le bon");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Nom d'utilisateur ou mot de passe invalide")).toBeVisible();
-  await expect(page.getByLabel("Courriel")).toHaveValue("personne@example.com");
+  await expect(page.getByRole("main").getByLabel("Courriel")).toHaveValue("personne@example.com");
   // The server never sends the password back: without JavaScript the field comes back empty.
   if (isNoJs()) await expect(page.getByLabel("Mot de passe")).toHaveValue("");
 });

@@ -120,8 +120,8 @@ test("a liquor-board product shows where to buy instead of an add button", async
 test("a guest who switches province gets that province's cart, and the first one back", async ({ page }) => {
   await addFromProductPage(page, FOOD, /^Boutique Montréal$/, 2);
   await expect(page.getByTestId("cart-count")).toHaveText("2");
-  await page.getByRole("button", { name: "ON" }).click();
-  await expect(page.getByRole("button", { name: "ON" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "ON", exact: true }).click();
+  await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   await page.getByRole("button", { name: "QC" }).click();
   await expect(page.getByRole("button", { name: "QC" })).toHaveAttribute("aria-pressed", "true");

@@ -37,7 +37,7 @@ test("the FAQ has questions and a glossary of at least 28 terms, in French then 
   await waitForHydration(page);
   await switchPreference(page, "EN");
   await expect(page).toHaveURL((url) => url.pathname === "/faq" && url.searchParams.get("tab") === "glossary");
-  await expect(page).toHaveTitle("Frequently asked questions · Cuvée");
+  await expect(page).toHaveTitle("Wine glossary · Frequently asked questions · Cuvée");
   const english = page.getByTestId("content-glossary");
   await expect(english.locator("dt").filter({ hasText: /^Volatile acidity$/ })).toBeVisible();
   expect(await english.locator("dt").count()).toBeGreaterThanOrEqual(28);

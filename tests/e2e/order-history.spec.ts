@@ -19,9 +19,9 @@ async function buyACase(page: Page, email: string): Promise<{ confirmation: stri
   await expect(page).toHaveURL(/added=\d+/);
   await page.goto("/checkout");
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
-  await page.getByLabel("Prénom").fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Tremblay");
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Prénom").fill("Camille");
+  await page.getByRole("main").getByLabel("Nom", { exact: true }).fill("Tremblay");
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Téléphone").fill("514 555-0123");
   await page.getByRole("button", { name: "Étape suivante" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");

@@ -8,7 +8,7 @@ import { registerCustomer } from "./support/accounts";
 import { mailsContaining } from "./support/outbox";
 
 async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
@@ -21,7 +21,7 @@ test("forgot password → link from the e-mail → new password → log in with 
   await page.goto("/login");
   await page.getByRole("link", { name: /^Mot de passe oublié/ }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByRole("button", { name: "Recevoir le lien" }).click();
   await expect(page).toHaveURL(/\/forgot-password\?sent=1$/);
   await expect(page.getByRole("status")).toContainText("Si un compte existe pour cette adresse");
@@ -66,7 +66,7 @@ test("forgot password → link from the e-mail → new password → log in with 
 
 test("an unknown address gets the same answer", async ({ page }) => {
   await page.goto("/forgot-password");
-  await page.getByLabel("Courriel").fill(`personne-${test.info().project.name}-${Date.now()}@example.com`);
+  await page.getByRole("main").getByLabel("Courriel").fill(`personne-${test.info().project.name}-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Recevoir le lien" }).click();
   await expect(page).toHaveURL(/\/forgot-password\?sent=1$/);
   await expect(page.getByRole("status")).toContainText("Si un compte existe pour cette adresse");

@@ -20,7 +20,7 @@ async function registerAndOpenProfile(page: Page): Promise<string> {
 test("a bad phone shows the spec's message and keeps the values; a good one is saved, the postal code normalised", async ({ page }) => {
   const email = await registerAndOpenProfile(page);
   await expectNoAxeViolations(page);
-  await expect(page.getByLabel("Courriel")).toHaveValue(email);
+  await expect(page.getByRole("main").getByLabel("Courriel")).toHaveValue(email);
 
   const delivery = page.getByRole("group", { name: "Adresse de livraison" });
   await page.getByLabel("Téléphone").fill("555-0123");

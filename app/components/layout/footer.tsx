@@ -1,12 +1,9 @@
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import { useRootData } from "~/root-data";
-
-const ADDRESSES = [
-  { cityKey: "footer.montreal", lines: ["5445, avenue de Gaspé", "Montréal (Québec) H2T 3B2"] },
-  { cityKey: "footer.quebec", lines: ["250, rue Saint-Vallier Ouest", "Québec (Québec) G1K 1K2"] },
-  { cityKey: "footer.toronto", lines: ["1201 Dundas Street West", "Toronto (Ontario) M6J 1X3"] },
-];
+import { ConsentLink } from "~/visitor/ui/consent-link";
+import { NewsletterSignup } from "~/newsletter/ui/newsletter-footer";
+import { STORES } from "~/stores/store-directory";
 
 const SOCIAL = [
   { name: "Instagram", href: "https://www.instagram.com/" },
@@ -25,7 +22,7 @@ export function Footer() {
           <h2 id="newsletter-title" className="font-serif text-lg text-white">
             {t("footer.newsletterTitle")}
           </h2>
-          <p className="mt-2 text-sm">{t("footer.newsletterComingSoon")}</p>
+          <NewsletterSignup />
         </section>
         <nav aria-label={t("footer.menus")}>
           <ul className="space-y-1 text-sm">
@@ -47,13 +44,18 @@ export function Footer() {
             <li>
               <Link to="/pricing-policy">{t("nav.links.pricingPolicy")}</Link>
             </li>
+            <li>
+              <ConsentLink />
+            </li>
           </ul>
         </nav>
         <div className="grid gap-4 sm:grid-cols-3 md:col-span-2">
-          {ADDRESSES.map((address) => (
-            <address key={address.cityKey} className="text-sm not-italic">
-              <strong className="block text-white">{t(address.cityKey)}</strong>
-              {address.lines.map((line) => (
+          {STORES.map((store) => (
+            <address key={store.slug} className="text-sm not-italic">
+              <Link to={`/boutiques/${store.slug}`} className="block font-bold text-white underline-offset-2 hover:underline">
+                {t(`footer.${store.slug}`)}
+              </Link>
+              {store.addressLines.map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>

@@ -21,9 +21,9 @@ export async function registerCustomer(
   const firstName = options.firstName ?? "Camille";
   const email = `${options.emailPrefix ?? "client"}-${test.info().project.name}-${Date.now()}@example.com`;
   await page.goto(options.path ?? "/register");
-  await page.getByLabel("Prénom").fill(firstName);
-  await page.getByLabel("Nom", { exact: true }).fill(options.lastName ?? "Tremblay");
-  await page.getByLabel("Courriel").fill(email);
+  await page.getByRole("main").getByLabel("Prénom").fill(firstName);
+  await page.getByRole("main").getByLabel("Nom", { exact: true }).fill(options.lastName ?? "Tremblay");
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();

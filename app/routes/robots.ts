@@ -1,0 +1,10 @@
+/** /robots.txt (issue 9 §9): what crawlers may read, and where the sitemap is. */
+import type { Route } from "./+types/robots";
+import { shopOrigin } from "~/http/shop-origin.server";
+import { SEO_FILE_CACHE_CONTROL, robotsTxt } from "~/seo/sitemap.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return new Response(robotsTxt(shopOrigin(request)), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": SEO_FILE_CACHE_CONTROL },
+  });
+}

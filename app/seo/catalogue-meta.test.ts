@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import type { MetaDescriptor } from "react-router";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { parseProviderFilters } from "~/catalogue/provider-filters";
+import { parseBlogFilters } from "~/blogs/blog-filters";
+import { articleListMeta, articleMeta, productListMeta, productMeta, providerListMeta, providerMeta, type ProductMetaData } from "./catalogue-meta";
+import { offerAvailability, schemaPrice } from "./structured-data";
+
+const origin = "https://cuvee.example";
+const french = { origin, locale: "fr-CA" } as const;
+const english = { origin, locale: "en-US" } as const;
+
+const content = (tags: MetaDescriptor[], key: string, value: string) =>
+  (tags.find((t) => (t as Record<string, unknown>)[key] === value) as { content?: string } | undefined)?.content;
+const title = (tags: MetaDescriptor[]) => (tags.find((t) => "title" in t) as { title: string }).title;
+const canonical = (tags: MetaDescriptor[]) => (tags.find((t) => (t as { rel?: string }).rel === "canonical") as { href: string }).href;
+const jsonLd = (tags: MetaDescriptor[]) => (tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
+
+const channel = (id: number, priceCents: number, more: Partial<ProductMetaData["here"][number]> = {}) => ({
+  productInventoryId: id,
+  province: "QC" as const,
+  channelKind: "PRIVATE_IMPORT" as const,
+  priceCents,
+  quantity: 24,
+  availabilityStatus: "AVAILABLE" as const,
+  ...more,
+});
+
+const product: ProductMetaData = {
+  product: {
+    name: "Muscadet Clos des Briords",
+    slug: "muscadet-clos-des-briords",
+    puid: "P-0001",
+    description: "Un muscadet de vieilles vignes sur granit. Vendange manuelle.",
+    typeCode: "VIN",
+    volumeMl: 750,
+    countryName: "France",
+    regionName: "Loire",
+    provider: { name: "Domaine de la Pépière", slug: "domaine-de-la-pepiere" },
+  },
+  colorCode: "blanc",
+  here: [channel(11, 2495), channel(12, 2895, { channelKind: "LIQUOR_BOARD" })],
+  elsewhere: [channel(21, 2600, { province: "ON", availabilityStatus: "UPCOMING" })],
+};
+
+describe("productMeta", () => {
+  it("describes the product by type, producer, origin, volume and lowest price before taxes, then its first sentence", () => {
+    const tags = productMeta(french, product);
+    expect(title(tags)).toBe("Muscadet Clos des Briords · Cuvée");
+    expect(content(tags, "name", "description")).toBe(
+      "Vin de Domaine de la Pépière, Loire, France, 750 ml, à partir de 24,95 $ avant taxes. Un muscadet de vieilles vignes sur granit.",
+    );
+    expect(canonical(tags)).toBe("https://cuvee.example/products/muscadet-clos-des-briords");
+    expect(content(tags, "property", "og:type")).toBe("product");
+    expect(content(tags, "property", "og:image")).toBe("https://cuvee.example/images/products/blanc--VIN.svg");
+    expect(content(tags, "property", "product:price:amount")).toBe("24.95");
+    expect(content(tags, "property", "product:price:currency")).toBe("CAD");
+  });
+
+  it("speaks English on an English page, elides nothing, and names a single price without 'from'", () => {
+    const tags = productMeta(english, { ...product, here: [channel(11, 2495)], product: { ...product.product, provider: { name: "Aphros", slug: "aphros" } } });
+    expect(content(tags, "name", "description")).toMatch(/^Wine by Aphros, Loire, France, 750 ml, \$24\.95 before taxes\. /);
+    expect(canonical(tags)).toBe("https://cuvee.example/products/muscadet-clos-des-briords?lng=en-US");
+  });
+
+  it("elides 'de' before a vowel in French", () => {
+    const tags = productMeta(french, { ...product, product: { ...product.product, provider: { name: "Aphros", slug: "aphros" } } });
+    expect(content(tags, "name", "description")).toMatch(/^Vin d’Aphros, /);
+  });
+
+  it("carries a JSON-LD Product with brand, sku and one CAD offer per channel", () => {
+    const ld = jsonLd(productMeta(french, product));
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Muscadet Clos des Briords",
+      sku: "P-0001",
+      image: "https://cuvee.example/images/products/blanc--VIN.svg",
+      brand: { "@type": "Brand", name: "Domaine de la Pépière" },
+    });
+    const offers = ld.offers as Record<string, unknown>[];
+    expect(offers).toHaveLength(3);
+    expect(offers[0]).toMatchObject({
+      "@type": "Offer",
+      price: "24.95",
+      priceCurrency: "CAD",
+      availability: "https://schema.org/InStock",
+      url: "https://cuvee.example/products/muscadet-clos-des-briords?id=11",
+    });
+    expect(offers.map((o) => o.availability)).toEqual([
+      "https://schema.org/InStock",
+      "https://schema.org/InStoreOnly",
+      "https://schema.org/PreOrder",
+    ]);
+  });
+
+  it("has no price and no offers when the product is sold nowhere", () => {
+    const tags = productMeta(french, { ...product, here: [], elsewhere: [] });
+    expect(content(tags, "name", "description")).toMatch(/^Vin de Domaine de la Pépière, Loire, France, 750 ml\. Un muscadet/);
+    expect(jsonLd(tags).offers).toBeUndefined();
+  });
+});
+
+describe("structured data pieces", () => {
+  it("writes prices as schema.org text in dollars", () => {
+    expect(schemaPrice(2495)).toBe("24.95");
+    expect(schemaPrice(100000)).toBe("1000.00");
+    expect(() => schemaPrice(24.5)).toThrow(RangeError);
+  });
+  it("says a channel without stock is out of stock", () => {
+    expect(offerAvailability({ channelKind: "SHOP", quantity: 0, availabilityStatus: "AVAILABLE" })).toBe("https://schema.org/OutOfStock");
+  });
+});
+
+describe("providerMeta", () => {
+  const provider = {
+    provider: {
+      name: "Domaine de la Pépière",
+      slug: "domaine-de-la-pepiere",
+      description: "Marc Ollivier cultive le melon de Bourgogne. Ses vins vieillissent bien.",
+      imageColor: "#7b1e3a",
+      origins: [{ countryCode: "FR", countryName: "France", regionName: "Loire" }],
+    },
+  };
+  it("uses the first sentence of the description and an Organization", () => {
+    const tags = providerMeta(french, provider);
+    expect(content(tags, "name", "description")).toBe("Marc Ollivier cultive le melon de Bourgogne.");
+    expect(canonical(tags)).toBe("https://cuvee.example/providers/domaine-de-la-pepiere");
+    expect(jsonLd(tags)).toMatchObject({
+      "@type": "Organization",
+      name: "Domaine de la Pépière",
+      url: "https://cuvee.example/providers/domaine-de-la-pepiere",
+      logo: "https://cuvee.example/images/providers/domaine-de-la-pepiere.svg",
+      address: { "@type": "PostalAddress", addressCountry: "FR", addressRegion: "Loire" },
+    });
+  });
+  it("falls back to a sentence naming its origin", () => {
+    const tags = providerMeta(english, { provider: { ...provider.provider, description: "" } });
+    expect(content(tags, "name", "description")).toBe("Domaine de la Pépière (Loire, France) and its products offered by Cuvée.");
+  });
+});
+
+describe("articleMeta", () => {
+  it("points at the slug, says when it was published and carries an Article by the agency", () => {
+    const tags = articleMeta(french, {
+      blog: {
+        slug: "muscadet",
+        title: "Le muscadet",
+        summary: "Un résumé.",
+        publishedAt: "2024-05-01T10:00:00.000Z",
+        coverColor: "#7b1e3a",
+        coverMotif: "grapes",
+      },
+    });
+    expect(canonical(tags)).toBe("https://cuvee.example/blogs/muscadet");
+    expect(content(tags, "property", "og:type")).toBe("article");
+    expect(content(tags, "property", "article:published_time")).toBe("2024-05-01T10:00:00.000Z");
+    expect(jsonLd(tags)).toMatchObject({
+      "@type": "Article",
+      headline: "Le muscadet",
+      datePublished: "2024-05-01T10:00:00.000Z",
+      author: { "@type": "Organization", name: "Cuvée" },
+      inLanguage: "fr-CA",
+    });
+    expect(String(jsonLd(tags).image)).toMatch(/^https:\/\/cuvee\.example\/images\/blogs\//);
+  });
+});
+
+describe("list pages", () => {
+  const known = { inventoryCodes: new Set(["IP"]), typeCodes: new Set(["VIN"]) };
+  const option = (label: string, checked: boolean) => ({ label, checked });
+  const facets = {
+    inventories: [option("Importation privée", false)],
+    types: [option("Vin", true), option("Bière", false)],
+    colors: [option("Rouge", true)],
+    characteristics: [],
+    countries: [option("France", true)],
+    regions: [option("Loire", true)],
+  };
+
+  it("names the chosen filters (three at most) and the page in the product list's title; canonical keeps them", () => {
+    const filters = parseProductFilters(new URLSearchParams("type=VIN&c=FR&page=2"), known);
+    const tags = productListMeta(french, { title: "Produits", filters, facets, pagination: { page: 2, total: 41 } });
+    expect(title(tags)).toBe("Vin, Rouge, France, … · Produits, page 2 · Cuvée");
+    expect(content(tags, "name", "description")).toMatch(/^41 produits à découvrir/);
+    expect(canonical(tags)).toBe("https://cuvee.example/products?type=VIN&c=FR&page=2");
+  });
+
+  it("quotes the searched text and says nothing more on page 1 without filters", () => {
+    const none = { ...facets, types: [], colors: [], countries: [], regions: [] };
+    const plain = productListMeta(english, { title: "Products", filters: parseProductFilters(new URLSearchParams(), known), facets: none, pagination: { page: 1, total: 1 } });
+    expect(title(plain)).toBe("Products · Cuvée");
+    expect(content(plain, "name", "description")).toMatch(/^1 product to discover/);
+    const searched = productListMeta(english, { title: "Products", filters: parseProductFilters(new URLSearchParams("t=chablis"), known), facets: none, pagination: { page: 1, total: 3 } });
+    expect(title(searched)).toBe("“chablis” · Products · Cuvée");
+  });
+
+  it("titles the producer list with its page", () => {
+    const tags = providerListMeta(french, { title: "Producteurs", filters: parseProviderFilters(new URLSearchParams("page=3"), "QC") });
+    expect(title(tags)).toBe("Producteurs, page 3 · Cuvée");
+    expect(canonical(tags)).toBe("https://cuvee.example/providers?page=3");
+  });
+
+  it("titles the article list with its type and themes", () => {
+    const filters = parseBlogFilters(new URLSearchParams("type=REGION&a=travel"), new Set(["travel"]));
+    const tags = articleListMeta(french, { title: "Blogue", description: "Articles.", filters, themes: [{ code: "travel", name: "Voyage" }] });
+    expect(title(tags)).toBe("Région, Voyage · Blogue · Cuvée");
+    expect(canonical(tags)).toBe("https://cuvee.example/blogs?type=REGION&a=travel");
+  });
+});

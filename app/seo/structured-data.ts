@@ -1,0 +1,153 @@
+/**
+ * JSON-LD (schema.org) of the shop's pages (issue 9 §9): a product page is a `Product` with its
+ * offers in CAD, a producer page an `Organization`, an article an `Article` by the agency. Routes
+ * put the object in their `meta` as `{ "script:ld+json": … }`: React Router renders it in
+ * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
+ * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
+ */
+import type { AvailabilityStatus, ChannelKind, Province } from "~/vocabulary";
+import { SITE_NAME, absoluteUrl } from "./page-meta";
+
+/** A schema.org object (JSON). */
+export type JsonLd = Record<string, unknown>;
+
+const CONTEXT = "https://schema.org";
+
+/** The province's name as schema.org's `eligibleRegion` (ISO 3166-2). */
+const REGION_OF: Record<Province, string> = { QC: "CA-QC", ON: "CA-ON" };
+
+/** Integer cents as schema.org's price text: `2495` → `"24.95"` (dot, no currency, no grouping). */
+export function schemaPrice(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`money must be integer cents, got ${cents}`);
+  return (cents / 100).toFixed(2);
+}
+
+/** One channel of a product as the page shows it (the product page's `ProductChannel`). */
+export interface OfferChannel {
+  productInventoryId: number;
+  province: Province;
+  channelKind: ChannelKind;
+  /** Per bottle or unit, agency fee included, taxes excluded (SPEC §9). */
+  priceCents: number;
+  quantity: number;
+  availabilityStatus: AvailabilityStatus;
+}
+
+/**
+ * schema.org availability of a channel: upcoming → `PreOrder` (reserved, SPEC §4); sold by the
+ * liquor board → `InStoreOnly` (bought in its branches, not here); none left → `OutOfStock`;
+ * otherwise `InStock`.
+ */
+export function offerAvailability(channel: Pick<OfferChannel, "channelKind" | "quantity" | "availabilityStatus">): string {
+  if (channel.availabilityStatus === "UPCOMING") return "https://schema.org/PreOrder";
+  if (channel.channelKind === "LIQUOR_BOARD") return "https://schema.org/InStoreOnly";
+  return channel.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+}
+
+/**
+ * A product page's `Product`: name, image, description, brand (the producer), sku (the puid) and
+ * one `Offer` per channel (price in CAD before taxes, availability, the channel's page, the
+ * province where it is offered).
+ * @param product.image a path on the shop or an absolute URL
+ * @param product.url the product page's absolute URL (the canonical one)
+ */
+export function productJsonLd(
+  origin: string,
+  product: {
+    name: string;
+    description: string;
+    image: string;
+    url: string;
+    puid: string;
+    slug: string;
+    providerName: string;
+    providerSlug: string;
+    channels: readonly OfferChannel[];
+  },
+): JsonLd {
+  const ld: JsonLd = {
+    "@context": CONTEXT,
+    "@type": "Product",
+    name: product.name,
+    image: absoluteUrl(origin, product.image),
+    description: product.description,
+    sku: product.puid,
+    url: product.url,
+    brand: { "@type": "Brand", name: product.providerName, url: `${origin}/providers/${product.providerSlug}` },
+  };
+  if (product.channels.length > 0) {
+    ld.offers = product.channels.map((channel) => ({
+      "@type": "Offer",
+      price: schemaPrice(channel.priceCents),
+      priceCurrency: "CAD",
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price: schemaPrice(channel.priceCents),
+        priceCurrency: "CAD",
+        valueAddedTaxIncluded: false,
+      },
+      availability: offerAvailability(channel),
+      url: `${origin}/products/${product.slug}?id=${channel.productInventoryId}`,
+      eligibleRegion: { "@type": "AdministrativeArea", name: REGION_OF[channel.province] },
+      seller: { "@type": "Organization", name: SITE_NAME, url: origin },
+    }));
+  }
+  return ld;
+}
+
+/**
+ * A producer page's `Organization`: name, url, logo (its generated image), description and the
+ * address of its first origin (country, region).
+ */
+export function organizationJsonLd(
+  origin: string,
+  provider: {
+    name: string;
+    url: string;
+    image: string;
+    description: string;
+    origins: readonly { countryCode: string; regionName: string | null }[];
+  },
+): JsonLd {
+  const ld: JsonLd = {
+    "@context": CONTEXT,
+    "@type": "Organization",
+    name: provider.name,
+    url: provider.url,
+    logo: absoluteUrl(origin, provider.image),
+  };
+  if (provider.description) ld.description = provider.description;
+  const first = provider.origins[0];
+  if (first) {
+    ld.address = {
+      "@type": "PostalAddress",
+      addressCountry: first.countryCode,
+      ...(first.regionName ? { addressRegion: first.regionName } : {}),
+    };
+  }
+  return ld;
+}
+
+/**
+ * An article's `Article`: headline, description, publication date (ISO 8601), cover image, its
+ * language, and the agency as author and publisher.
+ */
+export function articleJsonLd(
+  origin: string,
+  article: { title: string; summary: string; publishedAt: string; image: string; url: string; inLanguage: string },
+): JsonLd {
+  const agency = { "@type": "Organization", name: SITE_NAME, url: origin };
+  return {
+    "@context": CONTEXT,
+    "@type": "Article",
+    headline: article.title,
+    description: article.summary,
+    datePublished: article.publishedAt,
+    image: absoluteUrl(origin, article.image),
+    url: article.url,
+    mainEntityOfPage: article.url,
+    inLanguage: article.inLanguage,
+    author: agency,
+    publisher: agency,
+  };
+}
