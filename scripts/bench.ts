@@ -11,12 +11,20 @@
  *    its own process (127.0.0.1:3201) and measured the same way. floor/app says how many times
  *    slower the app is than merely sending those bytes over HTTP on this machine.
  *
+ * 5. Search latency (issue 9 §2, docs/decisions/013-global-search.md): sequential single requests
+ *    (one at a time, nothing else running) to `/global-search?t=chateau`, a typo
+ *    (`/global-search?t=chardonay`), a word matching most of the catalogue (`/global-search?t=vin`)
+ *    and, for comparison, `/products?t=chateau`; p50 and p95 end to end (target: p95 ≤ 50 ms for
+ *    the search page on 100,000 products in PostgreSQL).
+ *
  * Everything listens on loopback only; child processes and the temp folder are removed on exit.
  * The load generator shares the CPU with the server, for the app and the floor alike.
  *
  * Environment: BENCH_PRODUCTS (10000), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (10),
  * BENCH_DATABASE_URL (a postgres:// database to fill and serve instead of PGlite; it must be empty),
- * BENCH_COOKIE (a Cookie header sent with every request, e.g. an age-confirmation cookie).
+ * BENCH_COOKIE (a Cookie header sent with every request; default: the cookies the app sets for a
+ * visitor who answered the age gate, the province notice and the consent, tests/e2e/support/visitor.ts),
+ * BENCH_SEARCH_REQUESTS (200 sequential requests per search page, after 20 warm-up requests).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +33,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
+import { answeredVisitorCookieHeader } from "../tests/e2e/support/visitor";
 
 interface AutocannonOptions {
   url: string;
@@ -55,6 +64,7 @@ const FLOOR_PORT = 3201;
 const PRODUCTS = positive("BENCH_PRODUCTS", 10_000);
 const DURATION = positive("BENCH_DURATION", 8);
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 10);
+const SEARCH_REQUESTS = positive("BENCH_SEARCH_REQUESTS", 200);
 const WARMUP_SECONDS = 3;
 const headers: Record<string, string> = process.env.BENCH_COOKIE ? { cookie: process.env.BENCH_COOKIE } : {};
 
@@ -261,10 +271,72 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.slice(1).map(line)].join("\n");
 }
 
+/** The search pages of the latency phase (issue 9 §2), labelled. */
+const SEARCH_PAGES = [
+  ["search", "/global-search?t=chateau"],
+  ["search, typo", "/global-search?t=chardonay"],
+  ["search, common word", "/global-search?t=vin"],
+  ["product list search", "/products?t=chateau"],
+] as const;
+
+interface SearchLatency {
+  label: string;
+  path: string;
+  status: number;
+  bytes: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/**
+ * One request at a time, as a visitor would: each response read to the end, its time from the
+ * request to the last byte (ms, sub-millisecond precision). 20 warm-up requests are not counted.
+ */
+async function searchLatency(label: string, pagePath: string): Promise<SearchLatency> {
+  const url = `http://${HOST}:${APP_PORT}${pagePath}`;
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
+  };
+  for (let i = 0; i < 20; i++) await once();
+  const times: number[] = [];
+  let last = { ms: 0, status: 0, bytes: 0 };
+  for (let i = 0; i < SEARCH_REQUESTS; i++) {
+    last = await once();
+    times.push(last.ms);
+  }
+  if (last.status !== 200) console.warn(`  warning: ${pagePath} answers ${last.status}, measured anyway`);
+  return {
+    label,
+    path: pagePath,
+    status: last.status,
+    bytes: last.bytes,
+    requests: times.length,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    max: Math.max(...times),
+  };
+}
+
+async function measureSearch(): Promise<SearchLatency[]> {
+  const results = [];
+  for (const [label, pagePath] of SEARCH_PAGES) {
+    process.stdout.write(`Measuring ${pagePath} (${SEARCH_REQUESTS} sequential requests)…\n`);
+    results.push(await searchLatency(label, pagePath));
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   await generateCatalogue();
   console.log(`Starting the built app on http://${HOST}:${APP_PORT}…`);
   await startApp();
+  // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
+  headers.cookie ??= await answeredVisitorCookieHeader(`http://${HOST}:${APP_PORT}`);
 
   const list = await fetchPage("/products", "/products");
   const productPath = firstProductPath(list.body.toString("utf8"));
@@ -313,11 +385,23 @@ async function main(): Promise<void> {
       `${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, Node ${process.version}\n`,
   );
   console.log(table(rows));
+  const search = await measureSearch();
+  console.log(`\nSearch latency, ${SEARCH_REQUESTS} sequential requests each (one at a time, end to end):\n`);
+  console.log(
+    table([
+      ["page", "path", "status", "bytes", "p50 ms", "p95 ms", "max ms"],
+      ...search.map((s) => [s.label, s.path, String(s.status), String(s.bytes), s.p50.toFixed(1), s.p95.toFixed(1), s.max.toFixed(1)]),
+    ]),
+  );
   const out = path.join(root, ".test-results");
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, "bench.json"),
-    JSON.stringify({ date: new Date().toISOString(), products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, pages: report }, null, 2),
+    JSON.stringify(
+      { date: new Date().toISOString(), products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, pages: report, search },
+      null,
+      2,
+    ),
   );
   console.log("\n(also written to .test-results/bench.json)");
 }

@@ -1,35 +1,96 @@
 /**
- * /global-search?t=… (SPEC §2). The tabs Products, Producers, Blogs come with the content issue;
- * until then the page says so and sends the text to the product list's full-text search.
+ * /global-search (SPEC §2: `t`, `activeTabType`, `activeCurrentPage`; issue 9 §2): the text of the
+ * header's search in the products sold in the visitor's province, its producers and the blog
+ * articles. Tabs and pages are links, so the page works without JavaScript and back/forward walks
+ * through them. Bad query values are ignored; a page beyond the last redirects to the last.
  */
-import { useT } from "~/i18n/translation";
-import { Link } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/global-search";
-import { cleanText } from "~/catalogue/product-filters";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+import { seoMeta, siteOf } from "~/seo/page-meta";
+import { globalSearch } from "~/search/global-search.server";
+import { parseSearchQuery, searchHref } from "~/search/search-tabs";
+import { SearchResultList } from "~/search/ui/search-result-list";
+import { SearchTabsNav } from "~/search/ui/search-tabs-nav";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { text: cleanText(new URL(request.url).searchParams.get("t")) };
+/** Localized title with the text; search results are not indexed (issue 9 §9). */
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  return seoMeta(siteOf(matches), {
+    title: data.title,
+    description: data.description,
+    path: searchHref({ text: data.text, tab: data.tab, page: data.pagination.page }),
+    noindex: true,
+  });
 }
 
-export default function GlobalSearch({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
-  const { text } = loaderData;
-  const query = new URLSearchParams(text ? { t: text } : {}).toString();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, preferences, locale, t } = context.get(shopContext);
+  const query = parseSearchQuery(new URL(request.url).searchParams);
+  const result = await globalSearch(db, await getReferenceData(db), { ...query, locale, province: preferences.province });
+  // SPEC §4: a page beyond the last is clamped to the last page (its URL names the tab).
+  if (query.text && result.pagination.page !== query.page) {
+    throw redirect(searchHref({ text: query.text, tab: result.tab, page: result.pagination.page }));
+  }
+  return {
+    title: query.text ? t("search.metaTitle", { text: query.text }) : t("search.title"),
+    description: t("search.description"),
+    text: query.text,
+    ...result,
+  };
+}
+
+export default function GlobalSearchPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useT();
+  const navigation = useNavigation();
+  const { text, tab, counts, pagination, results } = loaderData;
+  if (!text) {
+    return (
+      <section className="py-8">
+        <h1 className="font-serif text-3xl">{t("search.title")}</h1>
+        <p className="mt-4 text-stone-700">{t("search.prompt")}</p>
+      </section>
+    );
+  }
+  const count = counts[tab];
+  const catalogueLink =
+    tab === "PRODUCTS"
+      ? { to: `/products?${new URLSearchParams({ t: text })}`, label: t("search.inProducts", { text }) }
+      : tab === "PROVIDERS"
+        ? { to: `/providers?${new URLSearchParams({ t: text })}`, label: t("search.inProviders", { text }) }
+        : null;
   return (
-    <section className="py-8">
-      <h1 className="font-serif text-3xl">{t("search.title")}</h1>
-      <p className="mt-4 rounded border border-amber-300 bg-amber-50 p-3">{t("search.comingSoon")}</p>
-      {text ? (
-        <p className="mt-4">
-          <Link to={`/products?${query}`} className="text-wine-700 underline">
-            {t("search.inProducts", { text })}
-          </Link>{" "}
-          ·{" "}
-          <Link to={`/providers?${query}`} className="text-wine-700 underline">
-            {t("search.inProviders", { text })}
-          </Link>
-        </p>
-      ) : null}
-    </section>
+    <div className="py-4">
+      <h1 className="font-serif text-3xl">{t("search.resultsFor", { text })}</h1>
+      <SearchTabsNav text={text} active={tab} counts={counts} />
+      <section aria-label={t("search.results")} aria-busy={navigation.state === "loading"} className="mt-4">
+        {count.approximate ? (
+          <p className="mb-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" role="status">
+            {t("search.approximate", { text })}
+          </p>
+        ) : null}
+        {count.capped ? (
+          <p className="mb-3 text-sm text-stone-700">
+            {t("search.capped", { count: new Intl.NumberFormat(i18n.language).format(count.count) })}
+          </p>
+        ) : null}
+        {results.items.length === 0 ? (
+          <p className="py-12 text-center text-stone-700">{t(`search.noResults.${tab}`, { text })}</p>
+        ) : (
+          <SearchResultList results={results} start={pagination.offset + 1} />
+        )}
+        <PaginationNav pagination={pagination} hrefFor={(page) => searchHref({ text, tab, page })} />
+        {catalogueLink ? (
+          <p className="mt-6 text-sm">
+            <Link to={catalogueLink.to} className="text-wine-700 underline">
+              {catalogueLink.label}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </div>
   );
 }

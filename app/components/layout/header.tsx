@@ -44,6 +44,8 @@ function SearchForm({ text, id }: { text: string; id: string }) {
         {t("search.label")}
       </label>
       <input
+        // A new text (back/forward, another search) re-renders the field with it.
+        key={text}
         id={id}
         type="search"
         name="t"
@@ -98,7 +100,6 @@ export function Header() {
             aria-label={t("nav.mobile")}
             className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 pt-16 shadow-xl"
           >
-            <SearchForm text={root?.searchText ?? ""} id="search-mobile" />
             <ul className="mt-4 space-y-3">
               {menus.map((menu) => (
                 <li key={menu.labelKey}>
@@ -166,6 +167,10 @@ export function Header() {
           </svg>
           {root?.user ? <span className="hidden text-sm sm:inline">{root.user.firstName}</span> : null}
         </Link>
+      </div>
+      {/* Phones and tablets: the search stays in sight, not only inside the drawer (issue 9 §2). */}
+      <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
+        <SearchForm text={root?.searchText ?? ""} id="search-mobile" />
       </div>
     </header>
   );

@@ -1,0 +1,341 @@
+/**
+ * Global search (SPEC §2 `/global-search` with tabs Products, Producers, Blogs; issue 9 §2;
+ * docs/decisions/013-global-search.md): one text searched in the products sold in the visitor's
+ * province, the province's producers and the blog articles, in the visitor's language.
+ *
+ * - Full-text search on the stored `search_fr` / `search_en` tsvectors (GIN), through
+ *   `websearch_to_tsquery` of the unaccented text, so accents are ignored on both sides
+ *   ('chateau' finds 'Château', 'pepiere' finds 'Pépière'); ranked by `ts_rank` (the name or title
+ *   is weight A, so it outranks a description), then name and id.
+ * - A tab whose full-text search finds nothing falls back to trigram word similarity of the text
+ *   and the unaccented name or title (`<%`, served by the GIN trigram indexes, pg_trgm's default
+ *   threshold 0.6): 'chardonay' finds Chardonnay. Ranked by similarity, then name and id.
+ * - Each tab reads at most {@link SEARCH_MATCH_LIMIT} + 1 matches ({@link FALLBACK_MATCH_LIMIT} + 1
+ *   close names): a count above the limit is shown as "1 000+" and the results are ranked among
+ *   the first matches the database finds, so a one-word search matching most of a
+ *   100,000-product catalogue stays as fast as a precise one.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
+import { countryName } from "~/catalogue/country-names.server";
+import { paginate, type Pagination } from "~/catalogue/pagination";
+import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
+import type { Locale, Province } from "~/vocabulary";
+import {
+  FALLBACK_MATCH_LIMIT,
+  SEARCH_MATCH_LIMIT,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TABS,
+  type SearchResults,
+  type SearchTab,
+  type TabCount,
+} from "./search-tabs";
+
+/** The trigram fallback needs this many letters or digits (fewer match almost every name). */
+export const FALLBACK_MIN_LENGTH = 3;
+
+export interface GlobalSearchInput {
+  /** The text, already cleaned (`parseSearchQuery`); "" searches nothing. */
+  text: string;
+  locale: Locale;
+  /** Products: only those with a channel of this province; producers: those with such a product. */
+  province: Province;
+  /** The tab asked for; null opens the first tab with results (else PRODUCTS). */
+  tab: SearchTab | null;
+  /** Requested page of the active tab, ≥ 1; clamped to its last page (compare `pagination.page`). */
+  page: number;
+}
+
+export interface GlobalSearchResult {
+  counts: Record<SearchTab, TabCount>;
+  /** The tab shown: the one asked for, else the first with results. */
+  tab: SearchTab;
+  /** The active tab's pagination ({@link SEARCH_PAGE_SIZE} per page, total = its capped count). */
+  pagination: Pagination;
+  results: SearchResults;
+}
+
+const EMPTY_COUNT: TabCount = { count: 0, capped: false, approximate: false };
+
+/** A tab's matches as read: the page's ids in rank order and the number of matches (≤ limit + 1). */
+interface TabHits {
+  ids: number[];
+  matches: number;
+  /** How they were found (full text or trigram fallback). */
+  match: Match;
+}
+
+/** What a tab search needs to know about its table. */
+interface TabSource {
+  id: PgColumn;
+  /** Name or title in the visitor's language (tie-break and trigram fallback). */
+  name: PgColumn;
+  vector: PgColumn;
+  /** Condition every match must meet besides the text (the province rule). */
+  scope?: SQL;
+  /** Tie-break after rank, higher first (blogs: the newest); then name and id. */
+  tie?: PgColumn;
+  /** Another full-text match than the row's own vector (products: their producer's name). */
+  alsoMatching?: (query: SQL) => SQL;
+  from: typeof products | typeof providers | typeof blogs;
+}
+
+/**
+ * Searches every tab and returns the counts and one page of the active tab.
+ * @param db the shop's database (PGlite or PostgreSQL)
+ * @param reference the catalogue's reference data (province channels, countries, regions)
+ * @param input text, locale, province, tab and page ({@link GlobalSearchInput})
+ * @returns the three tabs' counts (each capped at its match limit, flagged when it
+ *   comes from the trigram fallback), the active tab, its pagination (the requested page clamped
+ *   to 1..last) and the page's results in rank order. An empty text returns zero everywhere
+ *   without querying. Never throws for any text: the text is passed as a parameter and
+ *   `websearch_to_tsquery` accepts any input.
+ */
+export async function globalSearch(db: Database, reference: ReferenceData, input: GlobalSearchInput): Promise<GlobalSearchResult> {
+  const text = input.text;
+  if (!text) {
+    const tab = input.tab ?? "PRODUCTS";
+    return {
+      counts: { PRODUCTS: EMPTY_COUNT, PROVIDERS: EMPTY_COUNT, BLOGS: EMPTY_COUNT },
+      tab,
+      pagination: paginate(0, 1, SEARCH_PAGE_SIZE),
+      results: emptyResults(tab),
+    };
+  }
+  const english = input.locale.startsWith("en");
+  const config = english ? "english" : "french";
+  const codes = reference.inventories.filter((i) => i.province === input.province).map((i) => i.code);
+  const inProvince = (productId: SQL | PgColumn) =>
+    sql`exists (select 1 from ${productInventories} where ${productInventories.productId} = ${productId} and ${inArray(productInventories.inventoryCode, codes)})`;
+
+  const sources: Record<SearchTab, TabSource> = {
+    PRODUCTS: {
+      from: products,
+      id: products.id,
+      name: english ? products.nameEn : products.nameFr,
+      vector: english ? products.searchEn : products.searchFr,
+      scope: inProvince(products.id),
+      // A producer's name finds its products ('pepiere' → the wines of Domaine de la Pépière);
+      // they rank after the products whose own name or description matches (ts_rank 0).
+      alsoMatching: (query) => {
+        const vector = english ? providers.searchEn : providers.searchFr;
+        return sql`${products.providerId} = any(array(select ${providers.id} from ${providers} where ${vector} @@ ${query} and ts_filter(${vector}, '{a}') @@ ${query}))`;
+      },
+    },
+    PROVIDERS: {
+      from: providers,
+      id: providers.id,
+      name: providers.name,
+      vector: english ? providers.searchEn : providers.searchFr,
+      scope: sql`exists (select 1 from ${products} where ${products.providerId} = ${providers.id} and ${inProvince(products.id)})`,
+    },
+    BLOGS: {
+      from: blogs,
+      id: blogs.id,
+      name: english ? blogs.titleEn : blogs.titleFr,
+      vector: english ? blogs.searchEn : blogs.searchFr,
+      tie: blogs.publishedAt,
+    },
+  };
+
+  // Every tab is read at the requested page: the one shown is only known once counts are in.
+  const offset = (Math.max(1, Math.trunc(input.page) || 1) - 1) * SEARCH_PAGE_SIZE;
+  const fallbackAllowed = foldedLength(text) >= FALLBACK_MIN_LENGTH;
+  const hits = Object.fromEntries(
+    await Promise.all(
+      SEARCH_TABS.map(async (tab) => {
+        const source = sources[tab];
+        const fullText = await searchTab(db, source, fullTextMatch(source, text, config), offset);
+        if (fullText.matches > 0 || !fallbackAllowed) return [tab, fullText] as const;
+        return [tab, await searchTab(db, source, trigramMatch(source, text), offset)] as const;
+      }),
+    ),
+  ) as Record<SearchTab, TabHits>;
+
+  const counts = Object.fromEntries(
+    SEARCH_TABS.map((tab) => [
+      tab,
+      {
+        count: Math.min(hits[tab].matches, hits[tab].match.limit),
+        capped: hits[tab].matches > hits[tab].match.limit,
+        approximate: hits[tab].match.approximate && hits[tab].matches > 0,
+      },
+    ]),
+  ) as Record<SearchTab, TabCount>;
+  const tab = input.tab ?? SEARCH_TABS.find((t) => counts[t].count > 0) ?? "PRODUCTS";
+  const pagination = paginate(counts[tab].count, input.page, SEARCH_PAGE_SIZE);
+  // A page beyond the last was read at the wrong offset: read the last page.
+  const ids =
+    pagination.page === input.page ? hits[tab].ids : (await searchTab(db, sources[tab], hits[tab].match, pagination.offset)).ids;
+
+  return { counts, tab, pagination, results: await loadResults(db, reference, tab, ids, input.locale) };
+}
+
+/** Letters and digits of the text once accents are removed: "  Pé! " → 2. */
+function foldedLength(text: string): number {
+  return text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").length;
+}
+
+/** How a tab matches the text: the WHERE condition, the rank (higher first), and the kind. */
+interface Match {
+  where: SQL;
+  rank: SQL<number>;
+  approximate: boolean;
+  /** Most matches read (one more is read to tell there are more). */
+  limit: number;
+}
+
+function fullTextMatch(source: TabSource, text: string, config: "french" | "english"): Match {
+  const query = sql`websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`;
+  const own = sql`${source.vector} @@ ${query}`;
+  return {
+    where: source.alsoMatching ? sql`(${own} or ${source.alsoMatching(query)})` : own,
+    rank: sql<number>`ts_rank(${source.vector}, ${query})`,
+    approximate: false,
+    limit: SEARCH_MATCH_LIMIT,
+  };
+}
+
+/** `text <% name`: the text is similar to a word run of the name (GIN trigram index on the name). */
+function trigramMatch(source: TabSource, text: string): Match {
+  const folded = sql`cuvee_unaccent(${text})`;
+  return {
+    where: sql`${folded} <% cuvee_unaccent(${source.name})`,
+    rank: sql<number>`word_similarity(${folded}, cuvee_unaccent(${source.name}))`,
+    approximate: true,
+    limit: FALLBACK_MATCH_LIMIT,
+  };
+}
+
+/**
+ * One tab's matches: at most `match.limit` + 1 rows with their rank (the first the
+ * database finds), counted, ranked, and one page of ids — in one statement.
+ */
+async function searchTab(db: Database, source: TabSource, match: Match, offset: number): Promise<TabHits> {
+  const matches = db
+    .select({
+      id: sql<number>`${source.id}`.as("id"),
+      name: sql<string>`${source.name}`.as("name"),
+      rank: match.rank.as("rank"),
+      tie: (source.tie ? sql`${source.tie}` : sql`0`).as("tie"),
+    })
+    .from(source.from)
+    .where(and(match.where, source.scope))
+    .limit(match.limit + 1)
+    .as("matches");
+  // The ranked list stops at the limit: the extra row only tells that there are more.
+  const size = Math.min(SEARCH_PAGE_SIZE, match.limit - offset);
+  const rows =
+    size > 0
+      ? await db
+          .select({ id: matches.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(matches)
+          .orderBy(desc(matches.rank), desc(matches.tie), asc(matches.name), asc(matches.id))
+          .limit(size)
+          .offset(offset)
+      : [];
+  // The window count is lost when the page is empty (offset past the end): count apart then.
+  const total =
+    rows[0]?.total ??
+    (offset === 0 ? 0 : Number((await db.select({ n: sql<number>`count(*)` }).from(matches))[0]?.n ?? 0));
+  return { ids: rows.map((r) => Number(r.id)), matches: total, match };
+}
+
+function emptyResults(tab: SearchTab): SearchResults {
+  return { tab, items: [] } as SearchResults;
+}
+
+/** The page's rows by id, in the ids' order, with texts in the visitor's language. */
+async function loadResults(
+  db: Database,
+  reference: ReferenceData,
+  tab: SearchTab,
+  ids: number[],
+  locale: Locale,
+): Promise<SearchResults> {
+  if (ids.length === 0) return emptyResults(tab);
+  const english = locale.startsWith("en");
+  const inOrder = <T extends { id: number }>(rows: T[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  if (tab === "PRODUCTS") {
+    const rows = await db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: english ? products.nameEn : products.nameFr,
+        vintage: products.vintage,
+        typeCode: products.typeCode,
+        countryId: products.countryId,
+        regionId: products.regionId,
+        providerName: providers.name,
+      })
+      .from(products)
+      .innerJoin(providers, eq(providers.id, products.providerId))
+      .where(inArray(products.id, ids));
+    return {
+      tab,
+      items: inOrder(rows).map((r) => {
+        const country = r.countryId === null ? undefined : reference.countryById.get(r.countryId);
+        const region = r.regionId === null ? undefined : reference.regionById.get(r.regionId);
+        return {
+          slug: r.slug,
+          name: r.name,
+          vintage: r.vintage,
+          providerName: r.providerName,
+          typeCode: r.typeCode,
+          countryName: country ? countryName(country.code, locale) : null,
+          regionName: region ? localizedName(region, locale) : null,
+        };
+      }),
+    };
+  }
+  if (tab === "PROVIDERS") {
+    const [rows, origins] = await Promise.all([
+      db.select({ id: providers.id, slug: providers.slug, name: providers.name }).from(providers).where(inArray(providers.id, ids)),
+      db
+        .select({ providerId: providerOrigins.providerId, countryId: providerOrigins.countryId, regionId: providerOrigins.regionId })
+        .from(providerOrigins)
+        .where(inArray(providerOrigins.providerId, ids)),
+    ]);
+    return {
+      tab,
+      items: inOrder(rows).map((r) => ({
+        slug: r.slug,
+        name: r.name,
+        origins: origins
+          .filter((o) => o.providerId === r.id)
+          .flatMap((o) => {
+            const country = reference.countryById.get(o.countryId);
+            if (!country) return [];
+            const region = o.regionId === null ? undefined : reference.regionById.get(o.regionId);
+            return [{ countryName: countryName(country.code, locale), regionName: region ? localizedName(region, locale) : null }];
+          }),
+      })),
+    };
+  }
+  const rows = await db
+    .select({
+      id: blogs.id,
+      slug: blogs.slug,
+      type: blogs.type,
+      title: english ? blogs.titleEn : blogs.titleFr,
+      summary: english ? blogs.summaryEn : blogs.summaryFr,
+      publishedAt: blogs.publishedAt,
+    })
+    .from(blogs)
+    .where(inArray(blogs.id, ids));
+  return {
+    tab,
+    items: inOrder(rows).map((r) => ({
+      slug: r.slug,
+      title: r.title,
+      type: r.type,
+      summary: r.summary,
+      publishedAt: r.publishedAt.toISOString(),
+    })),
+  };
+}
