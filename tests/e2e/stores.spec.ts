@@ -16,7 +16,7 @@ test("the stores' list leads to each store; the Toronto store switches a Quebec 
   await expect(page).toHaveURL(/\/boutiques\/toronto$/);
   await expect(page.getByRole("heading", { level: 1, name: "Magasin Toronto" })).toBeVisible();
   await expect(page.getByTestId("store-hours").getByRole("row")).toHaveCount(7);
-  await expect(page.getByText("890 Queen Street West")).toBeVisible();
+  await expect(page.getByRole("main").getByText("890 Queen Street West")).toBeVisible();
   await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expectNoAxeViolations(page);
 
