@@ -21,7 +21,7 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { shopMailer } from "~/email/mailer.server";
 import { purposeKey } from "~/http/purpose-keys.server";
-import { translatorFor } from "~/i18n/translator.server";
+import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
 import { setUserPassword, USER_COLUMNS, type User } from "~/users/users.server";
 

@@ -12,7 +12,7 @@ import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schem
 import type { Mailer } from "~/email/mailer.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
-import { translatorFor } from "~/i18n/translator.server";
+import { translatorFor } from "~/i18n/translator";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./delivery";
 import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 

@@ -8,7 +8,7 @@
 import type { Database } from "~/db/client.server";
 import { shopMailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
-import { translatorFor } from "~/i18n/translator.server";
+import { translatorFor } from "~/i18n/translator";
 import { createStripeGateway, type PaymentGateway } from "~/payment/stripe.server";
 import { sendOrderMails } from "./order-mail.server";
 import {

@@ -13,7 +13,7 @@ import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { shopMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
-import { translatorFor } from "~/i18n/translator.server";
+import { translatorFor } from "~/i18n/translator";
 import type { Locale, Province } from "~/vocabulary";
 import type { ContactForm } from "./contact-form";
 

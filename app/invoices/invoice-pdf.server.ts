@@ -26,7 +26,7 @@ import { phoneForDisplay } from "~/checkout/checkout-forms";
 import type { Database } from "~/db/client.server";
 import { getEnv, type AgencyIdentity } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";
-import { translatorFor } from "~/i18n/translator.server";
+import { translatorFor } from "~/i18n/translator";
 import { RATE_DENOMINATOR } from "~/pricing/constants";
 import { LIQUOR_BOARD_OF, type PaymentPart, type TaxCode } from "~/vocabulary";
 

@@ -20,14 +20,14 @@ import { requestContext } from "~/http/request-context";
 import { useT } from "~/i18n/translation";
 import { readUser } from "~/users/users.server";
 import type { Route } from "./+types/contact";
-import { metaT } from "~/seo/meta-text";
+import { translatorFor } from "~/i18n/translator";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical `/contact`, alternates, OpenGraph (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteOf(matches);
   if (!data) return [];
-  const description = metaT(site?.locale ?? "fr-CA")("seo.descriptions.contact");
+  const description = translatorFor(site?.locale ?? "fr-CA")("seo.descriptions.contact");
   return seoMeta(site, { title: data.title, description, path: "/contact" });
 }
 

@@ -14,7 +14,8 @@ import { providerListHref, type ProviderFilters } from "~/catalogue/provider-fil
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import type { BlogCoverMotif } from "~/vocabulary";
-import { firstSentence, metaT } from "./meta-text";
+import { firstSentence } from "./meta-text";
+import { translatorFor } from "~/i18n/translator";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
 import { articleJsonLd, organizationJsonLd, productJsonLd, type OfferChannel } from "./structured-data";
 
@@ -33,7 +34,7 @@ function startsWithVowelSound(name: string): boolean {
 
 /** "Vin, France · Produits, page 2": the named filters (at most 3, then "…"), then the list's title and page. */
 function listTitle(site: SeoSite, title: string, filterLabels: string[], page: number): string {
-  const t = metaT(site.locale);
+  const t = translatorFor(site.locale);
   const named = filterLabels.slice(0, TITLE_FILTERS_MAX).join(", ") + (filterLabels.length > TITLE_FILTERS_MAX ? ", …" : "");
   return pagedTitle(t, named ? t("seo.filtered", { filters: named, title }) : title, page);
 }
@@ -65,7 +66,7 @@ export interface ProductMetaData {
  */
 export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDescriptor[] {
   const s = siteOrDefault(site);
-  const t = metaT(s.locale);
+  const t = translatorFor(s.locale);
   const { product } = data;
   const channels = data.here.length > 0 ? data.here : data.elsewhere;
   const prices = channels.map((c) => c.priceCents);
@@ -125,7 +126,7 @@ export interface ProviderMetaData {
  */
 export function providerMeta(site: SeoSite | null, data: ProviderMetaData): MetaDescriptor[] {
   const s = siteOrDefault(site);
-  const t = metaT(s.locale);
+  const t = translatorFor(s.locale);
   const { provider } = data;
   const first = provider.origins[0];
   const origin = first ? [first.regionName, first.countryName].filter(Boolean).join(", ") : "";
@@ -211,7 +212,7 @@ export interface ProductListMetaData {
  */
 export function productListMeta(site: SeoSite | null, data: ProductListMetaData): MetaDescriptor[] {
   const s = siteOrDefault(site);
-  const t = metaT(s.locale);
+  const t = translatorFor(s.locale);
   const { facets, filters } = data;
   const labels = [facets.types, facets.colors, facets.characteristics, facets.countries, facets.regions, facets.inventories]
     .flatMap((options) => options.filter((o) => o.checked).map((o) => o.label));
@@ -226,7 +227,7 @@ export function productListMeta(site: SeoSite | null, data: ProductListMetaData)
 /** The producer list: title with the searched text and the page; canonical = its own URL. */
 export function providerListMeta(site: SeoSite | null, data: { title: string; filters: ProviderFilters }): MetaDescriptor[] {
   const s = siteOrDefault(site);
-  const t = metaT(s.locale);
+  const t = translatorFor(s.locale);
   const { filters } = data;
   const labels = filters.text ? [t("seo.searchText", { text: filters.text })] : [];
   return seoMeta(site, {
@@ -242,7 +243,7 @@ export function articleListMeta(
   data: { title: string; description: string; filters: BlogFilters; themes: readonly { code: string; name: string }[] },
 ): MetaDescriptor[] {
   const s = siteOrDefault(site);
-  const t = metaT(s.locale);
+  const t = translatorFor(s.locale);
   const { filters } = data;
   const labels = [
     ...(filters.type ? [t(`blogs.types.${filters.type}`)] : []),

@@ -1,29 +1,7 @@
 /**
- * Wording for route `meta` functions (issue 9 §9). A `meta` function has no hook and no request
- * context, and runs on the server and in the browser alike, so it translates through its own
- * fixed-language i18next instances over the same bundled resources as the page (locales/).
- * Shared with the browser.
+ * Text shaping for route `meta` functions (issue 9 §9): descriptions clipped at a word, first
+ * sentences. They translate with `translatorFor` (app/i18n/translator.ts). Shared with the browser.
  */
-import { createInstance, type TFunction } from "i18next";
-import { i18nOptions } from "~/i18n/i18n";
-import type { Locale } from "~/vocabulary";
-
-const translators = new Map<Locale, TFunction>();
-
-/**
- * A `t` in `locale` for meta functions, made once per language. The resources are in memory, so
- * it is ready synchronously.
- */
-export function metaT(locale: Locale): TFunction {
-  let t = translators.get(locale);
-  if (!t) {
-    const i18n = createInstance();
-    void i18n.init({ ...i18nOptions, lng: locale, initAsync: false });
-    t = i18n.getFixedT(locale);
-    translators.set(locale, t);
-  }
-  return t;
-}
 
 /** Longest meta description kept whole; longer text is cut at a word and ends with "…". */
 export const DESCRIPTION_MAX_CHARS = 300;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
-import { clipDescription, firstSentence, metaT } from "./meta-text";
+import { clipDescription, firstSentence } from "./meta-text";
+import { translatorFor } from "~/i18n/translator";
 import { absoluteUrl, documentTitle, localeOfUrl, localizedUrl, pagedTitle, privatePageMeta, seoMeta, siteOf } from "./page-meta";
 import { isPublicFile } from "./public-files";
 
@@ -42,9 +43,9 @@ describe("documentTitle and pagedTitle", () => {
     expect(documentTitle("Cuvée · Agence d'importation")).toBe("Cuvée · Agence d'importation");
   });
   it("names the page past the first, in the page's language", () => {
-    expect(pagedTitle(metaT("fr-CA"), "Produits", 1)).toBe("Produits");
-    expect(pagedTitle(metaT("fr-CA"), "Produits", 3)).toBe("Produits, page 3");
-    expect(pagedTitle(metaT("en-US"), "Products", 2)).toBe("Products, page 2");
+    expect(pagedTitle(translatorFor("fr-CA"), "Produits", 1)).toBe("Produits");
+    expect(pagedTitle(translatorFor("fr-CA"), "Produits", 3)).toBe("Produits, page 3");
+    expect(pagedTitle(translatorFor("en-US"), "Products", 2)).toBe("Products, page 2");
   });
 });
 

@@ -12,7 +12,8 @@
 import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, isOneOf, type Locale } from "~/vocabulary";
-import { clipDescription, metaT } from "./meta-text";
+import { clipDescription } from "./meta-text";
+import { translatorFor } from "~/i18n/translator";
 
 export const SITE_NAME = "Cuvée";
 
@@ -155,7 +156,7 @@ export function seoMeta(site: SeoSite | null, page: SeoPage): MetaDescriptor[] {
  * brand alone when the loader gave none), a description from `seo.descriptions.<key>`, `noindex`.
  */
 export function privatePageMeta(site: SeoSite | null, title: string | undefined, descriptionKey: string): MetaDescriptor[] {
-  const t = metaT(site?.locale ?? DEFAULT_URL_LOCALE);
+  const t = translatorFor(site?.locale ?? DEFAULT_URL_LOCALE);
   return seoMeta(site, { title: title ?? SITE_NAME, description: t(`seo.descriptions.${descriptionKey}`), path: "/", noindex: true });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "./translator.server";
+import { translatorFor } from "./translator";
 
 describe("translatorFor", () => {
   it("translates in the asked locale at once, without waiting", () => {

@@ -1,7 +1,8 @@
 /**
- * A translator fixed to one locale, for what the server writes outside a request's locale: order
- * e-mails and Stripe line items are in the order's language, whatever the page that triggers them
- * (a webhook has none). One i18next instance per locale, created on first use.
+ * A translator fixed to one locale, for what is written outside a request's `t`: order e-mails,
+ * invoices and Stripe line items in the order's language (a webhook has no page), and route `meta`
+ * functions, which have no hook and run on the server and in the browser alike (issue 9 §9). One
+ * i18next instance per locale, created on first use. Shared with the browser.
  */
 import { createInstance, type TFunction } from "i18next";
 import type { Locale } from "~/vocabulary";
