@@ -9,7 +9,9 @@ import type { Database } from "~/db/client.server";
 import { UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
-import type { AddressKind } from "~/vocabulary";
+import type { AddressKind, Locale } from "~/vocabulary";
+import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
+import type { NewsletterOutcome } from "~/newsletter/newsletter-forms";
 import { verifyPassword } from "~/users/password.server";
 import type { ProfileAddress, ProfileForm } from "./profile-forms";
 import { setUserPassword, type User } from "~/users/users.server";
@@ -86,6 +88,33 @@ export async function saveProfile(db: Database, userId: number, input: ProfileIn
     if (hasSqlState(error, UNIQUE_VIOLATION)) return "email-taken";
     throw error;
   }
+}
+
+/**
+ * Ticking "newsletter" in the profile (issue 8 §4) signs the customer up like the footer form
+ * (issue 9 §6, SPEC §7): a `newsletter_signups` row for their e-mail and province, sent to the
+ * province's Mailchimp list when one is configured. Only a change from unticked to ticked signs up;
+ * unticking clears the profile's flag only (leaving the list is the list's unsubscribe link).
+ * @param before the user as they were before `saveProfile`; `input` what was saved.
+ * @returns the sign-up's outcome, or null when nothing was sent. Never throws for Mailchimp
+ *   (a failure is a FAILED row, kept for a retry).
+ */
+export async function signUpWhenNewsletterTicked(
+  db: Database,
+  before: Pick<User, "newsletter" | "province">,
+  input: ProfileInput,
+  locale: Locale,
+): Promise<NewsletterOutcome | null> {
+  if (!input.newsletter || before.newsletter) return null;
+  const { outcome } = await subscribeToNewsletter(db, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    province: before.province,
+    interests: [],
+    locale,
+  });
+  return outcome;
 }
 
 /**

@@ -11,7 +11,7 @@ import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
 import { phoneForDisplay } from "~/checkout/checkout-forms";
-import { changePassword, loadProfile, saveProfile } from "~/accounts/profile.server";
+import { changePassword, loadProfile, saveProfile, signUpWhenNewsletterTicked } from "~/accounts/profile.server";
 import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -76,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (saved === "email-taken") {
       return data<ProfileActionData>({ intent, result: submission.reply({ fieldErrors: { email: ["profile.errors.emailTaken"] } }) }, { status: 400 });
     }
+    await signUpWhenNewsletterTicked(shop.db, user, submission.value, shop.locale);
     throw redirect("/account/profile?saved=profile", { status: 303 });
   }
 

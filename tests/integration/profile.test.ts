@@ -11,7 +11,7 @@ import { routeArgs, thrownResponse } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { loadProfile } from "~/accounts/profile.server";
 import { readUser, registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
-import { addresses, users } from "~/db/schema";
+import { addresses, newsletterSignups, users } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/account.profile";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
@@ -118,6 +118,9 @@ describe("saving the profile", () => {
 
     const [row] = await db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ email: "camille.profile@example.com", phone: "+15145550123", newsletter: true });
+    // Ticking the newsletter signs the customer up to their province's list (kept here: no Mailchimp).
+    const signups = await db.select().from(newsletterSignups).where(eq(newsletterSignups.email, "camille.profile@example.com"));
+    expect(signups).toMatchObject([{ province: "QC", firstName: row!.firstName, status: "STORED", interests: [] }]);
     const delivery = { aptSuite: "3", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" };
     const profile = await loadProfile(db, id);
     expect(profile).toMatchObject({ id, email: "camille.profile@example.com", delivery, billing: delivery });
