@@ -5,15 +5,15 @@
  * - Between the two steps the person (names, e-mail) waits in the signed `newsletter` cookie
  *   (`__Host-newsletter` over HTTPS), http-only, for a day; the server refuses it after a day too.
  * - Every sign-up is a row of `newsletter_signups`, one per e-mail (lower-cased) and province. An
- *   e-mail already SUBSCRIBED or STORED for the province answers "already subscribed" and the row is
- *   left as it is (nobody changes another person's interests by typing their e-mail); a FAILED one
- *   is tried again.
+ *   e-mail already SUBSCRIBED for the province answers "already subscribed" and the row is left as
+ *   it is (nobody changes another person's interests by typing their e-mail); so does a STORED one
+ *   while the province has no list. A FAILED one, or a STORED one once the list exists, is sent again.
  * - The row is written (FAILED, "not confirmed yet") before Mailchimp is called, so a sign-up is
  *   never lost, then: no Mailchimp for the province → STORED, "subscribed"; Mailchimp accepts →
  *   SUBSCRIBED, "subscribed"; 400 "Member Exists" → SUBSCRIBED, "alreadySubscribed"; anything else
  *   → stays FAILED (one log line, for a retry by the agency), "error".
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
 import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
@@ -110,15 +110,19 @@ export async function subscribeToNewsletter(
     locale: signup.locale,
     interests: interestsInOrder(signup.province, signup.interests),
   };
-  // One statement: a new row, or a FAILED one tried again; a SUBSCRIBED or STORED row is left alone
-  // (nothing returned), even when two sign-ups of the same e-mail race.
+  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
+  const listId = settings?.lists[signup.province] ?? null;
+  // One statement: a new row, or a FAILED one tried again; a SUBSCRIBED row is left alone (nothing
+  // returned), even when two sign-ups of the same e-mail race. A STORED row (kept while the province
+  // had no list) is sent once its list is configured.
+  const reopened: NewsletterStatus[] = listId ? ["FAILED", "STORED"] : ["FAILED"];
   const [row] = await db
     .insert(newsletterSignups)
     .values({ ...values, status: "FAILED" })
     .onConflictDoUpdate({
       target: [newsletterSignups.email, newsletterSignups.province],
       set: { ...values, status: "FAILED", updatedAt: sql`now()` },
-      setWhere: eq(newsletterSignups.status, "FAILED"),
+      setWhere: inArray(newsletterSignups.status, reopened),
     })
     .returning({ id: newsletterSignups.id });
   if (!row) {
@@ -128,8 +132,6 @@ export async function subscribeToNewsletter(
       .where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, signup.province)));
     return { outcome: "alreadySubscribed", status: existing?.status ?? "SUBSCRIBED", id: existing?.id ?? 0 };
   }
-  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
-  const listId = settings?.lists[signup.province] ?? null;
   if (!settings || !listId) return settle(db, row.id, "STORED", "subscribed");
   const answer = await addMailchimpMember(settings, listId, values, options);
   if (answer.kind === "subscribed") return settle(db, row.id, "SUBSCRIBED", "subscribed");

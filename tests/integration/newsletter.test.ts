@@ -248,6 +248,15 @@ describe("newsletter step 2 and its outcomes", () => {
     expect(ontario.data).toEqual({ kind: "outcome", outcome: "subscribed" });
     expect(await rowOf("ontario@example.com", "ON")).toMatchObject({ status: "STORED", interests: ["privateOrders", "events"] });
     expect(mailchimpCalls()).toEqual([]);
+
+    // Once the province's list exists, signing up again sends the kept sign-up.
+    const later = await subscribeToNewsletter(
+      testDb.db,
+      { firstName: "Ana", lastName: "Silva", email: "stored@example.com", province: "QC", interests: ["ourRestaurant"], locale: "fr-CA" },
+      { mailchimp: MAILCHIMP_TEST_SETTINGS },
+    );
+    expect(later).toMatchObject({ outcome: "subscribed", status: "SUBSCRIBED" });
+    expect(mailchimpCalls()).toHaveLength(1);
   });
 
   it("refuses the other province's interests and a missing province (400, values kept), storing nothing", async () => {
