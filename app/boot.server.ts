@@ -4,7 +4,7 @@
  * build is imported, before the first request is accepted.
  */
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
-import { seedDemoBlogs } from "~/blogs/blogs.server";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "~/users/demo-accounts.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";

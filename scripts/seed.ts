@@ -10,7 +10,7 @@
  * Safe to run again: reference data is upserted, and a catalogue already there is kept.
  */
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
-import { seedDemoBlogs } from "../app/blogs/blogs.server";
+import { seedDemoBlogs } from "../app/blogs/seed/seed-demo-blogs.server";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "../app/users/demo-accounts.server";
 import { openDatabase } from "../app/db/client.server";

@@ -5,6 +5,7 @@
  * units for the shop (SHOP) and for upcoming products (RESERVED).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { excludedValues } from "~/db/upsert";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, orders, productInventories, productTypes, products, providers } from "~/db/schema";
 import type { Locale, Province } from "~/vocabulary";
@@ -312,7 +313,7 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
       .values(merged)
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.productInventoryId],
-        set: { quantity: sql`excluded.quantity`, section: sql`excluded.section` },
+        set: excludedValues(cartLines, ["quantity", "section"]),
       });
     if (!cart.created) await bumpVersion(tx, cart.id);
     return merged.length;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
-import { seedDemoBlogs } from "~/blogs/blogs.server";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { DEMO_BLOGS } from "~/blogs/seed/demo-blogs";
 import { blogs } from "~/db/schema";
 import { loader as blogsLoader } from "~/routes/blogs";

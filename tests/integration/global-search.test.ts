@@ -9,7 +9,7 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
-import { seedDemoBlogs } from "~/blogs/blogs.server";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { inventories, productInventories, products, providers } from "~/db/schema";
 import { loader } from "~/routes/global-search";
 import { generateSyntheticCatalogue } from "~/catalogue/seed/synthetic";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
-import { seedDemoBlogs } from "~/blogs/blogs.server";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { blogs, products, providers } from "~/db/schema";
 import { SITEMAP_PAGE_SIZE } from "~/seo/sitemap.server";
 import { loader as robotsLoader } from "~/routes/robots";

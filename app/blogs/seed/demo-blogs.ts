@@ -1,7 +1,7 @@
 /**
  * The demo articles (issue 9 §1): short bilingual pieces about real wine subjects — regions,
  * grapes, natural wine and the producers of the demo catalogue — linked to their products and
- * producers by slug. Plain data; {@link seedDemoBlogs} in ../blogs.server.ts loads it.
+ * producers by slug. Plain data; {@link seedDemoBlogs} in seed-demo-blogs.server.ts loads it.
  */
 import type { BlogCoverMotif, BlogType } from "~/vocabulary";
 

@@ -9,6 +9,7 @@
  * the cuvée's grapes and region plus a serving suggestion.
  */
 import { inArray, sql } from "drizzle-orm";
+import { excludedValues } from "~/db/upsert";
 import type { Database } from "../../db/client.server";
 import {
   attributes,
@@ -1271,12 +1272,7 @@ export async function seedDemoCatalogue(
       )
       .onConflictDoUpdate({
         target: providers.slug,
-        set: {
-          name: sql`excluded.name`,
-          descriptionFr: sql`excluded.description_fr`,
-          descriptionEn: sql`excluded.description_en`,
-          imageColor: sql`excluded.image_color`,
-        },
+        set: excludedValues(providers, ["name", "descriptionFr", "descriptionEn", "imageColor"]),
       })
       .returning({ id: providers.id, slug: providers.slug });
     const providerIds = new Map(providerRows.map((r) => [r.slug, r.id]));
@@ -1316,21 +1312,10 @@ export async function seedDemoCatalogue(
         )
         .onConflictDoUpdate({
           target: products.puid,
-          set: {
-            slug: sql`excluded.slug`,
-            nameFr: sql`excluded.name_fr`,
-            nameEn: sql`excluded.name_en`,
-            descriptionFr: sql`excluded.description_fr`,
-            descriptionEn: sql`excluded.description_en`,
-            vintage: sql`excluded.vintage`,
-            volumeMl: sql`excluded.volume_ml`,
-            uvc: sql`excluded.uvc`,
-            typeCode: sql`excluded.type_code`,
-            providerId: sql`excluded.provider_id`,
-            countryId: sql`excluded.country_id`,
-            regionId: sql`excluded.region_id`,
-            zeroRated: sql`excluded.zero_rated`,
-          },
+          set: excludedValues(products, [
+            "slug", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "vintage", "volumeMl", "uvc", "typeCode",
+            "providerId", "countryId", "regionId", "zeroRated",
+          ]),
         })
         .returning({ id: products.id, puid: products.puid });
       for (const r of rows) productIds.set(r.puid, r.id);
@@ -1360,14 +1345,9 @@ export async function seedDemoCatalogue(
         .values(batch)
         .onConflictDoUpdate({
           target: productInventories.puid,
-          set: {
-            priceCents: sql`excluded.price_cents`,
-            agencyFeeCents: sql`excluded.agency_fee_cents`,
-            priceTaxInCents: sql`excluded.price_tax_in_cents`,
-            quantity: sql`excluded.quantity`,
-            availabilityStatus: sql`excluded.availability_status`,
-            liquorBoardCode: sql`excluded.liquor_board_code`,
-          },
+          set: excludedValues(productInventories, [
+            "priceCents", "agencyFeeCents", "priceTaxInCents", "quantity", "availabilityStatus", "liquorBoardCode",
+          ]),
         });
     }
     // Fresh statistics so the planner sees the new sizes at once (as the synthetic generator does).

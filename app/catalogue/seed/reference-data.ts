@@ -4,7 +4,7 @@
  * (PRODUCT_COLOR, PROVIDER, BLOG_THEME) and the origin tree (countries by ISO code, wine regions). These rows are data, not code branches: the app reads
  * them from the database; this module only holds their canonical values and upserts them.
  */
-import { sql } from "drizzle-orm";
+import { excludedValues } from "~/db/upsert";
 import type { Database } from "../../db/client.server";
 import { BRANCH_SEEDS } from "~/checkout/branch-directory";
 import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
@@ -226,14 +226,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .values(BRANCH_SEEDS.map((b) => ({ ...b })))
       .onConflictDoUpdate({
         target: [branches.liquorBoard, branches.storeNumber],
-        set: {
-          province: sql`excluded.province`,
-          name: sql`excluded.name`,
-          street: sql`excluded.street`,
-          city: sql`excluded.city`,
-          postalCode: sql`excluded.postal_code`,
-          phone: sql`excluded.phone`,
-        },
+        set: excludedValues(branches, ["province", "name", "street", "city", "postalCode", "phone"]),
       });
     // Subscription plans (SPEC §3, §9): the membership and the three discovery packages.
     await tx
@@ -241,51 +234,32 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .values(PLAN_SEEDS.map((p) => ({ ...p })))
       .onConflictDoUpdate({
         target: subscriptionPlans.code,
-        set: {
-          kind: sql`excluded.kind`,
-          priceCents: sql`excluded.price_cents`,
-          interval: sql`excluded.interval`,
-          nameFr: sql`excluded.name_fr`,
-          nameEn: sql`excluded.name_en`,
-          descriptionFr: sql`excluded.description_fr`,
-          descriptionEn: sql`excluded.description_en`,
-          position: sql`excluded.position`,
-          active: sql`excluded.active`,
-        },
+        set: excludedValues(subscriptionPlans, [
+          "kind", "priceCents", "interval", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "position", "active",
+        ]),
       });
     await tx
       .insert(inventories)
       .values(INVENTORIES.map((i) => ({ ...i })))
       .onConflictDoUpdate({
         target: inventories.code,
-        set: {
-          province: sql`excluded.province`,
-          channelKind: sql`excluded.channel_kind`,
-          salesUnit: sql`excluded.sales_unit`,
-          purchasable: sql`excluded.purchasable`,
-          defaultListed: sql`excluded.default_listed`,
-          city: sql`excluded.city`,
-          position: sql`excluded.position`,
-        },
+        set: excludedValues(inventories, [
+          "province", "channelKind", "salesUnit", "purchasable", "defaultListed", "city", "position",
+        ]),
       });
     await tx
       .insert(productTypes)
       .values(PRODUCT_TYPES.map((t) => ({ ...t })))
       .onConflictDoUpdate({
         target: productTypes.code,
-        set: {
-          nameFr: sql`excluded.name_fr`,
-          nameEn: sql`excluded.name_en`,
-          isAlcohol: sql`excluded.is_alcohol`,
-          position: sql`excluded.position`,
-        },
+        set: excludedValues(productTypes, ["nameFr", "nameEn", "isAlcohol", "position"]),
       });
     await tx
       .insert(attributes)
       .values(ATTRIBUTES.map((a) => ({ ...a })))
       .onConflictDoUpdate({
         target: [attributes.typeCode, attributes.code],
-        set: { nameFr: sql`excluded.name_fr`, nameEn: sql`excluded.name_en` },
+        set: excludedValues(attributes, ["nameFr", "nameEn"]),
       });
     await tx
       .insert(countries)
@@ -305,11 +279,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       )
       .onConflictDoUpdate({
         target: regions.code,
-        set: {
-          countryId: sql`excluded.country_id`,
-          nameFr: sql`excluded.name_fr`,
-          nameEn: sql`excluded.name_en`,
-        },
+        set: excludedValues(regions, ["countryId", "nameFr", "nameEn"]),
       });
   });
 }
