@@ -13,6 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
   type MiddlewareFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -90,6 +91,15 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
 /** An error page (404 included) is not for search engines; its `<title>` comes from the page itself. */
 export function meta({ error }: Route.MetaArgs) {
   return error ? [{ name: "robots", content: "noindex" }] : [];
+}
+
+/**
+ * The root loader runs again on a client navigation to a page that chooses the province (`/qc`,
+ * `/on`, a store's page): its data (province, age gate, consent) changes there though neither the
+ * root's params nor the query do, which is all React Router watches by default.
+ */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || provinceOfPage(nextUrl.pathname) !== null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
