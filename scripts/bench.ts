@@ -291,16 +291,18 @@ interface SearchLatency {
 }
 
 /**
- * One request at a time, as a visitor would: each response read to the end, its time from the
- * request to the last byte (ms, sub-millisecond precision). 20 warm-up requests are not counted.
+ * One request at a time, as a visitor would (`fetchPage`): each response read to the end, its time
+ * from the request to the last byte (ms, sub-millisecond precision). 20 warm-up requests are not
+ * counted.
+ * @throws Error at the first response that is not a 200, warm-up included (a redirect or an error
+ *   page would be measured instead of the search)
  */
 async function searchLatency(label: string, pagePath: string): Promise<SearchLatency> {
-  const url = `http://${HOST}:${APP_PORT}${pagePath}`;
   const once = async () => {
     const started = performance.now();
-    const response = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
-    const body = await response.arrayBuffer();
-    return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
+    const page = await fetchPage(label, pagePath);
+    if (page.status !== 200) throw new Error(`${pagePath} answers ${page.status}, not 200: nothing to measure`);
+    return { ms: performance.now() - started, status: page.status, bytes: page.body.length };
   };
   for (let i = 0; i < 20; i++) await once();
   const times: number[] = [];
@@ -309,7 +311,6 @@ async function searchLatency(label: string, pagePath: string): Promise<SearchLat
     last = await once();
     times.push(last.ms);
   }
-  if (last.status !== 200) console.warn(`  warning: ${pagePath} answers ${last.status}, measured anyway`);
   return {
     label,
     path: pagePath,

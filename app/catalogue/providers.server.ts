@@ -57,8 +57,11 @@ export interface ProviderListResult {
   treeCountries: TreeCountry[];
 }
 
-/** Origins as ids → country and region names in the page's language (countries from the library). */
-function originNames(
+/**
+ * Origins as ids → country (code and name) and region names in the page's language (countries
+ * from the library); an origin whose country is unknown is left out. Also used by the global search.
+ */
+export function originNames(
   origins: { countryId: number; regionId: number | null }[],
   reference: ReferenceData,
   locale: Locale,
@@ -77,8 +80,11 @@ function originNames(
   });
 }
 
-/** Products of a producer sold in one of the province's channels. */
-function inProvince(province: Province): SQL {
+/**
+ * SQL condition on a `providers` row: the producer has a product sold in one of the province's
+ * channels (SPEC §2 province rule; the directory and the global search's Producers tab).
+ */
+export function inProvince(province: Province): SQL {
   return exists(
     sql`(select 1 from ${products}
         join ${productInventories} on ${productInventories.productId} = ${products.id}

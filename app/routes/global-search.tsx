@@ -7,6 +7,7 @@
 import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/global-search";
 import { shopContext } from "~/context";
+import { formatCount } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { PaginationNav } from "~/components/ui/pagination-nav";
@@ -22,7 +23,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return seoMeta(siteOf(matches), {
     title: data.title,
     description: data.description,
-    path: searchHref({ text: data.text, tab: data.tab, page: data.pagination.page }),
     noindex: true,
   });
 }
@@ -74,7 +74,7 @@ export default function GlobalSearchPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {count.capped ? (
           <p className="mb-3 text-sm text-stone-700">
-            {t("search.capped", { count: new Intl.NumberFormat(i18n.language).format(count.count) })}
+            {t("search.capped", { count: formatCount(count.count, i18n.language) })}
           </p>
         ) : null}
         {results.items.length === 0 ? (

@@ -12,6 +12,7 @@ import { countryName } from "~/catalogue/country-names.server";
 import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
 import { isSlug, parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
+import { providerImageSrc } from "~/catalogue/links";
 import { getProviderDetail } from "~/catalogue/providers.server";
 import { listBlogsForProvider } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
@@ -58,7 +59,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
     <article>
       <header className="flex items-center gap-4">
         <img
-          src={provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg"}
+          src={providerImageSrc(provider)}
           alt=""
           width={96}
           height={96}

@@ -19,6 +19,7 @@ import {
   providerListHref,
   withPageSize,
 } from "~/catalogue/provider-filters";
+import { providerImageSrc } from "~/catalogue/links";
 import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
@@ -54,10 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((a) => ({ id: a.id, name: localizedName(a, locale), checked: filters.attributes.includes(a.id) })),
     filterCount: providerFilterCount(filters),
   };
-}
-
-function providerImageSrc(provider: { slug: string; imageColor: string | null }) {
-  return provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg";
 }
 
 function Origin({ provider }: { provider: ProviderCard }) {

@@ -21,6 +21,7 @@ import type { Database } from "~/db/client.server";
 import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
 import { countryName } from "~/catalogue/country-names.server";
 import { paginate, type Pagination } from "~/catalogue/pagination";
+import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
 import type { Locale, Province } from "~/vocabulary";
 import {
@@ -34,7 +35,7 @@ import {
 } from "./search-tabs";
 
 /** The trigram fallback needs this many letters or digits (fewer match almost every name). */
-export const FALLBACK_MIN_LENGTH = 3;
+const FALLBACK_MIN_LENGTH = 3;
 
 export interface GlobalSearchInput {
   /** The text, already cleaned (`parseSearchQuery`); "" searches nothing. */
@@ -44,7 +45,10 @@ export interface GlobalSearchInput {
   province: Province;
   /** The tab asked for; null opens the first tab with results (else PRODUCTS). */
   tab: SearchTab | null;
-  /** Requested page of the active tab, ≥ 1; clamped to its last page (compare `pagination.page`). */
+  /**
+   * Requested page of the active tab, ≥ 1. A page past the last gives no results and the last
+   * page as `pagination.page`: the caller redirects there.
+   */
   page: number;
 }
 
@@ -83,13 +87,16 @@ interface TabSource {
 }
 
 /**
- * Searches every tab and returns the counts and one page of the active tab.
+ * Searches every tab and returns the counts and one page of the active tab. The tab asked for is
+ * read at the requested page; the others at their first page, which gives their counts too.
  * @param db the shop's database (PGlite or PostgreSQL)
  * @param reference the catalogue's reference data (province channels, countries, regions)
  * @param input text, locale, province, tab and page ({@link GlobalSearchInput})
  * @returns the three tabs' counts (each capped at its match limit, flagged when it
  *   comes from the trigram fallback), the active tab, its pagination (the requested page clamped
- *   to 1..last) and the page's results in rank order. An empty text returns zero everywhere
+ *   to 1..last) and the page's results in rank order. When the requested page is past the last,
+ *   `pagination.page` (the last) differs from `input.page` and the results are empty: the caller
+ *   redirects to that page (SPEC §4), so it is not read. An empty text returns zero everywhere
  *   without querying. Never throws for any text: the text is passed as a parameter and
  *   `websearch_to_tsquery` accepts any input.
  */
@@ -107,8 +114,7 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
   const english = input.locale.startsWith("en");
   const config = english ? "english" : "french";
   const codes = reference.inventories.filter((i) => i.province === input.province).map((i) => i.code);
-  const inProvince = (productId: SQL | PgColumn) =>
-    sql`exists (select 1 from ${productInventories} where ${productInventories.productId} = ${productId} and ${inArray(productInventories.inventoryCode, codes)})`;
+  const soldInProvince = sql`exists (select 1 from ${productInventories} where ${productInventories.productId} = ${products.id} and ${inArray(productInventories.inventoryCode, codes)})`;
 
   const sources: Record<SearchTab, TabSource> = {
     PRODUCTS: {
@@ -116,7 +122,7 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       id: products.id,
       name: english ? products.nameEn : products.nameFr,
       vector: english ? products.searchEn : products.searchFr,
-      scope: inProvince(products.id),
+      scope: soldInProvince,
       // A producer's name finds its products ('pepiere' → the wines of Domaine de la Pépière);
       // they rank after the products whose own name or description matches (ts_rank 0).
       alsoMatching: (query) => {
@@ -129,7 +135,7 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       id: providers.id,
       name: providers.name,
       vector: english ? providers.searchEn : providers.searchFr,
-      scope: sql`exists (select 1 from ${products} where ${products.providerId} = ${providers.id} and ${inProvince(products.id)})`,
+      scope: providerInProvince(input.province),
     },
     BLOGS: {
       from: blogs,
@@ -140,13 +146,14 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
     },
   };
 
-  // Every tab is read at the requested page: the one shown is only known once counts are in.
-  const offset = (Math.max(1, Math.trunc(input.page) || 1) - 1) * SEARCH_PAGE_SIZE;
+  // The tab asked for is read at the requested page, the others (shown as counts only) at the first.
+  const offsetOf = (tab: SearchTab) => (tab === input.tab ? (Math.max(1, Math.trunc(input.page) || 1) - 1) * SEARCH_PAGE_SIZE : 0);
   const fallbackAllowed = foldedLength(text) >= FALLBACK_MIN_LENGTH;
   const hits = Object.fromEntries(
     await Promise.all(
       SEARCH_TABS.map(async (tab) => {
         const source = sources[tab];
+        const offset = offsetOf(tab);
         const fullText = await searchTab(db, source, fullTextMatch(source, text, config), offset);
         if (fullText.matches > 0 || !fallbackAllowed) return [tab, fullText] as const;
         return [tab, await searchTab(db, source, trigramMatch(source, text), offset)] as const;
@@ -166,16 +173,20 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
   ) as Record<SearchTab, TabCount>;
   const tab = input.tab ?? SEARCH_TABS.find((t) => counts[t].count > 0) ?? "PRODUCTS";
   const pagination = paginate(counts[tab].count, input.page, SEARCH_PAGE_SIZE);
-  // A page beyond the last was read at the wrong offset: read the last page.
+  // A page past the last: the caller redirects to the last, so nothing more is read.
+  if (pagination.page !== input.page) return { counts, tab, pagination, results: emptyResults(tab) };
+  // The tab opened by default past page 1 (a URL without a tab) was read at the first page.
   const ids =
-    pagination.page === input.page ? hits[tab].ids : (await searchTab(db, sources[tab], hits[tab].match, pagination.offset)).ids;
+    pagination.offset === offsetOf(tab)
+      ? hits[tab].ids
+      : (await searchTab(db, sources[tab], hits[tab].match, pagination.offset)).ids;
 
   return { counts, tab, pagination, results: await loadResults(db, reference, tab, ids, input.locale) };
 }
 
-/** Letters and digits of the text once accents are removed: "  Pé! " → 2. */
+/** Letters and digits of the text once accents are removed (`foldText`): "  Pé! " → 2. */
 function foldedLength(text: string): number {
-  return text.normalize("NFD").replace(/[^\p{L}\p{N}]/gu, "").length;
+  return foldText(text).replace(/[^\p{L}\p{N}]/gu, "").length;
 }
 
 /** How a tab matches the text: the WHERE condition, the rank (higher first), and the kind. */
@@ -236,7 +247,8 @@ async function searchTab(db: Database, source: TabSource, match: Match, offset: 
           .limit(size)
           .offset(offset)
       : [];
-  // The window count is lost when the page is empty (offset past the end): count apart then.
+  // The window count is lost when the page is empty: at the first page there is no match; past
+  // the end (only the tab asked for is read past its first page) count apart.
   const total =
     rows[0]?.total ??
     (offset === 0 ? 0 : Number((await db.select({ n: sql<number>`count(*)` }).from(matches))[0]?.n ?? 0));
@@ -306,14 +318,11 @@ async function loadResults(
       items: inOrder(rows).map((r) => ({
         slug: r.slug,
         name: r.name,
-        origins: origins
-          .filter((o) => o.providerId === r.id)
-          .flatMap((o) => {
-            const country = reference.countryById.get(o.countryId);
-            if (!country) return [];
-            const region = o.regionId === null ? undefined : reference.regionById.get(o.regionId);
-            return [{ countryName: countryName(country.code, locale), regionName: region ? localizedName(region, locale) : null }];
-          }),
+        origins: originNames(
+          origins.filter((o) => o.providerId === r.id),
+          reference,
+          locale,
+        ),
       })),
     };
   }

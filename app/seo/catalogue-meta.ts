@@ -8,7 +8,7 @@ import type { MetaDescriptor } from "react-router";
 import type { BlogFilters } from "~/blogs/blog-filters";
 import { blogListHref } from "~/blogs/blog-filters";
 import { blogCoverSrc } from "~/blogs/cover-image";
-import { productImageSrc } from "~/catalogue/links";
+import { productImageSrc, providerImageSrc } from "~/catalogue/links";
 import { productListHref, type ProductFilters } from "~/catalogue/product-filters";
 import { providerListHref, type ProviderFilters } from "~/catalogue/provider-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
@@ -17,7 +17,7 @@ import type { BlogCoverMotif } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { translatorFor } from "~/i18n/translator";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, organizationJsonLd, productJsonLd, type OfferChannel } from "./structured-data";
+import { articleJsonLd, organizationJsonLd, productJsonLd, schemaPrice, type OfferChannel } from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -89,7 +89,7 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
   const extra: MetaDescriptor[] = [];
   if (lowest !== null) {
     extra.push(
-      { property: "product:price:amount", content: (lowest / 100).toFixed(2) },
+      { property: "product:price:amount", content: schemaPrice(lowest) },
       { property: "product:price:currency", content: "CAD" },
     );
   }
@@ -134,7 +134,7 @@ export function providerMeta(site: SeoSite | null, data: ProviderMetaData): Meta
     firstSentence(provider.description) ||
     t(origin ? "seo.provider.withOrigin" : "seo.provider.withoutOrigin", { name: provider.name, origin });
   const path = `/providers/${provider.slug}`;
-  const image = provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg";
+  const image = providerImageSrc(provider);
   const ld = organizationJsonLd(s.origin, {
     name: provider.name,
     url: localizedUrl(s.origin, path, s.locale),

@@ -80,11 +80,13 @@ describe("seoMeta", () => {
     expect(href(tags, { rel: "alternate", hrefLang: "x-default" })).toBe("https://cuvee.example/providers?page=2");
   });
 
-  it("says noindex and gives no canonical or alternates on a private page", () => {
+  it("says noindex and gives no canonical, alternates or og:url on a private page", () => {
     const tags = seoMeta(french, { ...page, noindex: true });
     expect(content(tags, { name: "robots" })).toBe("noindex");
     expect(find(tags, { rel: "canonical" })).toBeUndefined();
     expect(find(tags, { rel: "alternate" })).toBeUndefined();
+    expect(find(tags, { property: "og:url" })).toBeUndefined();
+    expect(content(tags, { property: "og:title" })).toBe("Producteurs · Cuvée");
   });
 
   it("gives a small summary card without an image", () => {
@@ -102,6 +104,9 @@ describe("seoMeta", () => {
     expect(tags[0]).toEqual({ title: "Log in · Cuvée" });
     expect(content(tags, { name: "description" })).toMatch(/^Log in to your Cuvée account/);
     expect(content(tags, { name: "robots" })).toBe("noindex");
+    // Not the home page's address: a private page names no URL at all.
+    expect(find(tags, { property: "og:url" })).toBeUndefined();
+    expect(find(tags, { rel: "canonical" })).toBeUndefined();
     expect(content(privatePageMeta(french, undefined, "cart"), { name: "description" })).toMatch(/^Votre panier/);
   });
 });

@@ -36,24 +36,27 @@ export interface SeoSite {
   locale: Locale;
 }
 
-/** What one page says about itself. */
-export interface SeoPage {
+/** What one page says about itself: an indexable page names its path, a `noindex` one need not. */
+export type SeoPage = SeoPageBase & ({ noindex?: false; path: string } | { noindex: true; path?: string });
+
+interface SeoPageBase {
   /** The page's own title, without the brand (added unless the title already names it). */
   title: string;
   /** One or two real sentences (clipped to {@link DESCRIPTION_MAX_CHARS} characters). */
   description: string;
   /**
    * The page's path with the query that changes its content (page, filters, tab), e.g.
-   * `/products?type=VIN&page=2`; never the language (a `lng` given here is dropped).
+   * `/products?type=VIN&page=2`; never the language (a `lng` given here is dropped). Gives the
+   * canonical URL, the alternates and `og:url`; unused on a `noindex` page.
    */
-  path: string;
+  path?: string;
   /** A path on the shop (`/images/...`) or an absolute URL; absent: no `og:image`. */
   image?: string;
   /** `og:type`; `website` by default. */
   type?: "website" | "article" | "product";
   /**
    * A private or transient page (account, cart, checkout, login, search results, errors):
-   * `robots: noindex`, and no canonical URL or alternates.
+   * `robots: noindex`, and no canonical URL, alternates or `og:url` (it is not a page to share).
    */
   noindex?: boolean;
   /** More descriptors, after the standard ones (e.g. `article:published_time`, JSON-LD). */
@@ -107,8 +110,8 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 
 /**
  * A page's meta descriptors (React Router `meta`), in this order: title, description, robots
- * (noindex pages only), canonical and alternates (indexable pages only), OpenGraph, Twitter, then
- * `page.extra`.
+ * (noindex pages only), canonical and alternates (indexable pages only), OpenGraph (`og:url`
+ * on indexable pages only), Twitter, then `page.extra`.
  * @param site from {@link siteOf}; null (the root's own error page) gives title and description only
  */
 export function seoMeta(site: SeoSite | null, page: SeoPage): MetaDescriptor[] {
@@ -118,8 +121,10 @@ export function seoMeta(site: SeoSite | null, page: SeoPage): MetaDescriptor[] {
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   if (!site) return [...tags, ...(page.extra ?? [])];
 
-  const url = localizedUrl(site.origin, page.path, site.locale);
+  // A noindex page is not one to index or share: no canonical, alternates or og:url.
+  let url: string | null = null;
   if (!page.noindex) {
+    url = localizedUrl(site.origin, page.path, site.locale);
     tags.push({ tagName: "link", rel: "canonical", href: url });
     for (const locale of LOCALES) {
       tags.push({ tagName: "link", rel: "alternate", hrefLang: HREFLANG[locale], href: localizedUrl(site.origin, page.path, locale) });
@@ -136,7 +141,7 @@ export function seoMeta(site: SeoSite | null, page: SeoPage): MetaDescriptor[] {
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: url },
+    ...(url ? [{ property: "og:url", content: url }] : []),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:locale", content: OG_LOCALE[site.locale] },
     ...LOCALES.filter((l) => l !== site.locale).map((l) => ({ property: "og:locale:alternate", content: OG_LOCALE[l] })),
@@ -157,7 +162,7 @@ export function seoMeta(site: SeoSite | null, page: SeoPage): MetaDescriptor[] {
  */
 export function privatePageMeta(site: SeoSite | null, title: string | undefined, descriptionKey: string): MetaDescriptor[] {
   const t = translatorFor(site?.locale ?? DEFAULT_URL_LOCALE);
-  return seoMeta(site, { title: title ?? SITE_NAME, description: t(`seo.descriptions.${descriptionKey}`), path: "/", noindex: true });
+  return seoMeta(site, { title: title ?? SITE_NAME, description: t(`seo.descriptions.${descriptionKey}`), noindex: true });
 }
 
 /**

@@ -8,9 +8,10 @@
  * streamed from the database in batches of {@link SITEMAP_BATCH_SIZE} rows (keyset on the id), so
  * the memory stays flat on a 100,000-product catalogue.
  */
-import { asc, count, gt } from "drizzle-orm";
+import { asc, count, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogs, products, providers } from "~/db/schema";
+import { escapeXml } from "~/catalogue/images";
 import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
 import { STORES } from "~/stores/store-directory";
 import { LOCALES } from "~/vocabulary";
@@ -20,10 +21,10 @@ import { DEFAULT_URL_LOCALE, HREFLANG, localizedUrl } from "./page-meta";
 export const SITEMAP_PAGE_SIZE = 5_000;
 
 /** Rows read from the database at a time while a file streams. */
-export const SITEMAP_BATCH_SIZE = 1_000;
+const SITEMAP_BATCH_SIZE = 1_000;
 
 /** The numbered sections of the sitemap; `pages` is the one file of the shop's own pages. */
-export const SITEMAP_SECTIONS = ["products", "providers", "blogs"] as const;
+const SITEMAP_SECTIONS = ["products", "providers", "blogs"] as const;
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number];
 
 /** One sitemap file: the shop's own pages, or page `page` (from 1) of a section. */
@@ -33,7 +34,7 @@ export type SitemapFile = { section: "pages" } | { section: SitemapSection; page
 export const SEO_FILE_CACHE_CONTROL = "public, max-age=3600";
 
 /** The shop's own pages, by path: the home pages, the lists, the stores, the content and membership pages. */
-export function staticSitemapPaths(): string[] {
+function staticSitemapPaths(): string[] {
   return [
     "/",
     "/on",
@@ -62,20 +63,20 @@ export function parseSitemapFile(name: string): SitemapFile | null {
 }
 
 /** The path of a sitemap file: `/sitemap/products-3.xml`. */
-export function sitemapFilePath(file: SitemapFile): string {
+function sitemapFilePath(file: SitemapFile): string {
   return file.section === "pages" ? "/sitemap/pages.xml" : `/sitemap/${file.section}-${file.page}.xml`;
 }
 
-const TABLES = { products, providers, blogs } as const satisfies Record<SitemapSection, unknown>;
-
-/** Escapes text for XML content and attributes. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
-}
+/** Each section's table and the path of its pages (`/products/{slug}`); articles give their date. */
+const SECTION_ROWS = {
+  products: { table: products, path: "/products" },
+  providers: { table: providers, path: "/providers" },
+  blogs: { table: blogs, path: "/blogs", lastModified: blogs.publishedAt },
+} as const satisfies Record<SitemapSection, unknown>;
 
 /** How many files a section has (at least one, so an empty shop still lists valid files). */
 async function fileCount(db: Database, section: SitemapSection): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(TABLES[section]);
+  const [row] = await db.select({ n: count() }).from(SECTION_ROWS[section].table);
   return Math.max(1, Math.ceil((row?.n ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
@@ -124,41 +125,28 @@ const URLSET_HEAD =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 const URLSET_TAIL = "</urlset>\n";
 
-/** A batch of a section's rows after `after` (by id), skipping `offset` rows first. */
-type BatchQuery = (db: Database, after: number | null, offset: number, limit: number) => Promise<SitemapItem[]>;
-
-const BATCHES: Record<SitemapSection, BatchQuery> = {
-  products: async (db, after, offset, limit) =>
-    (
-      await db
-        .select({ id: products.id, slug: products.slug })
-        .from(products)
-        .where(after === null ? undefined : gt(products.id, after))
-        .orderBy(asc(products.id))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => ({ id: r.id, path: `/products/${r.slug}` })),
-  providers: async (db, after, offset, limit) =>
-    (
-      await db
-        .select({ id: providers.id, slug: providers.slug })
-        .from(providers)
-        .where(after === null ? undefined : gt(providers.id, after))
-        .orderBy(asc(providers.id))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => ({ id: r.id, path: `/providers/${r.slug}` })),
-  blogs: async (db, after, offset, limit) =>
-    (
-      await db
-        .select({ id: blogs.id, slug: blogs.slug, publishedAt: blogs.publishedAt })
-        .from(blogs)
-        .where(after === null ? undefined : gt(blogs.id, after))
-        .orderBy(asc(blogs.id))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => ({ id: r.id, path: `/blogs/${r.slug}`, lastModified: r.publishedAt })),
-};
+/** A batch of a section's rows after `after` (by id; null: from the first), skipping `offset` rows first. */
+async function sectionBatch(
+  db: Database,
+  section: SitemapSection,
+  after: number | null,
+  offset: number,
+  limit: number,
+): Promise<SitemapItem[]> {
+  const source = SECTION_ROWS[section];
+  const rows = await db
+    .select({
+      id: source.table.id,
+      slug: source.table.slug,
+      lastModified: "lastModified" in source ? source.lastModified : sql<null>`null`,
+    })
+    .from(source.table)
+    .where(after === null ? undefined : gt(source.table.id, after))
+    .orderBy(asc(source.table.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ id: r.id, path: `${source.path}/${r.slug}`, lastModified: r.lastModified ?? undefined }));
+}
 
 /**
  * The rows of the `page`-th slice of {@link SITEMAP_PAGE_SIZE} of a section, in id order, a batch
@@ -169,7 +157,7 @@ async function* sectionItems(db: Database, section: SitemapSection, page: number
   let after: number | null = null;
   let offset = (page - 1) * SITEMAP_PAGE_SIZE;
   while (remaining > 0) {
-    const items = await BATCHES[section](db, after, offset, Math.min(SITEMAP_BATCH_SIZE, remaining));
+    const items = await sectionBatch(db, section, after, offset, Math.min(SITEMAP_BATCH_SIZE, remaining));
     if (items.length === 0) return;
     yield items;
     offset = 0;

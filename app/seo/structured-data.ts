@@ -6,6 +6,7 @@
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
 import type { AvailabilityStatus, ChannelKind, Province } from "~/vocabulary";
+import { productHref } from "~/catalogue/links";
 import { SITE_NAME, absoluteUrl } from "./page-meta";
 
 /** A schema.org object (JSON). */
@@ -87,7 +88,7 @@ export function productJsonLd(
         valueAddedTaxIncluded: false,
       },
       availability: offerAvailability(channel),
-      url: `${origin}/products/${product.slug}?id=${channel.productInventoryId}`,
+      url: `${origin}${productHref({ slug: product.slug, productInventoryId: channel.productInventoryId })}`,
       eligibleRegion: { "@type": "AdministrativeArea", name: REGION_OF[channel.province] },
       seller: { "@type": "Organization", name: SITE_NAME, url: origin },
     }));

@@ -4,13 +4,14 @@
  * `aria-current="page"`.
  */
 import { Link } from "react-router";
+import { formatCount } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { SEARCH_TABS, searchHref, type SearchTab, type TabCount } from "../search-tabs";
 
 /** A tab's count as shown: "12", or "1 000+" / "1,000+" when capped. */
-export function TabCountText({ count }: { count: TabCount }) {
+function TabCountText({ count }: { count: TabCount }) {
   const { t, i18n } = useT();
-  const number = new Intl.NumberFormat(i18n.language).format(count.count);
+  const number = formatCount(count.count, i18n.language);
   return <>{count.capped ? t("search.countMore", { count: number }) : number}</>;
 }
 
