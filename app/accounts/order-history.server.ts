@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/checkout/orders.server";
 import { simulatedPaymentPath } from "~/checkout/payment.server";
 import type { Database } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
 import type { TaxCode } from "~/vocabulary";
 import type { OrderLineView, OrderView } from "./order-history-view";
@@ -30,8 +31,6 @@ export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "c
 
 /** An order number as the shop writes them: "CUV-" and the zero-padded id ("CUV-000123"). */
 const ORDER_NUMBER = /^CUV-(\d{6,10})$/;
-/** Largest order id (a PostgreSQL `serial`): a longer guess names no order, it is never queried. */
-const MAX_ORDER_ID = 2_147_483_647;
 
 /**
  * Every order of a customer, newest first (then by id, newest first), each with its details; no
@@ -57,7 +56,8 @@ export async function getCustomerOrder(db: Database, customerId: number, orderNu
   const match = ORDER_NUMBER.exec(orderNumber);
   if (!match) return null;
   const id = Number(match[1]);
-  if (id > MAX_ORDER_ID) return null;
+  // A longer guess than a PostgreSQL `serial` names no order: never queried.
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select()
     .from(orders)

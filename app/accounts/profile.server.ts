@@ -11,7 +11,6 @@ import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { AddressKind, Locale } from "~/vocabulary";
 import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
-import type { NewsletterOutcome } from "~/newsletter/newsletter-forms";
 import { verifyPassword } from "~/users/password.server";
 import type { ProfileAddress, ProfileForm } from "./profile-forms";
 import { setUserPassword, type User } from "~/users/users.server";
@@ -96,17 +95,16 @@ export async function saveProfile(db: Database, userId: number, input: ProfileIn
  * province's Mailchimp list when one is configured. Only a change from unticked to ticked signs up;
  * unticking clears the profile's flag only (leaving the list is the list's unsubscribe link).
  * @param before the user as they were before `saveProfile`; `input` what was saved.
- * @returns the sign-up's outcome, or null when nothing was sent. Never throws for Mailchimp
- *   (a failure is a FAILED row, kept for a retry).
+ * Never throws for Mailchimp (a failure is a FAILED row, kept for a retry).
  */
 export async function signUpWhenNewsletterTicked(
   db: Database,
   before: Pick<User, "newsletter" | "province">,
   input: ProfileInput,
   locale: Locale,
-): Promise<NewsletterOutcome | null> {
-  if (!input.newsletter || before.newsletter) return null;
-  const { outcome } = await subscribeToNewsletter(db, {
+): Promise<void> {
+  if (!input.newsletter || before.newsletter) return;
+  await subscribeToNewsletter(db, {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
@@ -114,7 +112,6 @@ export async function signUpWhenNewsletterTicked(
     interests: [],
     locale,
   });
-  return outcome;
 }
 
 /**

@@ -7,15 +7,13 @@
 import { z } from "zod";
 import type { CartError } from "./cart-types";
 import { MAX_LINE_QUANTITY } from "./cart-rules";
-
-/** Largest id a form may carry (PostgreSQL integer). */
-const MAX_ID = 2_147_483_647;
+import { MAX_ROW_ID } from "~/db/row-id";
 
 const productInventoryId = z
   .number({ message: "cart.errors.unknown-product" })
   .int("cart.errors.unknown-product")
   .min(1, "cart.errors.unknown-product")
-  .max(MAX_ID, "cart.errors.unknown-product");
+  .max(MAX_ROW_ID, "cart.errors.unknown-product");
 
 /** A line quantity: cases (private import) or units, 1 to {@link MAX_LINE_QUANTITY}. */
 const quantity = z
@@ -29,7 +27,7 @@ const lockVersion = z
   .number({ message: "cart.errors.conflict" })
   .int("cart.errors.conflict")
   .min(1, "cart.errors.conflict")
-  .max(MAX_ID, "cart.errors.conflict");
+  .max(MAX_ROW_ID, "cart.errors.conflict");
 
 /** The quantity the page showed; only the header's optimistic count reads it. */
 const currentQuantity = z.number().int().min(0).max(MAX_LINE_QUANTITY).optional();

@@ -4,6 +4,7 @@
  * `r` (numeric region ids), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
  * malformed values are ignored or clamped.
  */
+import { isRowId } from "~/db/row-id";
 import { INVENTORY_CODES, isOneOf, type InventoryCode } from "~/vocabulary";
 import { parsePage } from "./pagination";
 
@@ -37,8 +38,7 @@ export interface KnownCodes {
   typeCodes: ReadonlySet<string>;
 }
 
-/** Largest id or price accepted from a URL; anything above is ignored. */
-const MAX_ID = 2_147_483_647;
+/** Largest price accepted from a URL; anything above is ignored (ids: {@link isRowId}). */
 const MAX_PRICE_CENTS = 100_000_000;
 export const MAX_TEXT_LENGTH = 100;
 
@@ -53,7 +53,7 @@ export function numericIds(params: URLSearchParams, key: string): number[] {
   return multiValues(params, key)
     .filter((v) => /^\d{1,10}$/.test(v))
     .map(Number)
-    .filter((n) => n > 0 && n <= MAX_ID);
+    .filter(isRowId);
 }
 
 /** ISO 3166-1 alpha-2 country codes, upper-cased; anything else is ignored. */

@@ -6,6 +6,7 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberWithError } from "libphonenumber-js/min";
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import type { InventoryCode } from "~/vocabulary";
 
 /** Shortest password a guest may choose when creating an account at checkout. */
@@ -78,7 +79,7 @@ export function deliverySchema(needs: DeliveryNeeds) {
     .number({ message: "checkout.errors.branchRequired" })
     .int("checkout.errors.branchRequired")
     .min(1, "checkout.errors.branchRequired")
-    .max(2_147_483_647, "checkout.errors.branchRequired");
+    .max(MAX_ROW_ID, "checkout.errors.branchRequired");
   const boutiqueCode = z.enum(needs.boutiques.length ? (needs.boutiques as [InventoryCode, ...InventoryCode[]]) : ["STORE_MTL"], {
     message: "checkout.errors.boutiqueRequired",
   });

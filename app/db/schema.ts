@@ -517,7 +517,7 @@ export const reservations = pgTable(
 /**
  * User accounts (SPEC §3 User; DESIGN §3 Accounts): customers and staff. A customer belongs to
  * one province (SPEC §4). The e-mail is stored lower-case and unique; the password only as an
- * scrypt hash carrying its own parameters (app/accounts/password.server.ts).
+ * scrypt hash carrying its own parameters (app/users/password.server.ts).
  */
 export const users = pgTable(
   "users",

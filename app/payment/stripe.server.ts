@@ -17,6 +17,7 @@
  * Amounts are integer cents (CAD) throughout.
  */
 import Stripe from "stripe";
+import { isRowId } from "~/db/row-id";
 
 /** What is needed to open a hosted Checkout page for an order. Amounts are integer cents (CAD). */
 export interface CheckoutPaymentRequest {
@@ -452,10 +453,10 @@ function toSessionState(session: Stripe.Checkout.Session): CheckoutSessionState 
   };
 }
 
-/** A positive integer id from metadata, or null. */
+/** A row id from metadata ({@link isRowId}), or null. */
 function rowId(value: string | undefined): number | null {
   const id = Number(value);
-  return value !== undefined && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return value !== undefined && isRowId(id) ? id : null;
 }
 
 /** The id of an object Stripe gives either as an id or expanded. */

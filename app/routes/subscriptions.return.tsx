@@ -13,9 +13,9 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { PaymentUnavailableError } from "~/payment/stripe.server";
 import {
-  asksStripeOnReturn,
   getUserSubscription,
   refreshPendingFromStripe,
+  sessionToRefresh,
   summarizeSubscription,
 } from "~/subscriptions/subscriptions.server";
 import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment";
@@ -37,14 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let subscription = await getUserSubscription(shop.db, user.id, id, shop.locale);
   if (!subscription) throw data(null, { status: 404 });
   let unavailable = false;
-  if (asksStripeOnReturn(subscription)) await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
-  try {
-    if (await refreshPendingFromStripe(shop.db, subscription)) {
+  const sessionId = sessionToRefresh(subscription);
+  if (sessionId) {
+    await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
+    try {
+      await refreshPendingFromStripe(shop.db, sessionId);
       subscription = (await getUserSubscription(shop.db, user.id, id, shop.locale)) ?? subscription;
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailableError)) throw error;
+      unavailable = true;
     }
-  } catch (error) {
-    if (!(error instanceof PaymentUnavailableError)) throw error;
-    unavailable = true;
   }
   return { title: shop.t("subscriptions.result.title"), subscription: summarizeSubscription(subscription, shop.locale), unavailable };
 }

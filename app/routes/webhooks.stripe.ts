@@ -6,9 +6,9 @@
  * and give its stock back. Subscription events (`customer.subscription.*`, `invoice.paid`,
  * Checkout Sessions in subscription mode; issue 8 §8) go through the one idempotent
  * `handleSubscriptionWebhook`, which applies the subscription's current state retrieved from
- * Stripe; when Stripe cannot be reached, or the event names a purchase being linked right now, the
- * answer is 503 and nothing is recorded, so Stripe delivers the event again. A bad signature
- * answers 400 and changes nothing; replays change nothing.
+ * Stripe (an event that comes before its purchase's completion links the purchase first); when
+ * Stripe cannot be reached, the answer is 503 and nothing is recorded, so Stripe delivers the event
+ * again. A bad signature answers 400 and changes nothing; replays change nothing.
  */
 import { data } from "react-router";
 import { cancelOrder, getOrderById } from "~/checkout/orders.server";
@@ -36,8 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const outcome = await handleSubscriptionWebhook(db, stripe, { eventId: event.eventId, type: event.type, data: event.subscription });
       console.log(`payment: webhook ${event.type} ${event.eventId} subscription ${outcome}`);
-      // A purchase being linked: not recorded, Stripe delivers the event again later.
-      if (outcome === "retry") return data({ error: "retry later" }, { status: 503 });
     } catch (error) {
       if (!(error instanceof PaymentUnavailableError)) throw error;
       // Stripe retries a failed delivery: the event is not recorded, so the retry applies it.

@@ -11,19 +11,22 @@
  * A payload is not trusted for the state: Stripe delivers events late and in any order (an old
  * `updated` retried after the cancellation, an old `invoice.paid` after a failed renewal), and in
  * the endpoint's API version (an older one lacks `items[].current_period_end` and
- * `invoice.parent`). So a subscription event or a paid invoice only names its subscription, whose
- * current state is retrieved from Stripe while the row is locked — the later of two events always
- * reads the later state — and applied.
+ * `invoice.parent`). So an event only names its subscription, whose current state is retrieved
+ * from Stripe while the row is locked — the later of two events always reads the later state — and
+ * applied.
  *
- * A row is linked to its Stripe subscription only by `checkout.session.completed` for the session
- * this shop created for it (like orders: a Stripe test account may serve several shops), with the
- * subscription's state retrieved at that moment. An event of a subscription whose metadata names a
- * pending row of this shop not linked yet may have come between that retrieval and the link: it is
- * not recorded and Stripe delivers it again later (outcome "retry", the route answers 503). Events
- * of other subscriptions are recorded and ignored.
+ * A row is linked to its Stripe subscription only through the Checkout Session this shop created
+ * for it (like orders: a Stripe test account may serve several shops), once Stripe says it is
+ * complete for that subscription: by `checkout.session.completed`, by the return page, or — Stripe
+ * gives no order, so a subscription event or a paid invoice often comes first — by that event,
+ * which, finding no linked row, locks the pending row its subscription's metadata names and
+ * retrieves the row's session. A session not complete for it (or no such row) leaves the event
+ * recorded and ignored: whatever links the row later reads the subscription's state at that time,
+ * which is no older than the event's.
  */
 import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { processedWebhookEvents, subscriptionPlans, subscriptions } from "~/db/schema";
 import type {
   PaymentGateway,
@@ -31,7 +34,7 @@ import type {
   SubscriptionCheckoutState,
   SubscriptionWebhookData,
 } from "~/payment/stripe.server";
-import { isSubscriptionId, mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
+import { mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -43,47 +46,40 @@ export interface SubscriptionEvent {
   data: SubscriptionWebhookData;
 }
 
-/**
- * What an event did: changed (or confirmed) a row, was seen before, concerns no row of this shop
- * (all three recorded), or names a purchase of this shop being linked right now ("retry": not
- * recorded; answer 5xx so that Stripe delivers it again).
- */
-export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored" | "retry";
+/** What an event did: changed (or confirmed) a row, was seen before, or concerns no row of this shop (all three recorded). */
+export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored";
 
-/** The row an event names is being linked: roll back, and let Stripe deliver the event again. */
-class NotLinkedYet extends Error {}
+/** What the events ask Stripe: a subscription, and a row's Checkout Session. */
+export type SubscriptionEventsGateway = Pick<PaymentGateway, "retrieveSubscription" | "retrieveSubscriptionCheckout">;
 
 /**
  * Applies a Stripe subscription event, once (issue 8 §8, the one idempotent function).
- * - subscription event or paid invoice: the subscription is retrieved from Stripe, the row locked
- *   first, and its current state applied: status (active/trialing → ACTIVE, past_due/unpaid →
+ * - subscription event or paid invoice: the linked row is locked, the subscription retrieved from
+ *   Stripe and its current state applied: status (active/trialing → ACTIVE, past_due/unpaid →
  *   PAST_DUE, canceled → CANCELLED, incomplete_expired → EXPIRED, incomplete → PENDING_PAYMENT),
- *   `current_period_end` (from the subscription items), `cancel_at_period_end`;
- * - Checkout Session (only the one created for the row): links the Stripe subscription and
- *   customer, with the subscription's state retrieved now (or, if Stripe has none, ACTIVE for one
- *   period from `now` once paid); expired → EXPIRED when still pending. Once a row is linked, its
- *   state comes from the subscription events only.
- * @returns "duplicate" when the event id was already recorded (nothing changes), "ignored" when
- *   it concerns no row of this shop (recorded all the same), "retry" when it names a pending row
- *   of this shop not linked yet (nothing recorded), else "applied".
+ *   `current_period_end` (from the subscription items), `cancel_at_period_end`. No row linked yet
+ *   (the event came before the purchase's completion): the pending row named by the
+ *   subscription's metadata is locked and, when its Checkout Session as retrieved from Stripe is
+ *   complete for this subscription, linked and brought to the subscription's current state;
+ * - Checkout Session (only the one created for the row): the row locked, links the Stripe
+ *   subscription and customer with the subscription's state retrieved now (or, if Stripe has none,
+ *   ACTIVE for one period from `now` once paid); expired → EXPIRED when still pending. Once a row
+ *   is linked, its state comes from the subscription events only.
+ * @returns "duplicate" when the event id was already recorded (nothing changes, Stripe is not
+ *   asked), "ignored" when it concerns no row of this shop (recorded all the same), else "applied".
  * @throws PaymentUnavailableError when Stripe cannot be reached (nothing recorded: answer 5xx,
  *   Stripe retries).
  */
 export async function handleSubscriptionWebhook(
   db: Database,
-  gateway: Pick<PaymentGateway, "retrieveSubscription">,
+  gateway: SubscriptionEventsGateway,
   event: SubscriptionEvent,
   now = new Date(),
 ): Promise<SubscriptionEventOutcome> {
   const data = event.data;
-  if (data.object === "subscription") {
-    return recordOnce(db, event, now, (tx) => applySubscription(tx, gateway, data.stripeSubscriptionId, now));
-  }
-  let checkout = data.checkout;
-  if (checkout.status === "complete" && checkout.stripeSubscriptionId) {
-    checkout = { ...checkout, subscription: await gateway.retrieveSubscription(checkout.stripeSubscriptionId) };
-  }
-  return recordOnce(db, event, now, (tx) => applyCheckout(tx, checkout, now));
+  return recordOnce(db, event, now, (tx) =>
+    data.object === "subscription" ? applySubscription(tx, gateway, data.stripeSubscriptionId, now) : applyCheckout(tx, gateway, data.checkout, now),
+  );
 }
 
 /**
@@ -91,9 +87,16 @@ export async function handleSubscriptionWebhook(
  * subscription expanded (the return page, or a second purchase click, when the webhook has not
  * come yet). Same rules as the events.
  * @returns whether a row of this shop matched the session.
+ * @throws PaymentUnavailableError when the session names a subscription Stripe did not expand and
+ *   cannot be reached.
  */
-export async function syncSubscriptionCheckout(db: Database, checkout: SubscriptionCheckoutState, now = new Date()): Promise<boolean> {
-  return db.transaction((tx) => applyCheckout(tx, checkout, now));
+export async function syncSubscriptionCheckout(
+  db: Database,
+  gateway: Pick<PaymentGateway, "retrieveSubscription">,
+  checkout: SubscriptionCheckoutState,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction((tx) => applyCheckout(tx, gateway, checkout, now));
 }
 
 /** Records the event id and applies it in one transaction; a replay changes nothing. */
@@ -103,24 +106,19 @@ async function recordOnce(
   now: Date,
   apply: (tx: Tx) => Promise<boolean>,
 ): Promise<SubscriptionEventOutcome> {
-  try {
-    return await db.transaction(async (tx) => {
-      const recorded = await tx
-        .insert(processedWebhookEvents)
-        .values({ id: event.eventId, type: event.type, processedAt: now })
-        .onConflictDoNothing({ target: processedWebhookEvents.id })
-        .returning({ id: processedWebhookEvents.id });
-      if (recorded.length === 0) return "duplicate";
-      return (await apply(tx)) ? "applied" : "ignored";
-    });
-  } catch (error) {
-    if (error instanceof NotLinkedYet) return "retry";
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(processedWebhookEvents)
+      .values({ id: event.eventId, type: event.type, processedAt: now })
+      .onConflictDoNothing({ target: processedWebhookEvents.id })
+      .returning({ id: processedWebhookEvents.id });
+    if (recorded.length === 0) return "duplicate";
+    return (await apply(tx)) ? "applied" : "ignored";
+  });
 }
 
 /** The row matching `where`, locked, with its plan's interval; undefined when none. */
-async function lockRow(tx: Tx, where: SQL) {
+async function lockRow(tx: Tx, where: SQL | undefined) {
   const [row] = await tx
     .select({
       id: subscriptions.id,
@@ -146,50 +144,63 @@ type LockedRow = NonNullable<Awaited<ReturnType<typeof lockRow>>>;
 
 /**
  * A subscription event or paid invoice: the linked row is locked, then the subscription retrieved
- * (so that of two events, the later to lock reads the later state) and applied.
- * @returns false when no row of this shop is linked to it.
- * @throws NotLinkedYet when its metadata names a purchase of this shop being linked.
+ * (so that of two events, the later to lock reads the later state) and applied. No row linked:
+ * the pending row its metadata names is linked when its session is complete for it.
+ * @returns false when no row of this shop is (or can be) linked to it.
  */
-async function applySubscription(
-  tx: Tx,
-  gateway: Pick<PaymentGateway, "retrieveSubscription">,
-  stripeSubscriptionId: string,
-  now: Date,
-): Promise<boolean> {
+async function applySubscription(tx: Tx, gateway: SubscriptionEventsGateway, stripeSubscriptionId: string, now: Date): Promise<boolean> {
   const row = await lockRow(tx, eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
   const current = await gateway.retrieveSubscription(stripeSubscriptionId);
   if (!current) return false;
-  if (!row) {
-    if (await awaitsLink(tx, current)) throw new NotLinkedYet();
-    return false;
+  if (row) {
+    await update(tx, row, fromStripeSubscription(current), {}, now);
+    return true;
   }
-  await update(tx, row, fromStripeSubscription(current), {}, now);
-  return true;
+  return linkFromEvent(tx, gateway, current, now);
 }
 
 /**
- * Whether the subscription's metadata names a purchase of this shop that its Checkout Session's
- * completion is linking (or has just linked, after this event looked): a pending Stripe row of the
- * same plan, with a session and no subscription yet.
+ * An event of a subscription no row is linked to: it may have come before its purchase's
+ * completion. The pending Stripe row of the same plan its metadata names is locked; if it was
+ * linked to this subscription meanwhile, the subscription's state (retrieved again, now that the
+ * row is locked) is applied; if it is not linked yet and its Checkout Session, retrieved from
+ * Stripe, is complete for this subscription, it is linked as the return page would
+ * ({@link applyCheckout}), with the subscription's state expanded in that retrieval.
+ * @returns false when no row of this shop matches (the event is recorded and ignored).
  */
-async function awaitsLink(tx: Tx, subscription: StripeSubscriptionState): Promise<boolean> {
-  if (subscription.subscriptionRowId === null || !isSubscriptionId(subscription.subscriptionRowId)) return false;
+async function linkFromEvent(tx: Tx, gateway: SubscriptionEventsGateway, subscription: StripeSubscriptionState, now: Date): Promise<boolean> {
+  if (subscription.subscriptionRowId === null || !isRowId(subscription.subscriptionRowId)) return false;
   const row = await lockRow(
     tx,
-    and(eq(subscriptions.id, subscription.subscriptionRowId), eq(subscriptions.paymentProvider, "stripe"), isNotNull(subscriptions.stripeCheckoutSessionId))!,
+    and(eq(subscriptions.id, subscription.subscriptionRowId), eq(subscriptions.paymentProvider, "stripe"), isNotNull(subscriptions.stripeCheckoutSessionId)),
   );
-  if (!row || row.planCode !== subscription.planCode) return false;
-  if (row.stripeSubscriptionId === subscription.stripeSubscriptionId) return true;
-  return row.stripeSubscriptionId === null && row.status === "PENDING_PAYMENT";
+  if (!row || row.planCode !== subscription.planCode || !row.stripeCheckoutSessionId) return false;
+  if (row.stripeSubscriptionId === subscription.stripeSubscriptionId) {
+    // Linked by another event or the return page while this one waited for the lock.
+    const current = await gateway.retrieveSubscription(subscription.stripeSubscriptionId);
+    if (!current) return false;
+    await update(tx, row, fromStripeSubscription(current), {}, now);
+    return true;
+  }
+  if (row.stripeSubscriptionId !== null) return false;
+  const checkout = await gateway.retrieveSubscriptionCheckout(row.stripeCheckoutSessionId);
+  if (checkout?.status !== "complete" || checkout.stripeSubscriptionId !== subscription.stripeSubscriptionId) return false;
+  return applyCheckout(tx, gateway, checkout, now);
 }
 
 /**
- * A Checkout Session of a row (only the session this shop created for it counts): links the
- * subscription and applies its state while the row is not linked yet.
+ * A Checkout Session of a row (only the session this shop created for it counts): the row locked,
+ * links the subscription and applies its state while the row is not linked yet. The subscription
+ * is the one the session carries expanded, else retrieved now.
  * @returns false when no row of this shop matched the session.
  */
-async function applyCheckout(tx: Tx, checkout: SubscriptionCheckoutState, now: Date): Promise<boolean> {
-  if (checkout.subscriptionRowId === null || !isSubscriptionId(checkout.subscriptionRowId)) return false;
+async function applyCheckout(
+  tx: Tx,
+  gateway: Pick<PaymentGateway, "retrieveSubscription">,
+  checkout: SubscriptionCheckoutState,
+  now: Date,
+): Promise<boolean> {
+  if (checkout.subscriptionRowId === null || !isRowId(checkout.subscriptionRowId)) return false;
   const row = await lockRow(tx, eq(subscriptions.id, checkout.subscriptionRowId));
   if (!row || row.stripeCheckoutSessionId !== checkout.sessionId) return false;
   if (row.stripeSubscriptionId) {
@@ -203,8 +214,10 @@ async function applyCheckout(tx: Tx, checkout: SubscriptionCheckoutState, now: D
   if (checkout.status === "expired") {
     incoming = { status: "EXPIRED", currentPeriodEnd: null, cancelAtPeriodEnd: null };
   } else if (checkout.status === "complete") {
-    if (checkout.subscription) {
-      incoming = fromStripeSubscription(checkout.subscription);
+    const subscription =
+      checkout.subscription ?? (checkout.stripeSubscriptionId ? await gateway.retrieveSubscription(checkout.stripeSubscriptionId) : null);
+    if (subscription) {
+      incoming = fromStripeSubscription(subscription);
     } else if (checkout.paymentStatus === "paid") {
       // Stripe gave no subscription: the first period starts with the payment.
       incoming = { status: "ACTIVE", currentPeriodEnd: periodEnd(now, row.interval), cancelAtPeriodEnd: null };

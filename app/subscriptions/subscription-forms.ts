@@ -1,12 +1,12 @@
 /**
- * The subscription forms (issue 8 §8), one zod schema each, used by the actions (`parseWithZod`)
- * and, for the buy and cancel forms, by conform in the browser (`useForm` + `getZodConstraint`,
- * ui/plan-card.tsx and ui/account-subscriptions.tsx); the simulated page's two buttons are the
- * shared pay-or-cancel forms, checked by the action only. Messages are i18n keys
+ * The subscription forms (issue 8 §8), one zod schema each, used by the actions (`parseWithZod`).
+ * Each is a button whose fields are hidden, written by the page (the buy and cancel `ButtonForm`s
+ * of ui/plan-card.tsx, the simulated page's pay-or-cancel): nothing for the customer to fix, so
+ * the browser sends them unchecked and shows the action's refusal. Messages are i18n keys
  * (`subscriptions.errors.*`). Shared with the browser.
  */
 import { z } from "zod";
-import { MAX_SUBSCRIPTION_ID } from "./subscription-rules";
+import { MAX_ROW_ID } from "~/db/row-id";
 
 /** Buying a plan: the plan's button on /subscriptions, /membres, /discovery. */
 export const BuyPlanSchema = z.object({
@@ -22,7 +22,7 @@ export const CancelSubscriptionSchema = z.object({
     .number({ message: "subscriptions.errors.notFound" })
     .int("subscriptions.errors.notFound")
     .min(1, "subscriptions.errors.notFound")
-    .max(MAX_SUBSCRIPTION_ID, "subscriptions.errors.notFound"),
+    .max(MAX_ROW_ID, "subscriptions.errors.notFound"),
 });
 export type CancelSubscriptionForm = z.infer<typeof CancelSubscriptionSchema>;
 

@@ -3,13 +3,13 @@ import {
   calendarDayIn,
   formatShopDate,
   holdsPlan,
-  isSubscriptionId,
   mergeSubscriptionState,
   nextDiscoveryCycle,
   periodEnd,
   statusFromStripe,
   type SubscriptionState,
 } from "./subscription-rules";
+import { isRowId } from "~/db/row-id";
 
 const at = (iso: string) => new Date(iso);
 
@@ -84,10 +84,10 @@ describe("holdsPlan", () => {
   });
 });
 
-describe("isSubscriptionId", () => {
+describe("isRowId (a subscription id from a form or Stripe's metadata)", () => {
   it("accepts a positive PostgreSQL integer only", () => {
-    expect([1, 2_147_483_647].map(isSubscriptionId)).toEqual([true, true]);
-    expect([0, -1, 1.5, Number.NaN, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2].map(isSubscriptionId)).toEqual([false, false, false, false, false, false]);
+    expect([1, 2_147_483_647].map(isRowId)).toEqual([true, true]);
+    expect([0, -1, 1.5, Number.NaN, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2].map(isRowId)).toEqual([false, false, false, false, false, false]);
   });
 });
 

@@ -107,14 +107,6 @@ function isOneOfStatuses(list: readonly SubscriptionStatus[], status: Subscripti
   return list.includes(status);
 }
 
-/** The largest subscription id (PostgreSQL `integer`). */
-export const MAX_SUBSCRIPTION_ID = 2_147_483_647;
-
-/** Whether `id` can name a subscription row (a positive PostgreSQL `integer`): anything else names none. */
-export function isSubscriptionId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= MAX_SUBSCRIPTION_ID;
-}
-
 /** The shop's clock for calendar days (Montréal and Toronto share it). */
 export const SHOP_TIME_ZONE = "America/Toronto";
 

@@ -13,12 +13,13 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { User } from "~/users/users.server";
 import { paymentGateway, simulatedPaymentAllowed } from "~/checkout/payment.server";
 import type { Database } from "~/db/client.server";
+import { isRowId } from "~/db/row-id";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";
 import { PaymentUnavailableError, type PaymentGateway } from "~/payment/stripe.server";
 import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
 import { getPlan, localizePlan, type PlanRow } from "./plans.server";
 import { syncSubscriptionCheckout } from "./subscription-events.server";
-import { LIVE_STATUSES, formatShopDate, holdsPlan, isSubscriptionId, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import { LIVE_STATUSES, formatShopDate, holdsPlan, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 import type { SubscriptionSummary } from "./subscription-types";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -142,7 +143,7 @@ async function stripeCheckoutUrl(
     const checkout = await stripe.retrieveSubscriptionCheckout(row.stripeCheckoutSessionId);
     if (checkout?.status === "open" && checkout.url) return checkout.url;
     if (checkout?.status === "complete") {
-      await syncSubscriptionCheckout(db, checkout, now);
+      await syncSubscriptionCheckout(db, stripe, checkout, now);
       return subscriptionReturnPath(row.id);
     }
     await db
@@ -243,7 +244,7 @@ export async function getUserSubscription(
   locale: Locale,
   now = new Date(),
 ): Promise<(SubscriptionView & { stripeCheckoutSessionId: string | null }) | null> {
-  if (!isSubscriptionId(subscriptionId)) return null;
+  if (!isRowId(subscriptionId)) return null;
   const [found] = await db
     .select({ subscription: subscriptions, plan: subscriptionPlans })
     .from(subscriptions)
@@ -261,7 +262,7 @@ export async function getUserSubscription(
  * @returns the row after the call, or null when it is not the customer's simulated purchase.
  */
 export async function paySimulatedSubscription(db: Database, userId: number, subscriptionId: number, now = new Date()): Promise<SubscriptionRow | null> {
-  if (!isSubscriptionId(subscriptionId)) return null;
+  if (!isRowId(subscriptionId)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ subscription: subscriptions, interval: subscriptionPlans.interval })
@@ -300,7 +301,7 @@ export async function cancelSubscription(
   subscriptionId: number,
   now = new Date(),
 ): Promise<CancelSubscriptionResult | null> {
-  if (!isSubscriptionId(subscriptionId)) return null;
+  if (!isRowId(subscriptionId)) return null;
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -396,35 +397,27 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
   });
 }
 
-/** A subscription as the return page reads it: enough to know whether Stripe is to be asked. */
-type PendingCheck = Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null };
-
 /**
- * Whether the return page asks Stripe about this subscription (a pending Stripe purchase whose
- * session was opened, with Stripe configured): the page counts such a load against the
- * `checkout` rate limit.
+ * The Checkout Session the return page asks Stripe about (a pending Stripe purchase whose session
+ * was opened, with Stripe configured), or null when there is nothing to ask: the page counts a
+ * load that asks against the `checkout` rate limit.
  */
-export function asksStripeOnReturn(subscription: PendingCheck): boolean {
-  return (
-    paymentGateway() !== null &&
-    subscription.paymentProvider === "stripe" &&
-    subscription.status === "PENDING_PAYMENT" &&
-    subscription.stripeCheckoutSessionId !== null
-  );
+export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null }): string | null {
+  if (paymentGateway() === null || subscription.paymentProvider !== "stripe" || subscription.status !== "PENDING_PAYMENT") return null;
+  return subscription.stripeCheckoutSessionId;
 }
 
 /**
  * The return page after Stripe (issue 8 §8): a pending Stripe purchase is brought up to date from
- * its Checkout Session, in case the webhook has not come yet (same rules as the webhook).
- * @returns whether Stripe was asked ({@link asksStripeOnReturn}).
+ * its Checkout Session (from {@link sessionToRefresh}), in case the webhook has not come yet (same
+ * rules as the webhook). Without Stripe configured, nothing is asked.
  * @throws PaymentUnavailableError when Stripe cannot be reached.
  */
-export async function refreshPendingFromStripe(db: Database, subscription: PendingCheck, now = new Date()): Promise<boolean> {
+export async function refreshPendingFromStripe(db: Database, stripeCheckoutSessionId: string, now = new Date()): Promise<void> {
   const stripe = paymentGateway();
-  if (!stripe || !asksStripeOnReturn(subscription) || !subscription.stripeCheckoutSessionId) return false;
-  const checkout = await stripe.retrieveSubscriptionCheckout(subscription.stripeCheckoutSessionId);
-  if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, checkout, now);
-  return true;
+  if (!stripe) return;
+  const checkout = await stripe.retrieveSubscriptionCheckout(stripeCheckoutSessionId);
+  if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, stripe, checkout, now);
 }
 
 /** A subscription as a page shows it: dates formatted in `locale`, where to finish paying a pending one. */

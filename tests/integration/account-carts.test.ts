@@ -49,10 +49,9 @@ vi.hoisted(async () => {
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];
-type Channel = CatalogueItem;
-let privateImport: Channel;
-let shopWine: Channel;
-let shopFood: Channel;
+let privateImport: CatalogueItem;
+let shopWine: CatalogueItem;
+let shopFood: CatalogueItem;
 let qcBranchId: number;
 
 

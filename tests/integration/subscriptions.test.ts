@@ -5,7 +5,7 @@
  * Checkout in subscription mode (msw mock of its HTTP API) and its webhooks go through the one
  * idempotent function, which applies the subscription's state retrieved from Stripe rather than the
  * payload's: replays change nothing, events out of order or late end in Stripe's current state, an
- * event racing the purchase's link is delivered again (503), a bad signature answers 400.
+ * event before the purchase's completion links it, a bad signature answers 400.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -570,24 +570,83 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect(await processedCount("evt_test_during_outage")).toBe(1);
   });
 
-  it("answers 503 to an event that comes while its purchase is being linked, so that Stripe's retry is not lost", async () => {
+  it("links and applies an event that comes before checkout.session.completed: Stripe gives no order", async () => {
+    const { user, session, id } = await boughtOnStripe();
+    const { session: completed, subscription } = completeSubscriptionSession(session.id);
+    // The customer cancels on Stripe at once; that update comes before the completion.
+    const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
+    expect(await sendEvent("customer.subscription.updated", cancelled, "evt_test_early_link")).toEqual({ status: 200, data: { received: true } });
+    const linked = await row(id);
+    expect(linked).toMatchObject({
+      status: "ACTIVE",
+      stripeSubscriptionId: subscription.id,
+      stripeCustomerId: subscription.customer,
+      currentPeriodEnd: new Date(subscription.items.data[0]!.current_period_end * 1000),
+      cancelAtPeriodEnd: true,
+    });
+    expect(await processedCount("evt_test_early_link")).toBe(1);
+    expect(await hasActiveMembership(db, user.id)).toBe(true);
+    // The completion afterwards changes nothing.
+    expect((await sendEvent("checkout.session.completed", completed)).status).toBe(200);
+    expect(await row(id)).toEqual(linked);
+
+    // A paid invoice first links a purchase just as well.
+    const discovery = await boughtOnStripe("DISCOVERY_1");
+    const { subscription: monthly } = completeSubscriptionSession(discovery.session.id);
+    expect((await sendEvent("invoice.paid", paidInvoiceJson(monthly.id))).status).toBe(200);
+    expect(await row(discovery.id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: monthly.id, cancelAtPeriodEnd: false });
+
+    // An update and the completion at the same time: whichever locks the row last reads the latest state.
+    const third = await boughtOnStripe("DISCOVERY_2");
+    const { session: thirdCompleted, subscription: thirdSubscription } = completeSubscriptionSession(third.session.id);
+    const thirdCancelled = updateSubscription(thirdSubscription.id, { cancelAtPeriodEnd: true });
+    const answers = await Promise.all([sendEvent("customer.subscription.updated", thirdCancelled), sendEvent("checkout.session.completed", thirdCompleted)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await row(third.id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: thirdSubscription.id, cancelAtPeriodEnd: true });
+  });
+
+  it("records and ignores an early event whose purchase's session Stripe does not yet say complete; the completion applies the state", async () => {
     const { session, id } = await boughtOnStripe();
     const { session: completed, subscription } = completeSubscriptionSession(session.id);
-    // The completion's handler retrieves the subscription (not cancelled)…
-    const retrievedByCompletion = subscriptionJson(subscription.id);
-    // …then the customer cancels on Stripe, and that update arrives before the completion commits.
     const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
-    const update = signedWebhook(stripeEvent("customer.subscription.updated", cancelled, "evt_test_racing_update"), WEBHOOK_SECRET);
-    expect(await postWebhook(update.body, update.signature)).toEqual({ status: 503, data: { error: "retry later" } });
-    expect(await processedCount("evt_test_racing_update")).toBe(0);
+    server.use(
+      http.get("https://api.stripe.com/v1/checkout/sessions/:id", () => HttpResponse.json({ ...completed, status: "open", payment_status: "unpaid", subscription: null, customer: null }), {
+        once: true,
+      }),
+    );
+    expect(await sendEvent("customer.subscription.created", cancelled, "evt_test_before_complete")).toEqual({ status: 200, data: { received: true } });
+    expect(await processedCount("evt_test_before_complete")).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", stripeSubscriptionId: null });
 
-    server.use(http.get("https://api.stripe.com/v1/subscriptions/:id", () => HttpResponse.json(retrievedByCompletion), { once: true }));
     expect((await sendEvent("checkout.session.completed", completed)).status).toBe(200);
-    expect(await row(id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: subscription.id, cancelAtPeriodEnd: false });
-    // Stripe delivers the update again: now applied.
-    expect((await postWebhook(update.body, update.signature)).status).toBe(200);
-    expect((await row(id)).cancelAtPeriodEnd).toBe(true);
-    expect(await processedCount("evt_test_racing_update")).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: subscription.id, cancelAtPeriodEnd: true });
+  });
+
+  it("expires the session it made when another click stored one first, and sends the customer to the stored one", async () => {
+    const { user, cookie } = await customer();
+    let other: { sessionId: string; url: string } | null = null;
+    usePaymentGatewayForTests({
+      ...stripeGateway,
+      async createSubscriptionCheckoutSession(request) {
+        const made = await stripeGateway.createSubscriptionCheckoutSession(request);
+        if (!other) {
+          // Meanwhile another click (the customer's English tab) made its session and stored it first.
+          other = await stripeGateway.createSubscriptionCheckoutSession({ ...request, locale: "en-US" });
+          await db.update(subscriptions).set({ stripeCheckoutSessionId: other.sessionId }).where(eq(subscriptions.id, request.subscriptionId));
+        }
+        return made;
+      },
+    });
+    const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    const stored = other as { sessionId: string; url: string } | null;
+    expect(stored).not.toBeNull();
+    expect(bought).toMatchObject({ status: 303, location: stored!.url });
+    const sessions = stripeSessions();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.find((s) => s.id === stored!.sessionId)).toMatchObject({ status: "open", locale: "en" });
+    expect(sessions.find((s) => s.id !== stored!.sessionId)).toMatchObject({ status: "expired", locale: "fr-CA" });
+    const [pending] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(pending).toMatchObject({ status: "PENDING_PAYMENT", stripeCheckoutSessionId: stored!.sessionId });
   });
 
   it("opens the purchase again in the customer's new language when Stripe's first answer was lost", async () => {

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
-import { FieldErrors, inputClass } from "~/components/ui/form-field";
+import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
@@ -44,8 +44,6 @@ export interface CheckoutPageData {
 const CONTACT_CONSTRAINT = getZodConstraint(ContactSchema);
 const PLACE_CONSTRAINT = getZodConstraint(PlaceOrderSchema);
 
-
-
 function StepHeader({ step }: { step: 1 | 2 | 3 }) {
   const { t } = useT();
   const names = [t("checkout.steps.contact"), t("checkout.steps.delivery"), t("checkout.steps.payment")];
@@ -77,29 +75,16 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
-  const field = (name: "firstName" | "lastName" | "email" | "phone", type: "text" | "email" | "tel", autoComplete: string) => {
-    const { key: _key, ...props } = getInputProps(fields[name], { type });
-    return (
-      <div>
-        <label htmlFor={fields[name].id} className="block text-sm font-medium">
-          {t(`checkout.fields.${name}`)}
-        </label>
-        <input {...props} autoComplete={autoComplete} className={inputClass} />
-        <FieldErrors id={fields[name].errorId} errors={fields[name].errors} />
-      </div>
-    );
-  };
   const { key: _c, ...createProps } = getInputProps(fields.createAccount, { type: "checkbox" });
-  const { key: _p, ...passwordProps } = getInputProps(fields.password, { type: "password" });
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-4">
       <input type="hidden" name="intent" value="contact" />
       <div className="grid grid-cols-fit gap-4">
-        {field("firstName", "text", "given-name")}
-        {field("lastName", "text", "family-name")}
+        <TextField field={fields.firstName} type="text" label={t("checkout.fields.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} type="text" label={t("checkout.fields.lastName")} autoComplete="family-name" />
       </div>
-      {field("email", "email", "email")}
-      {field("phone", "tel", "tel")}
+      <TextField field={fields.email} type="email" label={t("checkout.fields.email")} autoComplete="email" />
+      <TextField field={fields.phone} type="tel" label={t("checkout.fields.phone")} autoComplete="tel" />
       {data.isCustomer ? null : (
         <>
           <div>
@@ -109,14 +94,13 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
             </label>
           </div>
           {/* Shown without JavaScript too: the server asks for it only when an account is wanted. */}
-          <div>
-            <label htmlFor={fields.password.id} className="block text-sm font-medium">
-              {t("checkout.fields.password")}
-            </label>
-            <input {...passwordProps} required={false} autoComplete="new-password" className={inputClass} />
-            <p className="mt-1 text-xs text-stone-600">{t("checkout.fields.passwordHelp")}</p>
-            <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
-          </div>
+          <TextField
+            field={fields.password}
+            type="password"
+            label={t("checkout.fields.password")}
+            autoComplete="new-password"
+            help={t("checkout.fields.passwordHelp")}
+          />
         </>
       )}
       <button type="submit" className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">

@@ -1,13 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
-import { CancelSubscriptionSchema } from "../subscription-forms";
 import type { SubscriptionSummary } from "../subscription-types";
-import { PlanPrice } from "./plan-card";
-
-/** The cancel form's constraints, computed once. */
-const CANCEL_CONSTRAINT = getZodConstraint(CancelSubscriptionSchema);
+import { ButtonForm, PlanPrice } from "./plan-card";
 
 /** What the account's action answered when it refused a cancellation. */
 export interface CancelRefusal {
@@ -78,46 +73,29 @@ export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions
 }
 
 /**
- * The cancel POST of a running subscription (`CancelSubscriptionSchema`, checked by conform before
- * sending, by the action after): hidden fields only, so only a refusal from the server shows. A
- * refusal still shows when the button is gone (the subscription ended meanwhile).
+ * The cancel POST of a running subscription (`CancelSubscriptionSchema`, checked by the action).
+ * A refusal still shows when the button is gone (the subscription ended meanwhile).
  */
 function CancelForm({ subscription: s, lastResult }: { subscription: SubscriptionSummary; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("subscriptionId") === String(s.id);
-  const [form] = useForm({
-    id: `cancel-subscription-${s.id}`,
-    lastResult,
-    constraint: CANCEL_CONSTRAINT,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CancelSubscriptionSchema }),
-  });
-  const error = form.errors?.[0];
   return (
-    <>
-      {s.live && !s.cancelAtPeriodEnd ? (
-        <Form method="post" {...getFormProps(form)} className="mt-3">
-          <input type="hidden" name="intent" value="cancel-subscription" />
-          <input type="hidden" name="subscriptionId" value={s.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })}
-            aria-describedby={error ? form.errorId : undefined}
-            className="rounded border border-stone-400 px-3 py-1 text-sm"
-          >
+    <ButtonForm
+      id={`cancel-subscription-${s.id}`}
+      fields={{ intent: "cancel-subscription", subscriptionId: String(s.id) }}
+      busyWhen="subscriptionId"
+      lastResult={lastResult}
+      shown={s.live && !s.cancelAtPeriodEnd}
+      className="mt-3"
+    >
+      {(button) => (
+        <>
+          <button {...button} aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })} className="rounded border border-stone-400 px-3 py-1 text-sm">
             {t("subscriptions.account.cancel")}
           </button>
           <span className="ml-3 text-xs text-stone-600">{t("subscriptions.account.cancelHelp")}</span>
-        </Form>
-      ) : null}
-      {error ? (
-        <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {t(error)}
-        </p>
-      ) : null}
-    </>
+        </>
+      )}
+    </ButtonForm>
   );
 }
 

@@ -1,13 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FieldErrors } from "~/components/ui/form-field";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { BuyPlanSchema } from "../subscription-forms";
 import type { PlanOffer } from "../subscription-types";
-
-/** The buy form's constraints, computed once (not per card and render). */
-const BUY_CONSTRAINT = getZodConstraint(BuyPlanSchema);
 
 /** What a plan page's action answered, when it refused a purchase. */
 export interface BuyRefusal {
@@ -47,44 +44,78 @@ export function PlanCard({ plan, refusal, headingLevel = 2 }: { plan: PlanOffer;
 }
 
 /**
- * The "buy" POST of a plan (`BuyPlanSchema`, checked by conform before sending, by the action
- * after): hidden fields only, so only a refusal from the server shows, under the button. When the
- * customer holds the plan, the button is left out but a refusal still shows.
+ * The "buy" POST of a plan (`BuyPlanSchema`, checked by the action). When the customer holds the
+ * plan, the button is left out but a refusal still shows.
  */
 function BuyForm({ plan, lastResult, held }: { plan: PlanOffer; lastResult: SubmissionResult<string[]> | undefined; held: boolean }) {
   const { t } = useT();
+  return (
+    <ButtonForm
+      id={`buy-${plan.code}`}
+      fields={{ intent: "buy", planCode: plan.code }}
+      busyWhen="planCode"
+      lastResult={lastResult}
+      shown={!held}
+      className="mt-4"
+    >
+      {(button) => (
+        <button
+          {...button}
+          aria-label={plan.kind === "MEMBERSHIP" ? undefined : t("subscriptions.plan.buyNamed", { name: plan.name })}
+          className="rounded bg-wine-700 px-5 py-2 font-semibold text-white disabled:opacity-60"
+        >
+          {plan.kind === "MEMBERSHIP" ? t("subscriptions.plan.buyMembership") : t("subscriptions.plan.buy")}
+        </button>
+      )}
+    </ButtonForm>
+  );
+}
+
+/** What {@link ButtonForm} gives its submit button. */
+export interface ButtonFormButtonProps {
+  type: "submit";
+  disabled: boolean;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A one-button POST whose fields are all hidden, written by the page (the plan's buy, a
+ * subscription's cancel): nothing for the customer to fix before sending, so only the action checks
+ * it (its zod schema), and only its refusal shows, under the button — still when `shown` is false
+ * (the button is gone, say the plan is held meanwhile). The button is disabled while this form
+ * (the one whose `busyWhen` field matches) is being sent.
+ */
+export function ButtonForm({
+  id,
+  fields,
+  busyWhen,
+  lastResult,
+  shown,
+  className,
+  children,
+}: {
+  id: string;
+  fields: Record<string, string>;
+  busyWhen: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  shown: boolean;
+  className: string;
+  children: (button: ButtonFormButtonProps) => ReactNode;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("planCode") === plan.code;
-  const [form] = useForm({
-    id: `buy-${plan.code}`,
-    lastResult,
-    constraint: BUY_CONSTRAINT,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BuyPlanSchema }),
-  });
-  const error = form.errors?.[0];
+  const busy = navigation.state !== "idle" && navigation.formData?.get(busyWhen) === fields[busyWhen];
+  const [form] = useForm({ id, lastResult });
   return (
     <>
-      {held ? null : (
-        <Form method="post" {...getFormProps(form)} className="mt-4">
-          <input type="hidden" name="intent" value="buy" />
-          <input type="hidden" name="planCode" value={plan.code} />
-          <button
-            type="submit"
-            disabled={busy}
-            aria-label={plan.kind === "MEMBERSHIP" ? undefined : t("subscriptions.plan.buyNamed", { name: plan.name })}
-            aria-describedby={error ? form.errorId : undefined}
-            className="rounded bg-wine-700 px-5 py-2 font-semibold text-white disabled:opacity-60"
-          >
-            {plan.kind === "MEMBERSHIP" ? t("subscriptions.plan.buyMembership") : t("subscriptions.plan.buy")}
-          </button>
+      {shown ? (
+        <Form method="post" {...getFormProps(form)} className={className}>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {children({ type: "submit", disabled: busy, "aria-describedby": form.errors?.length ? form.errorId : undefined })}
         </Form>
-      )}
-      {error ? (
-        <p id={form.errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {t(error)}
-        </p>
       ) : null}
+      <FieldErrors id={form.errorId} errors={form.errors} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { PlanPrice } from "./plan-card";
 export function SubscriptionPaymentPage({ subscription, refusal }: { subscription: SubscriptionSummary; refusal: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
-  const error = refusal ? (Object.values(refusal.error ?? {}).flat()[0] ?? "subscriptions.errors.paymentFailed") : undefined;
+  const error = refusal ? (refusal.error?.intent?.[0] ?? "subscriptions.errors.paymentFailed") : undefined;
   return (
     <MessagePage title={t("subscriptions.payment.title")} testId="subscription-payment-page">
       <p className="mx-auto mt-2 max-w-xl rounded bg-amber-100 p-2 text-sm">{t("subscriptions.payment.simulatedNotice")}</p>
