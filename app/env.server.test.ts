@@ -94,4 +94,17 @@ describe("parseEnv", () => {
     ).toMatchObject({ name: "Vins & Cie", addressLines: ["12 rue A", "Québec (Québec) G1K 3A1"], hstNumber: "987654321 RT0002", supportEmail: "aide@vins.example" });
     expect(agency({ AGENCY_QST_NUMBER: "12345" })).toMatch(/^Invalid configuration: AGENCY_QST_NUMBER must look like 1234567890 TQ0001$/);
   });
+
+  it("reads the geocoding service of 'use my location': none, OpenWeatherMap's with only a key, or the URL given", () => {
+    const geocoding = (source: Record<string, string>) => {
+      const env = parseEnv({ DATA_DIR: dataDir(), ...source });
+      return "error" in env ? env.error : env.geocoding;
+    };
+    expect(geocoding({})).toBeNull();
+    expect(geocoding({ GEOCODING_URL: "", GEOCODING_API_KEY: "" })).toBeNull();
+    expect(geocoding({ GEOCODING_API_KEY: "k3y" })).toEqual({ url: "https://api.openweathermap.org/geo/1.0/reverse", apiKey: "k3y" });
+    expect(geocoding({ GEOCODING_URL: "http://geo.internal/reverse" })).toEqual({ url: "http://geo.internal/reverse", apiKey: undefined });
+    expect(geocoding({ GEOCODING_URL: "not a url" })).toBe("Invalid configuration: GEOCODING_URL must be an http(s):// address");
+    expect(geocoding({ GEOCODING_URL: "ftp://geo.example/reverse" })).toBe("Invalid configuration: GEOCODING_URL must be an http(s):// address");
+  });
 });

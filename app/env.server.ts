@@ -67,6 +67,13 @@ const EnvSchema = z
     /** The Mailchimp audience (list) id of each province's newsletter (issue 9 §6). */
     MAILCHIMP_LIST_ID_QC: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
     MAILCHIMP_LIST_ID_ON: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
+    /**
+     * Reverse geocoding of "use my location" (issue 9 §8), called as `?lat=…&lon=…&limit=1&appid=…`;
+     * unset with a key: OpenWeatherMap's. Neither set: the visitor chooses their province themselves.
+     */
+    GEOCODING_URL: z.url({ protocol: /^https?$/, message: "must be an http(s):// address" }).optional(),
+    /** Sent as `appid` to the geocoding service. */
+    GEOCODING_API_KEY: z.string().trim().min(1).max(200).optional(),
   })
   // A key without any audience would send nothing: a configuration mistake, not a choice.
   .refine((env) => !env.MAILCHIMP_API_KEY || env.MAILCHIMP_LIST_ID_QC || env.MAILCHIMP_LIST_ID_ON, {
@@ -114,6 +121,8 @@ export interface Env {
   agency: AgencyIdentity;
   /** Mailchimp for newsletter sign-ups (issue 9 §6), or null: sign-ups are kept in the database only. */
   mailchimp: MailchimpSettings | null;
+  /** The reverse-geocoding service of "use my location" (issue 9 §8), or null: not offered. */
+  geocoding: GeocodingConfig | null;
 }
 
 /** Where newsletter sign-ups go: the API key, its data center, and one audience per province (null: none). */
@@ -122,6 +131,18 @@ export interface MailchimpSettings {
   /** The key's suffix (`us21`): the API lives at `https://<dataCenter>.api.mailchimp.com/3.0`. */
   dataCenter: string;
   lists: { QC: string | null; ON: string | null };
+}
+
+/** OpenWeatherMap's reverse geocoding endpoint, used when only GEOCODING_API_KEY is set. */
+export const OPENWEATHERMAP_REVERSE_URL = "https://api.openweathermap.org/geo/1.0/reverse";
+
+/**
+ * The reverse-geocoding service (SPEC §7): called as `url?lat=…&lon=…&limit=1&appid=<apiKey>`;
+ * OpenWeatherMap's answers an array of places with their `state`.
+ */
+export interface GeocodingConfig {
+  url: string;
+  apiKey: string | undefined;
 }
 
 /**
@@ -186,6 +207,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
           lists: { QC: env.MAILCHIMP_LIST_ID_QC ?? null, ON: env.MAILCHIMP_LIST_ID_ON ?? null },
         }
       : null,
+    geocoding:
+      env.GEOCODING_URL || env.GEOCODING_API_KEY
+        ? { url: env.GEOCODING_URL ?? OPENWEATHERMAP_REVERSE_URL, apiKey: env.GEOCODING_API_KEY }
+        : null,
   };
 }
 

@@ -96,10 +96,11 @@ export function meta({ error }: Route.MetaArgs) {
 /**
  * The root loader runs again on a client navigation to a page that chooses the province (`/qc`,
  * `/on`, a store's page): its data (province, age gate, consent) changes there though neither the
- * root's params nor the query do, which is all React Router watches by default.
+ * root's params nor the query do, which is all React Router watches by default. Staying on the
+ * page (a fetcher's action) keeps the default: the notice's "use my location" asks for none.
  */
-export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || provinceOfPage(nextUrl.pathname) !== null;
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || (currentUrl.href !== nextUrl.href && provinceOfPage(nextUrl.pathname) !== null);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

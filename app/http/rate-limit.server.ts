@@ -6,8 +6,7 @@
  * database cannot count, an in-memory limiter takes over rather than refusing everyone.
  *
  * A refused request gets a 429 page in the visitor's language with `Retry-After` (root
- * ErrorBoundary). The cart uses `cartWrite`; `login` and `form` wait for the accounts and contact
- * forms.
+ * ErrorBoundary).
  */
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { data } from "react-router";
@@ -22,10 +21,11 @@ export const RATE_LIMITS = {
   checkout: { points: 60, durationSeconds: 60 },
   /** Login attempts, per e-mail and per client address (the accounts issue). */
   login: { points: 10, durationSeconds: 15 * 60 },
-  /** Other public forms (contact, newsletter, password reset), per client address. */
+  /**
+   * Other public forms per client address: registration, contact, newsletter (two posts per
+   * sign-up), password reset, "use my location" lookups; also profile changes per customer.
+   */
   form: { points: 20, durationSeconds: 10 * 60 },
-  /** Newsletter posts (two per sign-up: the short form, then the interests), per client address (issue 9 §6). */
-  newsletter: { points: 20, durationSeconds: 10 * 60 },
   /** Reset links asked for one e-mail address, whoever asks (no mailbox flooded with them). */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;

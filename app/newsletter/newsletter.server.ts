@@ -14,14 +14,14 @@
  *   → stays FAILED (one log line, for a retry by the agency), "error".
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { createCookie, type Cookie } from "react-router";
+import type { Cookie } from "react-router";
 import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
-import { cookieName, secureCookies } from "~/http/cookies.server";
+import { signedCookie } from "~/http/cookies.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
-import { interestsInOrder, NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
+import { NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
 
 /** SPEC §9: the newsletter cookie lives a day. */
 export const NEWSLETTER_COOKIE_LIFETIME_SECONDS = 60 * 60 * 24;
@@ -30,14 +30,7 @@ let cookie: Cookie | undefined;
 
 /** The `newsletter` cookie: signed with SESSION_SECRET, one day, http-only, SameSite=Lax. */
 export function newsletterCookie(): Cookie {
-  cookie ??= createCookie(cookieName("newsletter"), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: secureCookies(),
-    maxAge: NEWSLETTER_COOKIE_LIFETIME_SECONDS,
-    secrets: [getEnv().sessionSecret],
-  });
+  cookie ??= signedCookie("newsletter", { maxAge: NEWSLETTER_COOKIE_LIFETIME_SECONDS });
   return cookie;
 }
 
@@ -73,7 +66,7 @@ export function forgetNewsletterPerson(): Promise<string> {
 /** One sign-up: the person of step 1 and the choices of step 2. */
 export interface NewsletterSignup extends NewsletterPerson {
   province: Province;
-  /** Interests of `province` (checked by the step 2 schema); stored once each, in the province's order. */
+  /** Interests of `province`, each once, in the province's order (`interestsInOrder`): stored as given. */
   interests: readonly NewsletterInterest[];
   /** The visitor's language, kept with the row. */
   locale: Locale;
@@ -83,8 +76,6 @@ export interface NewsletterSignup extends NewsletterPerson {
 export interface NewsletterResult {
   outcome: NewsletterOutcome;
   status: NewsletterStatus;
-  /** The row's id. */
-  id: number;
 }
 
 /**
@@ -108,7 +99,7 @@ export async function subscribeToNewsletter(
     firstName: signup.firstName,
     lastName: signup.lastName,
     locale: signup.locale,
-    interests: interestsInOrder(signup.province, signup.interests),
+    interests: [...signup.interests],
   };
   const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
   const listId = settings?.lists[signup.province] ?? null;
@@ -126,21 +117,22 @@ export async function subscribeToNewsletter(
     })
     .returning({ id: newsletterSignups.id });
   if (!row) {
+    // The row left alone: SUBSCRIBED, or STORED while the province has no list.
     const [existing] = await db
-      .select({ id: newsletterSignups.id, status: newsletterSignups.status })
+      .select({ status: newsletterSignups.status })
       .from(newsletterSignups)
       .where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, signup.province)));
-    return { outcome: "alreadySubscribed", status: existing?.status ?? "SUBSCRIBED", id: existing?.id ?? 0 };
+    return { outcome: "alreadySubscribed", status: existing?.status ?? "SUBSCRIBED" };
   }
   if (!settings || !listId) return settle(db, row.id, "STORED", "subscribed");
   const answer = await addMailchimpMember(settings, listId, values, options);
   if (answer.kind === "subscribed") return settle(db, row.id, "SUBSCRIBED", "subscribed");
   if (answer.kind === "memberExists") return settle(db, row.id, "SUBSCRIBED", "alreadySubscribed");
   console.error(`newsletter sign-up ${row.id} (${signup.province}): Mailchimp failed (${answer.reason}); kept as FAILED`);
-  return { outcome: "error", status: "FAILED", id: row.id };
+  return { outcome: "error", status: "FAILED" };
 }
 
 async function settle(db: Database, id: number, status: NewsletterStatus, outcome: NewsletterOutcome): Promise<NewsletterResult> {
   await db.update(newsletterSignups).set({ status, updatedAt: sql`now()` }).where(eq(newsletterSignups.id, id));
-  return { outcome, status, id };
+  return { outcome, status };
 }

@@ -1,9 +1,8 @@
 /**
  * The signed `prefs` cookie (DESIGN §1). The secret is the configuration's SESSION_SECRET.
  */
-import { createCookie, type Cookie } from "react-router";
-import { getEnv } from "~/env.server";
-import { cookieName, secureCookies } from "~/http/cookies.server";
+import type { Cookie } from "react-router";
+import { signedCookie } from "~/http/cookies.server";
 import { normalizePreferences } from "./preference-change";
 import type { Preferences } from "./preferences";
 
@@ -11,14 +10,7 @@ let cookie: Cookie | undefined;
 
 /** The `prefs` cookie (`__Host-prefs` over HTTPS): signed, one year, http-only, SameSite=Lax. */
 export function preferencesCookie(): Cookie {
-  cookie ??= createCookie(cookieName("prefs"), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: secureCookies(),
-    maxAge: 60 * 60 * 24 * 365,
-    secrets: [getEnv().sessionSecret],
-  });
+  cookie ??= signedCookie("prefs", { maxAge: 60 * 60 * 24 * 365 });
   return cookie;
 }
 

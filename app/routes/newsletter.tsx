@@ -12,7 +12,7 @@
  *   is cleared, then 303 to `/newsletter?outcome=subscribed|alreadySubscribed|error`, or the
  *   outcome as data for the dialog.
  * - A filled honeypot is answered as a success, and nothing is kept. Rate-limited per client
- *   (`newsletter` limit).
+ *   (the `form` limit of the public forms).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -29,6 +29,7 @@ import {
   INTENT_FIELD,
   interestsInOrder,
   MODE_FIELD,
+  NEWSLETTER_MODES,
   NEWSLETTER_OUTCOMES,
   NewsletterInterestsSchema,
   NewsletterPersonSchema,
@@ -69,9 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const shop = context.get(shopContext);
-  await enforceRateLimit("newsletter", context.get(requestContext).clientAddress);
+  await enforceRateLimit("form", context.get(requestContext).clientAddress);
   const formData = await readFormData(request);
-  const mode: NewsletterMode = formData.get(MODE_FIELD) === "dialog" ? "dialog" : "page";
+  const posted = formData.get(MODE_FIELD);
+  const mode: NewsletterMode = isOneOf(NEWSLETTER_MODES, posted) ? posted : "page";
 
   // A robot is answered exactly as a person, and nothing is kept.
   if (honeypotFilled(formData)) return finish(mode, "subscribed", new Headers());
@@ -148,6 +150,8 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <p className="mt-2 text-sm">{t("newsletter.interests.intro")}</p>
             <div className="mt-4">
               <NewsletterInterestsFormView
+                // The province links redraw the form with that province checked and its interests.
+                key={loaderData.province}
                 id="newsletter-interests"
                 lastResult={refusedStep?.step === "interests" ? refusedStep.result : undefined}
                 mode="page"

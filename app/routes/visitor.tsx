@@ -11,12 +11,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
+import { getEnv } from "~/env.server";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
-import { geocodingConfig, provinceAt } from "~/visitor/geocoding.server";
+import { provinceAt } from "~/visitor/geocoding.server";
 import { visitorCookies } from "~/visitor/visitor-cookies.server";
 import { VisitorFormSchema } from "~/visitor/visitor-forms";
 import { VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
   return {
-    title: `${shop.t("visitor.refused.title")} · Cuvée`,
+    title: shop.t("visitor.refused.title"),
     back: safeRedirect(url.searchParams.get("redirectTo"), url.origin),
   };
 }
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "locate": {
       // Each lookup calls a paid third party: counted like the other public forms.
       await enforceRateLimit("form", context.get(requestContext).clientAddress);
-      const outcome = await provinceAt({ lat: answer.lat, lon: answer.lon }, geocodingConfig());
+      const outcome = await provinceAt({ lat: answer.lat, lon: answer.lon }, getEnv().geocoding);
       if ("province" in outcome) return redirect(`/${outcome.province.toLowerCase()}`, 303);
       return data({ outcome: outcome.error, back });
     }

@@ -4,54 +4,15 @@
  * browser's position is reverse-geocoded through the configured service; a state that includes
  * "Ontario" means Ontario, anything else Quebec.
  *
- * Configuration (process environment, read on each call):
- * - `GEOCODING_URL`: the reverse-lookup address, called as `?lat=…&lon=…&limit=1&appid=…`
- *   (OpenWeatherMap's `https://api.openweathermap.org/geo/1.0/reverse` answers an array of places
- *   with their `state`). Default: OpenWeatherMap's, when a key is set.
- * - `GEOCODING_API_KEY`: sent as `appid`.
- * Neither set: the service is not configured and the visitor chooses their province themselves.
+ * The service is configured by GEOCODING_URL / GEOCODING_API_KEY (`getEnv().geocoding`,
+ * app/env.server.ts); unconfigured, the visitor chooses their province themselves.
  */
 import { z } from "zod";
+import type { GeocodingConfig } from "~/env.server";
 import type { Province } from "~/vocabulary";
 
-/** OpenWeatherMap's reverse geocoding endpoint, used when only a key is configured. */
-export const OPENWEATHERMAP_REVERSE_URL = "https://api.openweathermap.org/geo/1.0/reverse";
 /** The service's answer is awaited at most this long (ms). */
 export const GEOCODING_TIMEOUT_MS = 5_000;
-
-export interface GeocodingConfig {
-  url: string;
-  apiKey: string | undefined;
-}
-
-const ConfigSchema = z.object({
-  GEOCODING_URL: z.url({ protocol: /^https?$/ }).optional(),
-  GEOCODING_API_KEY: z.string().trim().min(1).max(200).optional(),
-});
-
-/**
- * The geocoding service configured in `env`, or null when none is (or the URL is not an http(s)
- * address: then a warning is logged once and the feature stays off).
- */
-export function geocodingConfig(env: Record<string, string | undefined> = process.env): GeocodingConfig | null {
-  const cleaned = Object.fromEntries(
-    ["GEOCODING_URL", "GEOCODING_API_KEY"].map((key) => [key, env[key] === "" ? undefined : env[key]]),
-  );
-  const parsed = ConfigSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    warnOnce(`GEOCODING_URL ${parsed.error.issues[0]?.message ?? "is invalid"}: "use my location" is off`);
-    return null;
-  }
-  const { GEOCODING_URL: url, GEOCODING_API_KEY: apiKey } = parsed.data;
-  if (!url && !apiKey) return null;
-  return { url: url ?? OPENWEATHERMAP_REVERSE_URL, apiKey };
-}
-
-let warned = false;
-function warnOnce(message: string): void {
-  if (!warned) console.warn(message);
-  warned = true;
-}
 
 /** A position the browser reported: latitude −90…90, longitude −180…180 (degrees). */
 export interface Position {
@@ -67,7 +28,7 @@ const PlacesSchema = z.array(z.object({ state: z.string().optional() }).loose())
 /**
  * Reverse-geocodes a position to the shop's province: "Ontario" in the place's state → ON, any
  * other place (or none found) → QC (SPEC §4). Never throws.
- * @param config the service ({@link geocodingConfig}); null → `{ error: "unconfigured" }`
+ * @param config the service (`getEnv().geocoding`); null → `{ error: "unconfigured" }`
  * @returns `{ error: "failed" }` when the service answers an error status, something that is not
  *   a list of places, or nothing within {@link GEOCODING_TIMEOUT_MS}.
  */

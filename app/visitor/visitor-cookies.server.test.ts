@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   AGE_CONFIRMATION_SECONDS,
   FIRST_VISIT_MARKER_SECONDS,
@@ -6,8 +6,12 @@ import {
   createVisitorCookies,
 } from "./visitor-cookies.server";
 
-const cookies = createVisitorCookies({ secrets: ["a-test-secret-of-enough-length"], secure: false, name: (base) => base });
-const other = createVisitorCookies({ secrets: ["another-secret-of-enough-length"], secure: false, name: (base) => base });
+/** The configuration the cookies read (getEnv): the tests switch to production. */
+const env = vi.hoisted(() => ({ nodeEnv: "test", sessionSecret: "a-test-secret-of-enough-length" }));
+vi.mock("~/env.server", () => ({ getEnv: () => env }));
+
+const cookies = createVisitorCookies();
+const other = createVisitorCookies({ secrets: ["another-secret-of-enough-length"] });
 
 /** The request `Cookie` header a browser sends back for these `Set-Cookie` values. */
 const sent = (...setCookies: string[]) => setCookies.map((header) => header.split(";")[0]).join("; ");
@@ -50,10 +54,14 @@ describe("visitor cookies (issue 9 §8)", () => {
   });
 
   it("over HTTPS the cookies are Secure, under the names the server gives", async () => {
-    const secure = createVisitorCookies({ secrets: ["s-e-c-r-e-t-of-length"], secure: true, name: (base) => `__Host-${base}` });
+    env.nodeEnv = "production";
+    const secure = createVisitorCookies();
+    env.nodeEnv = "test";
     const setCookie = await secure.rememberConsent("QC", "accepted", false);
     expect(setCookie).toMatch(/^__Host-consent-qc=/);
     expect(setCookie).toMatch(/; Secure/);
     expect(setCookie).toMatch(/; Path=\//);
+    expect((await secure.read(sent(setCookie).replace("__Host-", ""))).consent.QC).toBeNull();
+    expect((await secure.read(sent(setCookie))).consent.QC).toBe("accepted");
   });
 });

@@ -11,10 +11,9 @@
  * Over HTTPS the names carry the `__Host-` prefix (app/http/cookies.server.ts). A missing,
  * unsigned, tampered or malformed cookie reads as "not answered"; reading never throws.
  */
-import { createCookie, type Cookie } from "react-router";
+import type { Cookie } from "react-router";
 import { z } from "zod";
-import { getEnv } from "~/env.server";
-import { cookieName, secureCookies } from "~/http/cookies.server";
+import { signedCookie } from "~/http/cookies.server";
 import { PROVINCES, type Province } from "~/vocabulary";
 import { CONSENT_ANSWERS, LEGAL_AGES, type ConsentAnswer, type LegalAge, type VisitorAnswers } from "./visitor-rules";
 
@@ -50,26 +49,12 @@ export interface VisitorCookies {
 }
 
 /**
- * Builds the visitor cookies for a secret. The server uses {@link visitorCookies}; tests and the
- * bench may build their own with the server's secret.
- * @param options.secrets signing secrets, newest first (the server's SESSION_SECRET)
- * @param options.secure Secure cookies (HTTPS, production)
- * @param options.name the cookie's name for a base name (`__Host-` prefix when secure)
+ * Builds the visitor cookies ({@link signedCookie}s: `__Host-` names and Secure in production).
+ * The server uses {@link visitorCookies}; tests and the bench may build their own.
+ * @param options.secrets signing secrets, newest first (default: the server's SESSION_SECRET)
  */
-export function createVisitorCookies(options: {
-  secrets: string[];
-  secure: boolean;
-  name: (base: string) => string;
-}): VisitorCookies {
-  const make = (base: string, maxAge: number | undefined): Cookie =>
-    createCookie(options.name(base), {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: options.secure,
-      maxAge,
-      secrets: options.secrets,
-    });
+export function createVisitorCookies(options: { secrets?: string[] } = {}): VisitorCookies {
+  const make = (base: string, maxAge: number | undefined): Cookie => signedCookie(base, { maxAge, secrets: options.secrets });
   const age = make("age", AGE_CONFIRMATION_SECONDS);
   const visited = make("visited", FIRST_VISIT_MARKER_SECONDS);
   // No Max-Age by default: a session cookie unless the answer is remembered.
@@ -122,6 +107,6 @@ let cookies: VisitorCookies | undefined;
 
 /** The server's visitor cookies, signed with SESSION_SECRET. */
 export function visitorCookies(): VisitorCookies {
-  cookies ??= createVisitorCookies({ secrets: [getEnv().sessionSecret], secure: secureCookies(), name: cookieName });
+  cookies ??= createVisitorCookies();
   return cookies;
 }

@@ -36,4 +36,3 @@ const LocateRequest = z.object({
 });
 
 export const VisitorFormSchema = z.discriminatedUnion("intent", [AgeAnswer, NoticeClose, ConsentChoice, LocateRequest]);
-export type VisitorForm = z.infer<typeof VisitorFormSchema>;

@@ -30,10 +30,6 @@ export const CONSENT_QUERY = { name: "consent", value: "open" } as const;
 /** Where "Exit" of the consent dialog leads: an external search site (SPEC §2). */
 export const EXIT_URL = "https://www.google.ca/";
 
-/** The intents of the forms posted to {@link VISITOR_PATH}. */
-export const VISITOR_INTENTS = ["age", "notice", "consent", "locate"] as const;
-export type VisitorIntent = (typeof VISITOR_INTENTS)[number];
-
 /**
  * Whether a visitor who confirmed being at least `confirmedAge` may enter the shop of `province`.
  * A confirmation covers every province whose legal age is not higher: 19 (Ontario) covers Quebec,

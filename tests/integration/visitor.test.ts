@@ -31,23 +31,20 @@ await vi.hoisted(async () => {
   const { join } = await import("node:path");
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), "cuvee-visitor-test-"));
   process.env.SESSION_SECRET = "visitor-test-secret-of-enough-length";
+  // The route's geocoding service (getEnv().geocoding): the msw mock.
+  const mock = await import("../mocks/geocoding");
+  process.env.GEOCODING_URL = mock.GEOCODING_MOCK_URL;
+  process.env.GEOCODING_API_KEY = mock.GEOCODING_MOCK_KEY;
 });
 
 const server = setupServer(...geocodingHandlers);
+/** The service as the route is configured with it; tests of other configurations call provinceAt. */
+const MOCK_CONFIG = { url: GEOCODING_MOCK_URL, apiKey: GEOCODING_MOCK_KEY };
 
-function configureGeocoding(settings: { url?: string; key?: string }): void {
-  process.env.GEOCODING_URL = settings.url ?? "";
-  process.env.GEOCODING_API_KEY = settings.key ?? "";
-}
-
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: "error" });
-  configureGeocoding({ url: GEOCODING_MOCK_URL, key: GEOCODING_MOCK_KEY });
-});
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   resetGeocodingMock();
   server.resetHandlers();
-  configureGeocoding({ url: GEOCODING_MOCK_URL, key: GEOCODING_MOCK_KEY });
 });
 afterAll(() => server.close());
 
@@ -119,8 +116,8 @@ describe("use my location (SPEC §4, §7)", () => {
     failGeocoding(500);
     expect(await locate(PLACES.toronto)).toMatchObject({ status: 200, location: null, data: { outcome: "failed" } });
     resetGeocodingMock();
-    configureGeocoding({ url: GEOCODING_MOCK_URL, key: "wrong-key" });
-    expect(await locate(PLACES.toronto)).toMatchObject({ status: 200, location: null, data: { outcome: "failed" } });
+    expect(await provinceAt(PLACES.toronto, { ...MOCK_CONFIG, apiKey: "wrong-key" })).toEqual({ error: "failed" });
+    expect(await provinceAt(PLACES.toronto, MOCK_CONFIG)).toEqual({ province: "ON" });
   });
 
   it("stays when the service answers something else than places, or too late", async () => {
@@ -130,15 +127,11 @@ describe("use my location (SPEC §4, §7)", () => {
       await delay(1_000);
       return HttpResponse.json([PLACES.toronto.place]);
     }));
-    const config = { url: GEOCODING_MOCK_URL, apiKey: GEOCODING_MOCK_KEY };
-    expect(await provinceAt(PLACES.toronto, config, { timeoutMs: 50 })).toEqual({ error: "failed" });
+    expect(await provinceAt(PLACES.toronto, MOCK_CONFIG, { timeoutMs: 50 })).toEqual({ error: "failed" });
   });
 
-  it("stays, with its own message, when no service is configured, and calls nobody", async () => {
-    configureGeocoding({});
-    expect(await locate(PLACES.toronto)).toMatchObject({ status: 200, location: null, data: { outcome: "unconfigured" } });
-    configureGeocoding({ url: "not a url" });
-    expect(await locate(PLACES.toronto)).toMatchObject({ status: 200, data: { outcome: "unconfigured" } });
+  it("says so when no service is configured, and calls nobody", async () => {
+    expect(await provinceAt(PLACES.toronto, null)).toEqual({ error: "unconfigured" });
     expect(geocodingRequests()).toEqual([]);
   });
 
@@ -171,7 +164,8 @@ describe("the answers (issue 9 §8)", () => {
     expect(answer.location).toBe("/visitor?redirectTo=%2Fproviders%3Fpage%3D2");
     const page = await visitorLoader((await routeArgs(undefined as unknown as Database, answer.location!)) as never);
     expect(page.back).toBe("/providers?page=2");
-    expect(page.title).toBe("À bientôt ! · Cuvée");
+    // The meta helper adds " · Cuvée".
+    expect(page.title).toBe("À bientôt !");
   });
 
   it("never redirects off-site", async () => {

@@ -6,10 +6,11 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
 import { MIN_PASSWORD_LENGTH } from "../account-forms";
@@ -130,8 +131,7 @@ export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDef
   });
   // Without JavaScript the billing fields always show (the server ignores them when the box is
   // ticked); once hydrated they hide while it is ticked.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const posted = fields.billingSameAsDelivery.initialValue;
   const [same, setSame] = useState(lastResult ? posted === "on" : defaults.billingSameAsDelivery);
   const { key: _s, ...sameProps } = getInputProps(fields.billingSameAsDelivery, { type: "checkbox", ariaDescribedBy: "billing-same-help" });

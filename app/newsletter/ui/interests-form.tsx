@@ -5,13 +5,14 @@
  * fetcher) and the `/newsletter` page's (without it).
  *
  * The checkboxes follow the chosen province: with JavaScript at once; without it the page shows
- * the preselected province's, and a post with another province refuses the other province's
- * interests (400) and comes back with the chosen province's boxes.
+ * the preselected province's, and a link per province (`/newsletter?province=…`) redraws the page
+ * with that province's (a post with another province and the first one's interests is refused,
+ * 400, and comes back with the chosen province's boxes).
  */
 import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, useNavigation, type FetcherWithComponents } from "react-router";
+import { Form, Link, useNavigation, type FetcherWithComponents } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import { isOneOf, NEWSLETTER_INTERESTS, PROVINCES, type Province } from "~/vocabulary";
@@ -78,6 +79,22 @@ export function NewsletterInterestsFormView({
           ))}
         </div>
         <FieldErrors id={fields.province.errorId} errors={fields.province.errors} />
+        {mode === "page" ? (
+          // Without JavaScript the radios cannot redraw the checkboxes: the page does, per province.
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-stone-700">
+            <span>{t("newsletter.interests.showFor")}</span>
+            {PROVINCES.map((p) => (
+              <Link
+                key={p}
+                to={`/newsletter?province=${p}`}
+                aria-current={p === province ? "true" : undefined}
+                className={`inline-flex min-h-6 items-center underline ${p === province ? "font-semibold text-wine-800" : ""}`}
+              >
+                {t(`provinces.${p}`)}
+              </Link>
+            ))}
+          </p>
+        ) : null}
       </fieldset>
       <fieldset key={province}>
         <legend className={legendClass}>{t("newsletter.interests.legend")}</legend>

@@ -13,9 +13,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { useRootData } from "~/root-data";
-import type { NewsletterActionData, NewsletterOutcome, NewsletterPerson } from "../newsletter-forms";
+import type { NewsletterActionData, NewsletterOutcome } from "../newsletter-forms";
 import { NewsletterInterestsFormView } from "./interests-form";
 import { NewsletterPersonFormView } from "./person-form";
 
@@ -24,22 +25,20 @@ const FORM_ID = "newsletter-footer";
 export function NewsletterSignup() {
   const { t } = useT();
   const province = useRootData()?.preferences.province ?? "QC";
+  const hydrated = useHydrated();
   const personFetcher = useFetcher<NewsletterActionData>({ key: "newsletter-person" });
-  const interestsFetcher = useFetcher<NewsletterActionData>({ key: "newsletter-interests" });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  /** Each opening draws a fresh step 2 form, with a fetcher of its own: no answer of an earlier opening. */
+  const [round, setRound] = useState(0);
+  const interestsFetcher = useFetcher<NewsletterActionData>({ key: `newsletter-interests-${round}` });
 
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  /** The person step 2 is for, while the dialog is open. */
-  const [person, setPerson] = useState<NewsletterPerson | null>(null);
-  /** Each opening draws a fresh step 2 form; answers from an earlier opening are not shown in it. */
-  const [round, setRound] = useState(0);
-  const staleAnswer = useRef<unknown>(undefined);
   const [outcome, setOutcome] = useState<NewsletterOutcome | null>(null);
 
   const personData = personFetcher.data;
   const interestsData = interestsFetcher.data;
+  /** The person step 2 is for: the short form's accepted answer. */
+  const person = personData?.kind === "chooseInterests" ? personData.person : null;
 
   // The short form was accepted: step 2 opens.
   useEffect(() => {
@@ -48,8 +47,6 @@ export function NewsletterSignup() {
       // The focus goes back to the short form's button (the one that opened the dialog, even
       // when it was disabled while the form was sent and lost the focus).
       openerRef.current = document.getElementById(FORM_ID)?.querySelector<HTMLElement>("button[type=submit]") ?? null;
-      staleAnswer.current = interestsFetcher.data;
-      setPerson(personData.person);
       setRound((r) => r + 1);
     } else if (personData.kind === "outcome") {
       setOutcome(personData.outcome);
@@ -83,8 +80,7 @@ export function NewsletterSignup() {
   };
 
   const refusedPerson = personData?.kind === "refused" && personData.step === "person" ? personData.result : undefined;
-  const refusedInterests =
-    interestsData !== staleAnswer.current && interestsData?.kind === "refused" && interestsData.step === "interests" ? interestsData.result : undefined;
+  const refusedInterests = interestsData?.kind === "refused" && interestsData.step === "interests" ? interestsData.result : undefined;
 
   return (
     <div className="mt-3 rounded bg-white p-4 text-stone-900">

@@ -1,14 +1,14 @@
 /**
  * The newsletter's short form, step 1 (SPEC §3, §5; issue 9 §6): first name, last name, e-mail
- * (`given-name`, `family-name`, `email`), plus the contact form's honeypot. A real POST to
+ * (`given-name`, `family-name`, `email`), plus the public forms' honeypot. A real POST to
  * `/newsletter`; the footer's copy posts with a fetcher once hydrated (`mode=dialog`), the
  * `/newsletter` page's copy always navigates (`mode=page`).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation, type FetcherWithComponents } from "react-router";
-import { HONEYPOT_FIELD } from "~/contact/contact-form";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { useT } from "~/i18n/translation";
 import { INTENT_FIELD, MODE_FIELD, NewsletterPersonSchema, type NewsletterMode, type NewsletterPersonForm } from "../newsletter-forms";
 
@@ -47,11 +47,7 @@ export function NewsletterPersonFormView({
       <TextField field={fields.firstName} type="text" label={t("auth.fields.firstName")} autoComplete="given-name" />
       <TextField field={fields.lastName} type="text" label={t("auth.fields.lastName")} autoComplete="family-name" />
       <TextField field={fields.email} type="email" label={t("auth.fields.email")} autoComplete="email" />
-      {/* Honeypot: people neither see nor reach it; robots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-honeypot`}>{t("newsletter.honeypot")}</label>
-        <input id={`${id}-honeypot`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={`${id}-honeypot`} />
       <button type="submit" disabled={busy} className="rounded bg-wine-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
         {busy ? t("newsletter.pending") : t("newsletter.submit")}
       </button>

@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { PROVINCES, type Province } from "~/vocabulary";
 import { NOTICE_HIDE_MS, VISITOR_PATH } from "../visitor-rules";
-import { useHydrated } from "./use-modal-dialog";
 
 type LocateMessage = "locating" | "denied" | "unconfigured" | "failed" | "invalid" | null;
 
@@ -54,7 +54,9 @@ export function ProvinceNotice({ province, onHidden }: { province: Province; onH
       (position) => {
         void fetcher.submit(
           { intent: "locate", lat: String(position.coords.latitude), lon: String(position.coords.longitude) },
-          { method: "post", action: VISITOR_PATH },
+          // No revalidation: the page's data would drop the notice (its marker is set) with the
+          // message of a failed lookup; a found province redirects, which loads the new page.
+          { method: "post", action: VISITOR_PATH, defaultShouldRevalidate: false },
         );
       },
       () => setMessage("denied"),

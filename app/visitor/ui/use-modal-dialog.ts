@@ -4,7 +4,7 @@
  * returns focus where it was. Without JavaScript the same `<dialog open>` is a plain part of the
  * page, its forms posting as usual.
  */
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * @param options.delayMs opens the modal after this many ms (the consent's 3.1 s, SPEC §4);
@@ -49,11 +49,4 @@ export function useModalDialog(options: { delayMs?: number; escape: boolean }): 
     };
   }, [delayMs, escape]);
   return ref;
-}
-
-/** Whether the page has hydrated (false on the server and during hydration). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

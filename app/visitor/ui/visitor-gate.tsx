@@ -4,13 +4,13 @@
  * the province notice, and the consent dialog while the province has no answer (or when reopened).
  * Crawlers get the page alone (the state says so).
  *
- * With JavaScript the notice stays on screen through a revalidation of the same page (a failed
- * "use my location" must still show its message) and goes on the next navigation.
+ * With JavaScript the notice shows while the data has one and it was not hidden ("use my
+ * location" posts without revalidating, so a failed lookup keeps the notice and its message).
  */
 import { useCallback, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "~/root-data";
-import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY } from "../visitor-rules";
+import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "../visitor-rules";
 import { AgeGate } from "./age-gate";
 import { ConsentDialog } from "./consent-dialog";
 import { ProvinceNotice } from "./province-notice";
@@ -19,20 +19,11 @@ import { ProvinceNotice } from "./province-notice";
 export function VisitorGate({ children }: { children: ReactNode }) {
   const state = useRootData()?.visitor ?? NOTHING_IN_THE_WAY;
   const location = useLocation();
-  // The notice shown: it comes with the data, stays through a revalidation of the same page (a
-  // failed "use my location" keeps its message), goes when hidden or on the next navigation.
-  const [notice, setNotice] = useState(state.notice);
-  const [dataNotice, setDataNotice] = useState(state.notice);
-  const [locationKey, setLocationKey] = useState(location.key);
-  if (state.notice !== dataNotice) {
-    setDataNotice(state.notice);
-    if (state.notice) setNotice(state.notice);
-  }
-  if (location.key !== locationKey) {
-    setLocationKey(location.key);
-    if (!state.notice) setNotice(null);
-  }
-  const hideNotice = useCallback(() => setNotice(null), []);
+  // The notice comes with the data (the next data has none: its marker cookie is set) and goes
+  // once hidden (3 s, or its close button); a notice in newer data shows again.
+  const [hidden, setHidden] = useState<VisitorState["notice"]>(null);
+  const notice = state.notice === hidden ? null : state.notice;
+  const hideNotice = useCallback(() => setHidden(state.notice), [state.notice]);
 
   if (state.ageGate) return <AgeGate province={state.ageGate.province} age={state.ageGate.age} />;
   return (
