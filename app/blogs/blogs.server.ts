@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
 import { renderMarkdown } from "~/content/page-parser.server";
 import { paginate, type Pagination } from "~/catalogue/pagination";
+import { localizedName } from "~/catalogue/reference.server";
 import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
 
@@ -56,7 +57,7 @@ export async function listBlogThemes(db: Database, locale: Locale): Promise<Blog
     .from(attributes)
     .where(eq(attributes.typeCode, "BLOG_THEME"));
   return rows
-    .map((r) => ({ code: r.code, name: fr(locale) ? r.nameFr : r.nameEn }))
+    .map((r) => ({ code: r.code, name: localizedName(r, locale) }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
@@ -71,7 +72,7 @@ async function themesOf(db: Database, blogIds: number[], locale: Locale): Promis
     .orderBy(attributes.code);
   for (const r of rows) {
     const list = byBlog.get(r.blogId) ?? [];
-    list.push({ code: r.code, name: fr(locale) ? r.nameFr : r.nameEn });
+    list.push({ code: r.code, name: localizedName(r, locale) });
     byBlog.set(r.blogId, list);
   }
   return byBlog;
@@ -117,7 +118,6 @@ export async function listBlogs(
   db: Database,
   filters: BlogFilters,
   locale: Locale,
-  pageSize = BLOG_PAGE_SIZE,
 ): Promise<{ items: BlogSummary[]; pagination: Pagination }> {
   const conditions = [];
   if (filters.type) conditions.push(eq(blogs.type, filters.type));
@@ -140,7 +140,7 @@ export async function listBlogs(
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogs).where(where);
-  const pagination = paginate(total, filters.page, pageSize);
+  const pagination = paginate(total, filters.page, BLOG_PAGE_SIZE);
   const order = filters.sort === "ASC" ? [asc(blogs.publishedAt), asc(blogs.id)] : [desc(blogs.publishedAt), desc(blogs.id)];
   const rows = await db
     .select(summaryColumns)
@@ -185,7 +185,7 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
   return {
     ...toSummary(row, locale, themes.get(row.id) ?? []),
     bodyHtml: renderMarkdown(fr(locale) ? row.bodyFr : row.bodyEn),
-    products: linkedProducts.map((p) => ({ slug: p.slug, name: fr(locale) ? p.nameFr : p.nameEn })),
+    products: linkedProducts.map((p) => ({ slug: p.slug, name: localizedName(p, locale) })),
     providers: linkedProviders,
   };
 }

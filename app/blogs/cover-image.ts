@@ -3,18 +3,10 @@
  * small SVG from the article's colour and motif, nothing downloaded or stored. Shared with the
  * browser (the URL builder) and the image route.
  */
+import { inkOn } from "~/catalogue/images";
 import { BLOG_COVER_MOTIFS, isOneOf, type BlogCoverMotif } from "~/vocabulary";
 
 const HEX6 = /^[0-9a-f]{6}$/;
-
-/** Dark or light ink, whichever reads better on a `rrggbb` fill. */
-function inkOn(hex: string): string {
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.35 ? "#2a2420" : "#fbf8f3";
-}
 
 /** The motif's drawing (SVG elements in a 320×180 box), in `ink`. */
 function motif(kind: BlogCoverMotif, ink: string): string {
@@ -65,7 +57,7 @@ export function parseBlogCoverFile(file: string): { motif: BlogCoverMotif; hex: 
  */
 export function blogCoverSvg(cover: { motif: BlogCoverMotif; hex: string }): string {
   const fill = `#${cover.hex}`;
-  const ink = inkOn(cover.hex);
+  const ink = inkOn(fill);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180" width="320" height="180">` +
     `<rect width="320" height="180" fill="${fill}"/>` +

@@ -66,8 +66,12 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Dark or light ink, whichever reads better on `fill`. */
-function inkOn(fill: string): string {
+/**
+ * Dark or light ink, whichever reads better on `fill`.
+ * @param fill a `#rgb` or `#rrggbb` colour
+ * @returns `#2a2420` (dark) or `#fbf8f3` (light)
+ */
+export function inkOn(fill: string): string {
   return luminance(fill) > 0.35 ? "#2a2420" : "#fbf8f3";
 }
 

@@ -1,22 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { i18nOptions, resources } from "~/i18n/i18n";
-import { createInstance } from "i18next";
+import { resources } from "~/i18n/i18n";
+import { translatorFor } from "~/i18n/translator";
 import { MENUS } from "~/components/layout/menus";
 import { PRODUCT_TYPES } from "./seed/reference-data";
 import { productTypeLabelKey } from "./product-types";
 
-async function translator(lng: "fr-CA" | "en-US") {
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng });
-  return i18n.t;
-}
-
 describe("productTypeLabelKey", () => {
-  it("names every product type of SPEC §3 in both languages", async () => {
+  it("names every product type of SPEC §3 in both languages", () => {
     const codes = PRODUCT_TYPES.map((t) => t.code);
     expect([...codes].sort()).toEqual(["APERITIF", "BIERE", "BOISSON", "CIDRE", "FOODS", "GOODS", "SPIRITUEUX", "VIN", "WINES"]);
     for (const lng of ["fr-CA", "en-US"] as const) {
-      const t = await translator(lng);
+      const t = translatorFor(lng);
       for (const code of codes) {
         const label = t(productTypeLabelKey(code));
         expect(label, `${lng} ${code}`).not.toBe(productTypeLabelKey(code));
@@ -25,8 +19,8 @@ describe("productTypeLabelKey", () => {
       const labels = codes.map((code) => t(productTypeLabelKey(code)));
       expect(new Set(labels).size, `${lng}: two types share a name`).toBe(codes.length);
     }
-    expect((await translator("fr-CA"))(productTypeLabelKey("VIN"))).toBe("Vin");
-    expect((await translator("en-US"))(productTypeLabelKey("BIERE"))).toBe("Beer");
+    expect(translatorFor("fr-CA")(productTypeLabelKey("VIN"))).toBe("Vin");
+    expect(translatorFor("en-US")(productTypeLabelKey("BIERE"))).toBe("Beer");
     expect(Object.keys(resources["fr-CA"].common.types).sort()).toEqual(Object.keys(resources["en-US"].common.types).sort());
   });
 

@@ -40,7 +40,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
  * The agency's copy of a message.
  * @returns subject, plain text and HTML (same content; the visitor's text escaped in HTML).
  */
-export function composeContactMail(input: ContactInput, context: Pick<ContactContext, "locale" | "province" | "userId">, id: number) {
+function composeContactMail(input: ContactInput, context: Pick<ContactContext, "locale" | "province" | "userId">, id: number) {
   const t = translatorFor("fr-CA");
   const name = oneLine(`${input.firstName} ${input.lastName}`);
   const subject = t("contact.mail.subject", { name, id });
@@ -48,7 +48,7 @@ export function composeContactMail(input: ContactInput, context: Pick<ContactCon
     [t("contact.mail.from"), name],
     [t("contact.mail.email"), input.email],
     [t("contact.mail.language"), t(`contact.mail.locales.${context.locale}`)],
-    [t("contact.mail.province"), context.province],
+    [t("contact.mail.province"), t(`provinces.${context.province}`)],
     [t("contact.mail.account"), context.userId === null ? t("contact.mail.noAccount") : `#${context.userId}`],
   ];
   const text = [

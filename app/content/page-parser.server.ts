@@ -51,7 +51,7 @@ export function renderMarkdown(markdown: string): string {
 }
 
 /** Renders one line of inline Markdown (a question, a term) to sanitized inline HTML. */
-export function renderInlineMarkdown(markdown: string): string {
+function renderInlineMarkdown(markdown: string): string {
   return sanitizeHtml(marked.parseInline(markdown.trim()) as string, {
     ...SANITIZE_OPTIONS,
     allowedTags: ["a", "em", "strong", "code", "abbr", "i", "b"],

@@ -11,7 +11,7 @@ import { parseContentPage } from "./page-parser.server";
 import { CONTENT_PAGE_SLUGS, type ContentPage, type ContentPageSlug, type ContentPageView } from "./page-types";
 
 /** Where the Markdown files are: `content/pages` under the working directory (the project root). */
-export const CONTENT_PAGES_DIR = path.resolve(process.cwd(), "content", "pages");
+const CONTENT_PAGES_DIR = path.resolve(process.cwd(), "content", "pages");
 
 const cache = new Map<string, Promise<ContentPage>>();
 

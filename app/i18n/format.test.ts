@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatVolume } from "./format";
+import { formatCount, formatLongDate, formatMoney, formatVolume } from "./format";
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -24,5 +24,24 @@ describe("formatVolume", () => {
     expect(formatVolume(750, "fr-CA")).toBe("750 ml");
     expect(formatVolume(1500, "fr-CA")).toBe("1,5 L");
     expect(formatVolume(1500, "en-US")).toBe("1.5 L");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands the way of the page's language", () => {
+    expect(nbsp(formatCount(1000, "fr-CA"))).toBe("1 000");
+    expect(formatCount(1000, "en-US")).toBe("1,000");
+    expect(formatCount(12, "fr-CA")).toBe("12");
+  });
+});
+
+describe("formatLongDate", () => {
+  it("writes the day of the shop's clock (Montréal), in French or English", () => {
+    // 02:30 UTC on 3 March is still 2 March in Montréal.
+    expect(formatLongDate("2026-03-03T02:30:00Z", "fr-CA")).toBe("2 mars 2026");
+    expect(formatLongDate("2026-03-03T02:30:00Z", "en-US")).toBe("March 2, 2026");
+  });
+  it("writes the day of another clock when asked (articles are dated in UTC)", () => {
+    expect(formatLongDate("2026-03-03T02:30:00Z", "fr-CA", "UTC")).toBe("3 mars 2026");
   });
 });

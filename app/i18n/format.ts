@@ -1,8 +1,11 @@
 /**
- * Money and number formatting (SPEC §9: fr-CA, CAD). English pages format money en-CA.
+ * Money, number and date formatting (SPEC §9: fr-CA, CAD). English pages format money en-CA.
  */
+/** The shop's clock for calendar days and dates (Montréal and Toronto share it). */
+export const SHOP_TIME_ZONE = "America/Toronto";
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
+const countFormatters = new Map<string, Intl.NumberFormat>();
 
 /** The Intl locale used for money: fr-CA for French, en-CA for English (Canadian dollars). */
 export function moneyLocale(locale: string): "fr-CA" | "en-CA" {
@@ -25,10 +28,35 @@ export function formatMoney(cents: number, locale: string): string {
   return formatter.format(cents / 100);
 }
 
+/**
+ * Formats a count with the language's grouping: `formatCount(1000, "fr-CA")` → `1 000` (narrow
+ * no-break space), `formatCount(1000, "en-US")` → `1,000`.
+ */
+export function formatCount(n: number, locale: string): string {
+  const key = moneyLocale(locale);
+  let formatter = countFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(key);
+    countFormatters.set(key, formatter);
+  }
+  return formatter.format(n);
+}
+
 /** Formats a volume in millilitres: 750 → "750 ml", 1500 → "1,5 L" / "1.5 L". */
 export function formatVolume(ml: number, locale: string): string {
   if (ml >= 1000) {
     return `${new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 2 }).format(ml / 1000)} L`;
   }
   return `${ml} ml`;
+}
+
+/**
+ * A long date in the visitor's language: "2 octobre 2026" / "October 2, 2026" (Intl
+ * `dateStyle: "long"`, fr-CA or en-CA). A fixed time zone, never the runtime's, so the server's
+ * and the browser's text match when hydrating.
+ * @param iso an ISO 8601 instant
+ * @param timeZone IANA zone whose calendar day is shown; the shop's (Montréal and Toronto) by default
+ */
+export function formatLongDate(iso: string, locale: string, timeZone: string = SHOP_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(moneyLocale(locale), { dateStyle: "long", timeZone }).format(new Date(iso));
 }

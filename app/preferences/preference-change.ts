@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 import { LOCALES, PROVINCES, TAX_MODES } from "~/vocabulary";
-import { DEFAULT_PREFERENCES, VIEW_TYPES, type Preferences } from "./preferences";
+import { DEFAULT_PREFERENCES, VIEW_TYPES, provinceFromPathSegment, type Preferences } from "./preferences";
 import { safeRedirect } from "~/http/safe-redirect";
+import { provinceOfPage } from "~/stores/store-directory";
 
 const PreferencesSchema = z.object({
   province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
@@ -38,8 +39,10 @@ export const PreferenceChangeSchema = z.object({
  * @param fields the posted form fields: any of `locale`, `province`, `taxMode`, `view`, plus `redirectTo`
  * @param origin the request's origin: `redirectTo` must stay on it ({@link safeRedirect})
  * @returns the new preferences and the same-origin path to redirect to. Invalid values are ignored
- *   (the preference keeps its value). When the province changes from a `/qc` or `/on` page, the
- *   redirect goes to the other province's home; when the language changes, a `lng` query
+ *   (the preference keeps its value). When the province changes from a page that fixes the other
+ *   province ({@link provinceOfPage}), the redirect leaves it, else that page would switch the
+ *   province back: `/qc` ↔ `/on` go to the new province's home, a store page (`/boutiques/<slug>`)
+ *   goes to the stores' list `/boutiques` (issue 9 §5). When the language changes, a `lng` query
  *   parameter is dropped so the new cookie value is what the next page shows.
  */
 export function applyPreferenceChange(
@@ -52,8 +55,10 @@ export function applyPreferenceChange(
   const next: Preferences = { ...current, ...stripUndefined(change) };
 
   const url = new URL(safeRedirect(fields.redirectTo, origin), origin);
-  if (next.province !== current.province && (url.pathname === "/qc" || url.pathname === "/on")) {
-    url.pathname = `/${next.province.toLowerCase()}`;
+  const pageProvince = provinceOfPage(url.pathname);
+  if (next.province !== current.province && pageProvince !== null && pageProvince !== next.province) {
+    const isProvinceHome = provinceFromPathSegment(url.pathname.replace(/^\/|\/+$/g, "")) !== null;
+    url.pathname = isProvinceHome ? `/${next.province.toLowerCase()}` : "/boutiques";
   }
   if (next.locale !== current.locale) url.searchParams.delete("lng");
   return { next, redirectTo: url.pathname + url.search };

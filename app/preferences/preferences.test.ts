@@ -29,6 +29,19 @@ describe("applyPreferenceChange", () => {
     expect(result.next.province).toBe("ON");
     expect(result.redirectTo).toBe("/on");
   });
+  it("leaves a store page of the other province for the stores' list, which would otherwise switch back", () => {
+    const onUser = { ...DEFAULT_PREFERENCES, province: "ON" as const };
+    const toQc = applyPreferenceChange(onUser, { province: "QC", redirectTo: "/boutiques/toronto" }, origin);
+    expect(toQc).toEqual({ next: DEFAULT_PREFERENCES, redirectTo: "/boutiques" });
+    const toOn = applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/boutiques/montreal/" }, origin);
+    expect(toOn.redirectTo).toBe("/boutiques");
+    expect(applyPreferenceChange(onUser, { province: "QC", redirectTo: "/on/" }, origin).redirectTo).toBe("/qc");
+  });
+  it("keeps pages that fix no province, and a store page when the province does not change", () => {
+    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/boutiques?x=1" }, origin).redirectTo).toBe("/boutiques?x=1");
+    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/products/qc" }, origin).redirectTo).toBe("/products/qc");
+    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "QC", redirectTo: "/boutiques/quebec" }, origin).redirectTo).toBe("/boutiques/quebec");
+  });
   it("keeps the page and its filters for a tax-mode switch", () => {
     const result = applyPreferenceChange(DEFAULT_PREFERENCES, { taxMode: "OUT", redirectTo: "/products?page=2&c=FR" }, origin);
     expect(result).toEqual({ next: { ...DEFAULT_PREFERENCES, taxMode: "OUT" }, redirectTo: "/products?page=2&c=FR" });

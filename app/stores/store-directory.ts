@@ -3,6 +3,7 @@
  * where they are, when they open and which product list is theirs. What each sells and its
  * restaurant are wording, in `locales/` under `stores.<slug>`. Pure; shared with the browser.
  */
+import { provinceFromPathSegment } from "~/preferences/preferences";
 import type { InventoryCode, Province } from "~/vocabulary";
 
 /** Opening hours of one weekday, 24-hour "HH:MM"; null when closed. */
@@ -70,8 +71,8 @@ export function storeBySlug(slug: string | undefined): Store | null {
  */
 export function provinceOfPage(pathname: string): Province | null {
   const path = pathname.replace(/\/+$/, "");
-  if (path === "/qc") return "QC";
-  if (path === "/on") return "ON";
+  const segments = path.split("/").slice(1);
+  if (segments.length === 1) return provinceFromPathSegment(segments[0]);
   const store = /^\/boutiques\/([a-z]+)$/.exec(path);
   return store ? (storeBySlug(store[1])?.province ?? null) : null;
 }

@@ -4,6 +4,7 @@
  * phone as Canadians write it.
  */
 import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { moneyLocale } from "~/i18n/format";
 import type { Locale } from "~/vocabulary";
 import type { Store } from "./store-directory";
 
@@ -27,7 +28,7 @@ const A_MONDAY = Date.UTC(2024, 0, 1, 12);
 /** The store with its hours and phone written for `locale`. */
 export function storeView(store: Store, locale: Locale): StoreView {
   const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-  const time = new Intl.DateTimeFormat(locale === "fr-CA" ? "fr-CA" : "en-CA", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  const time = new Intl.DateTimeFormat(moneyLocale(locale), { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
   const at = (hhmm: string) => {
     const [hours, minutes] = hhmm.split(":").map(Number);
     return time.format(Date.UTC(2024, 0, 1, hours, minutes));

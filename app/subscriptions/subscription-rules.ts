@@ -6,6 +6,7 @@
  * Shared with the browser.
  */
 import type { PlanInterval, SubscriptionStatus } from "~/vocabulary";
+import { SHOP_TIME_ZONE } from "~/i18n/format";
 
 /**
  * Statuses in which the customer holds the plan while `current_period_end` is ahead: it is not
@@ -107,8 +108,6 @@ function isOneOfStatuses(list: readonly SubscriptionStatus[], status: Subscripti
   return list.includes(status);
 }
 
-/** The shop's clock for calendar days (Montréal and Toronto share it). */
-export const SHOP_TIME_ZONE = "America/Toronto";
 
 /** A calendar day, month 1–12. */
 export interface CalendarDay {

@@ -7,11 +7,9 @@
  * It cannot prove a page accessible, but it catches missing labels, names, landmarks, contrast,
  * small targets and language attributes before a person has to.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type Page } from "./support/fixtures";
 import { openFilters, waitForHydration } from "./support/helpers";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const PRODUCT = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";
 const FOOD = "/products/la-belle-iloise-rillettes-de-sardines-60-g";
@@ -61,18 +59,6 @@ const VIEWPORTS = [
   { name: "desktop", width: 1366, height: 900 },
 ] as const;
 
-/** The violations axe finds on the page as it is now, one readable line each (empty when none). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
-}
-
 /** Adds one item of a product page's channel (its heading) to the cart. */
 async function addToCart(page: Page, path: string, channel: RegExp): Promise<void> {
   await page.goto(path);
@@ -95,7 +81,7 @@ for (const viewport of VIEWPORTS) {
       test(`${path} has no WCAG 2.2 A/AA violations found by axe`, async ({ page }) => {
         await page.goto(path);
         await settle(page, viewport.width);
-        await expectNoViolations(page, path);
+        await expectNoAxeViolations(page, path);
       });
     }
 
@@ -109,31 +95,31 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
         await page.locator("header details > summary").click();
         await expect(page.getByRole("navigation", { name: "Menu mobile" })).toBeVisible();
-        await expectNoViolations(page, "the open drawer menu");
+        await expectNoAxeViolations(page, "the open drawer menu");
         await page.locator("header details > summary").click();
         await openFilters(page, page.getByTestId("product-filters"));
       } else {
         const nav = page.getByRole("navigation", { name: "Menu principal" });
         await nav.getByRole("link", { name: "Produits", exact: true }).hover();
         await expect(nav.getByRole("link", { name: "Vin", exact: true })).toBeVisible();
-        await expectNoViolations(page, "the open products menu");
+        await expectNoAxeViolations(page, "the open products menu");
       }
       await expect(page.getByTestId("product-filters")).toBeVisible();
-      await expectNoViolations(page, "the open product filters");
+      await expectNoAxeViolations(page, "the open product filters");
 
       await page.goto("/providers");
       await settle(page, viewport.width);
       await openFilters(page, page.getByTestId("provider-filters"));
-      await expectNoViolations(page, "the open producer filters");
+      await expectNoAxeViolations(page, "the open producer filters");
       await main.getByRole("button", { name: "Liste", exact: true }).click();
       await expect(main.getByTestId("provider-list").first()).toBeVisible();
       await main.getByTestId("provider-list").first().locator("summary").first().click();
-      await expectNoViolations(page, "the producers' list view with a product list open");
+      await expectNoAxeViolations(page, "the producers' list view with a product list open");
 
       await page.goto("/blogs");
       await waitForHydration(page);
       await openFilters(page, page.getByTestId("blog-filters"));
-      await expectNoViolations(page, "the open article filters");
+      await expectNoAxeViolations(page, "the open article filters");
     });
 
     for (const customer of [false, true]) {
@@ -154,16 +140,16 @@ for (const viewport of VIEWPORTS) {
         await addToCart(page, FOOD, /^Boutique Montréal$/);
         await page.goto("/shopping-cart");
         await expect(page.getByTestId("cart-line")).toHaveCount(2);
-        await expectNoViolations(page, "the full cart");
+        await expectNoAxeViolations(page, "the full cart");
 
         await page.getByTestId("checkout-link").click();
         await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
-        await expectNoViolations(page, "checkout step 1");
+        await expectNoAxeViolations(page, "checkout step 1");
         // A refused step shows its errors: they must be accessible too.
         await main.getByLabel("Téléphone").fill("123");
         await main.getByRole("button", { name: "Étape suivante" }).click();
         await expect(main.getByText(/numéro de téléphone/).first()).toBeVisible();
-        await expectNoViolations(page, "checkout step 1 with errors");
+        await expectNoAxeViolations(page, "checkout step 1 with errors");
         await main.getByLabel("Prénom").fill("Camille");
         await main.getByLabel("Nom", { exact: true }).fill("Tremblay");
         await main.getByLabel("Courriel").fill(`axe-${viewport.name}-${Date.now()}@example.com`);
@@ -172,28 +158,28 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
         await main.getByRole("button", { name: "Confirmer la commande" }).click();
         await expect(main.getByText("Veuillez sélectionner une branche")).toBeVisible();
-        await expectNoViolations(page, "checkout step 2 with errors");
+        await expectNoAxeViolations(page, "checkout step 2 with errors");
         await main.getByLabel("Chercher une succursale").fill("montreal");
         await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
         await expect(page).toHaveURL(/q=montreal/);
-        await expectNoViolations(page, "checkout step 2 with branches");
+        await expectNoAxeViolations(page, "checkout step 2 with branches");
         await page.getByTestId("branch-list").getByRole("radio").first().check();
         await main.getByRole("radio", { name: "Magasin Montréal" }).check();
         await main.getByRole("button", { name: "Confirmer la commande" }).click();
         await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
-        await expectNoViolations(page, "checkout step 3");
+        await expectNoAxeViolations(page, "checkout step 3");
         await main.getByLabel("J'ai lu et j'accepte ces conditions.").check();
         await main.getByRole("button", { name: "Passer la commande" }).click();
         await expect(main.getByRole("button", { name: "Payer" })).toBeVisible();
-        await expectNoViolations(page, "the simulated payment page");
+        await expectNoAxeViolations(page, "the simulated payment page");
         await main.getByRole("button", { name: "Payer" }).click();
         await expect(page.getByTestId("confirmation")).toBeVisible();
-        await expectNoViolations(page, "the order confirmation");
+        await expectNoAxeViolations(page, "the order confirmation");
 
         if (customer) {
           for (const path of ["/account", "/account/sales", "/account/profile"]) {
             await page.goto(path);
-            await expectNoViolations(page, path);
+            await expectNoAxeViolations(page, path);
           }
         }
       });

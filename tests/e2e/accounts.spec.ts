@@ -4,7 +4,7 @@
  * on the login and registration pages.
  */
 import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { isNoJs } from "./support/helpers";
 
 test("register, log out, and log in again from the guard's redirect", async ({ page }) => {

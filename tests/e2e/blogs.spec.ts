@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 
 // The desktop layout (from 1366 px, SPEC §9): the filter column in sight without opening anything.
 test.use({ viewport: { width: 1366, height: 900 } });

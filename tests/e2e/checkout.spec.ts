@@ -5,7 +5,7 @@
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
  */
 import { expect, test, type Page } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { switchPreference } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 

@@ -4,7 +4,7 @@
  * seconds a person needs) thanks the visitor, and the agency's copy lands in the outbox.
  */
 import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { waitForHydration } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 

@@ -4,7 +4,7 @@
  * and axe on the pages.
  */
 import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { switchPreference, waitForHydration } from "./support/helpers";
 
 test("the FAQ has questions and a glossary of at least 28 terms, in French then in English", async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from "./support/fixtures";
 import { hasParams, waitForHydration } from "./support/helpers";
-import { expectNoAxeViolations } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 
 function tabs(page: Page) {
   return page.getByRole("navigation", { name: "Résultats par type" });

@@ -5,7 +5,8 @@
  * single shop bottle (SPEC §6: −20 %).
  */
 import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { registerCustomer } from "./support/accounts";
 
 /** A single bottle sold in the Montréal shop (demo catalogue): 50.00 $. */
 const SHOP_WINE = "/products/cos-pithos-rosso-2021";

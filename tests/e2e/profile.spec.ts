@@ -5,7 +5,8 @@
  * refuses a wrong current password and accepts the right one; axe finds no violation.
  */
 import { expect, test, type Page } from "./support/fixtures";
-import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { registerCustomer } from "./support/accounts";
 import { isNoJs, waitForHydration } from "./support/helpers";
 
 /** Registers a new customer (French, Quebec) and opens the profile page. */

@@ -1,10 +1,13 @@
 /**
  * The stores per city (issue 9 §5), with and without JavaScript: a page per store with its
- * address, hours and products; opening a store of the other province switches the shop to it, and
- * a logged-in customer of the other province is logged out on /login (SPEC §4).
+ * address, hours and products; opening a store of the other province switches the shop to it,
+ * switching back from its page leads to the stores' list, and a logged-in customer of the other
+ * province is logged out on /login (SPEC §4).
  */
-import { expectNoAxeViolations, registerCustomer } from "./support/accounts";
+import { registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/helpers";
 
 test("the stores' list leads to each store; the Toronto store switches a Quebec visitor to Ontario, who can then buy there", async ({ page }) => {
   await page.goto("/boutiques");
@@ -25,6 +28,16 @@ test("the stores' list leads to each store; the Toronto store switches a Quebec 
   const card = page.getByTestId("product-card").first();
   await expect(card.getByTestId("switch-province")).toHaveCount(0);
   await expect(card.getByTestId("add-to-cart")).toBeVisible();
+});
+
+test("choosing Quebec on the Toronto store leads to the stores' list, in Quebec", async ({ page }) => {
+  await page.goto("/boutiques/toronto");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "QC", exact: true }).click();
+  await expect(page).toHaveURL(/\/boutiques$/);
+  await expect(page.getByRole("button", { name: "QC", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("store-card")).toHaveCount(3);
 });
 
 test("an unknown store is not found", async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * The contact form (issue 9 §7) through its route: validation with the spec's messages, the
  * 'I am not a robot' box, the honeypot (a success for the robot, nothing kept), the time token,
- * the stored row and the agency's e-mail with Reply-To, a failed mail that keeps the message,
- * and the `form` rate limit.
+ * the stored row and the agency's e-mail with Reply-To, a logged-in customer's prefilled form and
+ * stored account, a failed mail that keeps the message, and the `form` rate limit.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { useShopMailerForTests } from "~/email/mailer.server";
 import { contactMessages } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
+import { registerCustomer, startUserSession } from "~/users/users.server";
 
 // getEnv() caches the configuration on its first call: the data folder and the outbox must be
 // this file's own before any app module reads them.
@@ -42,10 +43,11 @@ afterEach(() => useShopMailerForTests(undefined));
 let clients = 0;
 type Outcome = { status: number; location: string | null; errors: Record<string, string[]> | undefined; values: Record<string, unknown> | undefined; token: string | undefined };
 
-/** Posts the contact form from a client address of its own (unless given). */
-async function post(fields: Record<string, string>, clientAddress = `198.51.100.${++clients}`): Promise<Outcome> {
+/** Posts the contact form from a client address of its own (unless given), with a session cookie when given. */
+async function post(fields: Record<string, string>, clientAddress = `198.51.100.${++clients}`, cookie?: string): Promise<Outcome> {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) };
   const args = (await routeArgs(testDb.db, "/contact", {
-    init: { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+    init: { method: "POST", body: new URLSearchParams(fields), headers },
   })) as { context: { set(key: unknown, value: unknown): void } };
   args.context.set(requestContext, { nonce: "", clientAddress });
   try {
@@ -84,6 +86,9 @@ const mailsTo = (needle: string) => {
   }
   return files.map((f) => readFileSync(join(outboxDir, f), "utf8")).filter((text) => text.includes(needle));
 };
+/** A mail's text with its quoted-printable encoding undone. */
+const decodeMail = (mail: string) =>
+  Buffer.from(mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
 
 describe("contact form", () => {
   it("shows the form with a token, blank for a visitor", async () => {
@@ -156,9 +161,35 @@ describe("contact form", () => {
     const mail = mails[0]!;
     expect(mail).toMatch(/^To: agence@cuvee\.example$/m);
     expect(mail).toMatch(/^Reply-To: good@example\.com$/m);
-    const decoded = Buffer.from(mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+    const decoded = decodeMail(mail);
     expect(decoded).toContain("&lt;b&gt;en caisse&lt;/b&gt;");
+    expect(decoded).toContain("Province : Québec");
+    expect(decoded).toContain("Compte client : aucun (visiteur)");
     expect(decoded).not.toContain("<b>en caisse</b></p>");
+  });
+
+  it("prefills a logged-in customer's names and e-mail, and stores their account with the message", async () => {
+    const user = await registerCustomer(testDb.db, {
+      firstName: "Léa",
+      lastName: "Gagnon",
+      email: "Lea.Gagnon@example.com",
+      password: "un bon mot de passe",
+      province: "QC",
+      locale: "fr-CA",
+    });
+    if (user === "email-taken") throw new Error("lea.gagnon@example.com already registered");
+    const cookie = (await startUserSession(testDb.db, new Request("http://shop.test/"), user.id)).split(";")[0]!;
+    const page = await contactLoader(await routeArgs(testDb.db, "/contact", { init: { headers: { Cookie: cookie } } }));
+    expect(page.defaults).toEqual({ firstName: "Léa", lastName: "Gagnon", email: "lea.gagnon@example.com" });
+
+    // What is sent counts, not the prefill: the customer may write under another address.
+    const sent = await post(good({ firstName: "Léa", lastName: "Gagnon", email: "lea.pro@example.com" }), undefined, cookie);
+    expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
+    const [row] = await rowsFrom("lea.pro@example.com");
+    expect(row).toMatchObject({ firstName: "Léa", lastName: "Gagnon", userId: user.id });
+    const mails = mailsTo("lea.pro@example.com");
+    expect(mails).toHaveLength(1);
+    expect(decodeMail(mails[0]!)).toContain(`Compte client : #${user.id}`);
   });
 
   it("keeps the message when the mail fails (mailedAt null) and still thanks the visitor", async () => {

@@ -4,19 +4,12 @@
  * their state, the follow-up text, and its invoice.
  */
 import { Link } from "react-router";
-import { formatMoney, moneyLocale } from "~/i18n/format";
+import { formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus } from "~/vocabulary";
 import type { OrderHistoryData, OrderView } from "../order-history-view";
 
 /** An order line as the history shows it (RESERVED lines are shown as reservations instead). */
-
-/** Both QC and ON keep Eastern time: the same date on the server and in any browser. */
-const SHOP_TIME_ZONE = "America/Toronto";
-
-function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(moneyLocale(language), { dateStyle: "long", timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
-}
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",
@@ -127,7 +120,7 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
         <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-stone-600">{t("history.placedOn")}</dt>
           <dd>
-            <time dateTime={order.placedAt}>{formatDate(order.placedAt, i18n.language)}</time>
+            <time dateTime={order.placedAt}>{formatLongDate(order.placedAt, i18n.language)}</time>
           </dd>
           <dt className="text-stone-600">{t("history.confirmationNumber")}</dt>
           <dd data-testid="order-confirmation">{order.confirmationNumber}</dd>

@@ -3,16 +3,12 @@
  * sanitized on the server) and links to its products and producers.
  */
 import { Link } from "react-router";
+import { PROSE } from "~/components/ui/prose";
 import { useT } from "~/i18n/translation";
+import { blogListHref } from "../blog-filters";
 import type { BlogDetail } from "../blogs.server";
 import { blogCoverSrc } from "../cover-image";
 import { BlogDate } from "./blog-date";
-
-/** Styles for rendered Markdown (no typography plugin), as on the content pages. */
-const PROSE =
-  "max-w-3xl leading-relaxed [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1 " +
-  "[&_h2]:mt-8 [&_h2]:font-serif [&_h2]:text-2xl [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold " +
-  "[&_a]:text-wine-800 [&_a]:underline [&_strong]:font-semibold";
 
 export function BlogArticle({ blog }: { blog: BlogDetail }) {
   const { t } = useT();
@@ -32,7 +28,7 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
         <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t("blogs.themes")}>
           {blog.themes.map((theme) => (
             <li key={theme.code}>
-              <Link to={`/blogs?a=${theme.code}`} className="inline-block rounded-full bg-stone-100 px-3 py-1 text-stone-800 hover:bg-wine-50">
+              <Link to={blogListHref({ page: 1, type: null, themes: [theme.code], sort: "DESC" })} className="inline-block rounded-full bg-stone-100 px-3 py-1 text-stone-800 hover:bg-wine-50">
                 {theme.name}
               </Link>
             </li>

@@ -7,8 +7,9 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { useT } from "~/i18n/translation";
-import { ContactSchema, type ContactForm, HONEYPOT_FIELD, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "../contact-form";
+import { ContactSchema, type ContactForm, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "../contact-form";
 
 const CONSTRAINT = getZodConstraint(ContactSchema);
 
@@ -67,11 +68,7 @@ export function ContactFormView({
         </p>
         <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
       </div>
-      {/* Honeypot: people neither see nor reach it; robots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-honeypot">{t("contact.fields.honeypot")}</label>
-        <input id="contact-honeypot" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id="contact-honeypot" />
       <div>
         <div className="flex min-h-6 items-center gap-2">
           <input {...robotProps} className="h-5 w-5" />

@@ -1,9 +1,7 @@
 /**
- * What the account specs share: registering a new customer through the real form, and axe.
+ * What the account specs share: registering a new customer through the real form.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
-import { isNoJs } from "./helpers";
 
 /** The password every registered test customer gets. */
 export const TEST_PASSWORD = "un bon mot de passe";
@@ -28,11 +26,4 @@ export async function registerCustomer(
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
   return email;
-}
-
-/** Fails on any violation of axe's WCAG 2.1 A/AA rules and best practices (with JavaScript only: axe runs inside the page). */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  if (isNoJs()) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
