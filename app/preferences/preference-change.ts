@@ -3,10 +3,9 @@
  * functions so the rules are testable. Server-side: it brings zod.
  */
 import { z } from "zod";
-import { LOCALES, PROVINCES, TAX_MODES } from "~/vocabulary";
+import { LOCALES, PROVINCES, TAX_MODES, type Province } from "~/vocabulary";
 import { DEFAULT_PREFERENCES, VIEW_TYPES, provinceFromPathSegment, type Preferences } from "./preferences";
 import { safeRedirect } from "~/http/safe-redirect";
-import { provinceOfPage } from "~/stores/store-directory";
 
 const PreferencesSchema = z.object({
   province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
@@ -38,9 +37,11 @@ export const PreferenceChangeSchema = z.object({
  * @param current the visitor's preferences
  * @param fields the posted form fields: any of `locale`, `province`, `taxMode`, `view`, plus `redirectTo`
  * @param origin the request's origin: `redirectTo` must stay on it ({@link safeRedirect})
+ * @param provinceOfPage the province a path fixes, or null (`provinceOfPage` of the store
+ *   directory: `/qc`, `/on`, a store's page), passed in so this module stays below the features
  * @returns the new preferences and the same-origin path to redirect to. Invalid values are ignored
  *   (the preference keeps its value). When the province changes from a page that fixes the other
- *   province ({@link provinceOfPage}), the redirect leaves it, else that page would switch the
+ *   province (`provinceOfPage`), the redirect leaves it, else that page would switch the
  *   province back: `/qc` ↔ `/on` go to the new province's home, a store page (`/boutiques/<slug>`)
  *   goes to the stores' list `/boutiques` (issue 9 §5). When the language changes, a `lng` query
  *   parameter is dropped so the new cookie value is what the next page shows.
@@ -49,6 +50,7 @@ export function applyPreferenceChange(
   current: Preferences,
   fields: Record<string, unknown>,
   origin: string,
+  provinceOfPage: (pathname: string) => Province | null,
 ): { next: Preferences; redirectTo: string } {
   const parsed = PreferenceChangeSchema.safeParse(fields);
   const change = parsed.success ? parsed.data : {};

@@ -14,6 +14,7 @@ import { BlogCard } from "~/blogs/ui/blog-card";
 import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
+import { ListHeader } from "~/components/ui/list-header";
 
 /** Title with the chosen type, themes and page; canonical, alternates, OpenGraph (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -43,12 +44,7 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   const { filters, themes, items, pagination } = loaderData;
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="font-serif text-3xl">{t("blogs.title")}</h1>
-        <p className="text-sm text-stone-600" role="status">
-          {t("blogs.count", { count: pagination.total })}
-        </p>
-      </div>
+      <ListHeader title={t("blogs.title")} countText={t("blogs.count", { count: pagination.total })} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <FilterPanel
           id="blog-filters-toggle"

@@ -6,12 +6,13 @@
  * client (`form` limit).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { checkFormToken, honeypotFilled, issueFormToken, postedFormToken } from "~/contact/anti-bot.server";
 import { ContactSchema } from "~/contact/contact-form";
 import { sendContactMessage } from "~/contact/contact.server";
 import { ContactFormView } from "~/contact/ui/contact-form";
 import { MessagePage } from "~/components/ui/message-page";
+import { FormOrSent } from "~/components/ui/form-or-sent";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -69,25 +70,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { t } = useT();
   return (
     <MessagePage title={t("contact.title")} testId="contact-page">
-      {loaderData.sent ? (
-        <div className="mt-6 space-y-4">
-          <p role="status" data-testid="contact-sent">
-            {t("contact.sent")}
-          </p>
-          <p>
-            <Link to="/contact" className="text-wine-800 underline">
-              {t("contact.writeAgain")}
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <>
-          <p className="mt-4">{t("contact.intro")}</p>
-          <div className="mt-6">
-            <ContactFormView lastResult={actionData?.result} token={actionData?.token ?? loaderData.token} defaults={loaderData.defaults} />
-          </div>
-        </>
-      )}
+      <FormOrSent
+        sent={loaderData.sent}
+        sentText={t("contact.sent")}
+        sentTestId="contact-sent"
+        link={{ to: "/contact", label: t("contact.writeAgain") }}
+        intro={t("contact.intro")}
+      >
+        <ContactFormView lastResult={actionData?.result} token={actionData?.token ?? loaderData.token} defaults={loaderData.defaults} />
+      </FormOrSent>
     </MessagePage>
   );
 }

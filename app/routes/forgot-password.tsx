@@ -5,11 +5,12 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ForgotPasswordSchema } from "~/accounts/password-reset-forms";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { ForgotPasswordForm } from "~/accounts/ui/password-reset-forms";
 import { MessagePage } from "~/components/ui/message-page";
+import { FormOrSent } from "~/components/ui/form-or-sent";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -46,25 +47,15 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const { t } = useT();
   return (
     <MessagePage title={t("passwordReset.forgot.title")} testId="forgot-password-page">
-      {loaderData.sent ? (
-        <div className="mt-6 space-y-4">
-          <p role="status" data-testid="forgot-password-sent">
-            {t("passwordReset.forgot.sent")}
-          </p>
-          <p>
-            <Link to="/login" className="text-wine-800 underline">
-              {t("passwordReset.backToLogin")}
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <>
-          <p className="mt-4">{t("passwordReset.forgot.intro")}</p>
-          <div className="mt-6">
-            <ForgotPasswordForm lastResult={actionData?.result} />
-          </div>
-        </>
-      )}
+      <FormOrSent
+        sent={loaderData.sent}
+        sentText={t("passwordReset.forgot.sent")}
+        sentTestId="forgot-password-sent"
+        link={{ to: "/login", label: t("passwordReset.backToLogin") }}
+        intro={t("passwordReset.forgot.intro")}
+      >
+        <ForgotPasswordForm lastResult={actionData?.result} />
+      </FormOrSent>
     </MessagePage>
   );
 }

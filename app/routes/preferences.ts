@@ -11,6 +11,7 @@ import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { applyPreferenceChange } from "~/preferences/preference-change";
+import { provinceOfPage } from "~/stores/store-directory";
 import { serializePreferences } from "~/preferences/preferences.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     preferences,
     Object.fromEntries(form),
     new URL(request.url).origin,
+    provinceOfPage,
   );
   if (next.province !== preferences.province) {
     const user = await readUser(db, request);

@@ -27,6 +27,7 @@ import { productFacetOptions, type FacetOption, type UncountedOption } from "~/c
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
+import { ListHeader } from "~/components/ui/list-header";
 
 /** Title with the chosen filters and page, a description counting the products, canonical, alternates (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -104,12 +105,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const formKey = productListHref(filters);
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="font-serif text-3xl">{t("products.title")}</h1>
-        <p className="text-sm text-stone-600" role="status">
-          {t("products.count", { count: pagination.total })}
-        </p>
-      </div>
+      <ListHeader title={t("products.title")} countText={t("products.count", { count: pagination.total })} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <FilterPanel id="filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form
