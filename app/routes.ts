@@ -37,6 +37,18 @@ export default [
   ...CONTENT_PAGE_SLUGS.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  // The agency's staff area (issue 10): 404 to anyone but staff.
+  route("agence", "routes/agence.tsx", [
+    index("routes/agence._index.tsx"),
+    route("reservations", "routes/agence.reservations.tsx"),
+    route("commandes", "routes/agence.commandes.tsx"),
+    route("commandes/:orderNumber", "routes/agence.commande.tsx"),
+    route("import", "routes/agence.import.tsx"),
+    route("utilisateurs", "routes/agence.utilisateurs.tsx"),
+  ]),
+  // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
+  route("listing", "routes/listing.ts"),
+  route("listing/providers", "routes/listing.providers.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("preferences", "routes/preferences.ts"),
   route("visitor", "routes/visitor.tsx"),

@@ -69,9 +69,10 @@ export type TaxCode = (typeof TAX_CODES)[number];
  * - PAID: the pay-now amount is paid;
  * - CONFIRMED: nothing was due now (only reservations), placed without payment;
  * - CANCELLED: the customer cancelled the payment or Stripe expired the session; stock returned;
- * - EXPIRED: the payment window passed; stock returned.
+ * - EXPIRED: the payment window passed; stock returned;
+ * - REFUNDED: the agency gave the pay-now amount back (issue 10 §3; the stock rule in decision 020).
  */
-export const ORDER_STATUSES = ["PENDING_PAYMENT", "PAID", "CONFIRMED", "CANCELLED", "EXPIRED"] as const;
+export const ORDER_STATUSES = ["PENDING_PAYMENT", "PAID", "CONFIRMED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Who takes the payment of an order: Stripe Checkout, the local simulated page, or nobody (nothing due). */
@@ -82,9 +83,50 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_PARTS = ["PAY_NOW", "LIQUOR_BOARD"] as const;
 export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 
-/** Reservation statuses (DESIGN §3 Reservations); only REQUESTED is written by the shop today. */
+/**
+ * Reservation statuses (SPEC §4 reservation and pre-orders; DESIGN §3 Reservations; issue 10 §2):
+ * - REQUESTED: placed with an order, waiting for the product to arrive;
+ * - AVAILABLE: staff marked it available: stock held, the customer e-mailed a payment link, the
+ *   5-day window running (its order PENDING_PAYMENT);
+ * - PAID: paid through that link (its order PAID);
+ * - EXPIRED: the window passed unpaid; the stock returned;
+ * - CANCELLED: the agency cancelled the request (the product will not come).
+ */
 export const RESERVATION_STATUSES = ["REQUESTED", "AVAILABLE", "PAID", "EXPIRED", "CANCELLED"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/**
+ * Where a paid order stands on its way to the customer (issue 10 §3; SPEC §4 agency order):
+ * - NEW: paid or confirmed, nothing done by the agency yet;
+ * - AGENCY_FEES_RECEIVED: staff confirmed the agency fees are in (the order goes to the liquor board);
+ * - READY_FOR_PICKUP: ready at the branch or boutique; the 10-business-day follow-up runs (SPEC §9);
+ * - PICKED_UP: the customer took it.
+ */
+export const FULFILMENT_STATUSES = ["NEW", "AGENCY_FEES_RECEIVED", "READY_FOR_PICKUP", "PICKED_UP"] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+/**
+ * What a staff change did, as the audit table records it (issue 10 §1): one value per kind of
+ * change, named `<thing>.<change>`.
+ */
+export const AUDIT_ACTIONS = [
+  "reservation.available",
+  "reservation.cancelled",
+  "order.agencyFeesReceived",
+  "order.readyForPickup",
+  "order.pickedUp",
+  "order.refunded",
+  "catalogue.imported",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * A catalogue import (issue 10 §4): CHECKED after the dry run (the file kept, nothing applied),
+ * APPLIED once confirmed and written, REFUSED when its dry run found a refused line (nothing can be
+ * applied).
+ */
+export const CATALOGUE_IMPORT_STATUSES = ["CHECKED", "APPLIED", "REFUSED"] as const;
+export type CatalogueImportStatus = (typeof CATALOGUE_IMPORT_STATUSES)[number];
 
 /** Roles of a user account (DESIGN §3 Accounts): customers, and the agency's staff. */
 export const ROLES = ["customer", "staff"] as const;

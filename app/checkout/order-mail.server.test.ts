@@ -52,6 +52,13 @@ function order(overrides: Partial<Order> = {}): Order {
     paidAt: new Date("2026-11-20T14:10:00Z"),
     closedAt: null,
     createdAt: new Date("2026-11-20T14:00:00Z"),
+    fulfilmentStatus: "NEW",
+    agencyFeesReceivedAt: null,
+    readyForPickupAt: null,
+    followUpDueOn: null,
+    pickedUpAt: null,
+    refundedAt: null,
+    stripeRefundId: null,
     ...overrides,
   };
 }
@@ -140,6 +147,8 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     createdAt: new Date("2026-11-20T14:00:00Z"),
     notifiedAt: null,
     paymentDueAt: null,
+    paymentOrderId: null,
+    closedAt: null,
     ...overrides,
   };
 }

@@ -10,8 +10,10 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -22,6 +24,9 @@ import {
 import type {
   AddressKind,
   AttributeType,
+  AuditAction,
+  CatalogueImportStatus,
+  FulfilmentStatus,
   CanadianProvince,
   AvailabilityStatus,
   BlogCoverMotif,
@@ -382,9 +387,12 @@ export const orders = pgTable(
     guestId: text("guest_id"),
     /** The customer's account: set when placed logged in, or when a guest's order is linked to a new account. */
     customerId: integer("customer_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
-    /** The cart it came from and the cart version it was placed with (one order per version). */
+    /**
+     * The cart it came from and the cart version it was placed with (one order per version); both
+     * null for the order that pays a reservation made available (issue 10 §2).
+     */
     cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
-    cartLockVersion: integer("cart_lock_version").notNull(),
+    cartLockVersion: integer("cart_lock_version"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
@@ -413,9 +421,23 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The agency's side of a paid or confirmed order (issue 10 §3). */
+    fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("NEW"),
+    agencyFeesReceivedAt: timestamp("agency_fees_received_at", { withTimezone: true }),
+    readyForPickupAt: timestamp("ready_for_pickup_at", { withTimezone: true }),
+    /** The last business day (QC or ON statutory holidays skipped) for the branch to call (SPEC §4, §9). */
+    followUpDueOn: date("follow_up_due_on", { mode: "string" }),
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Stripe's refund id (`re_…`) when the pay-now amount was refunded through Stripe. */
+    stripeRefundId: text("stripe_refund_id"),
   },
   (t) => [
-    check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED')`),
+    check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'REFUNDED')`),
+    check(
+      "orders_fulfilment_status_check",
+      sql`${t.fulfilmentStatus} in ('NEW', 'AGENCY_FEES_RECEIVED', 'READY_FOR_PICKUP', 'PICKED_UP')`,
+    ),
     check("orders_money_check", sql`${t.payNowCents} >= 0 and ${t.totalCents} = ${t.payNowCents} + ${t.payAtLiquorBoardCents}`),
     // One live order per cart version: submitting twice, or from two tabs, gives one order.
     uniqueIndex("orders_cart_version_idx")
@@ -424,6 +446,8 @@ export const orders = pgTable(
     index("orders_pending_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
     // The order history (SPEC §7: by customer, ordered by date).
     index("orders_customer_created_idx").on(t.customerId, t.createdAt),
+    // The agency's orders list (issue 10 §3: newest first, filtered by status and province).
+    index("orders_created_idx").on(t.createdAt),
   ],
 );
 
@@ -477,9 +501,9 @@ export const orderTaxLines = pgTable(
 );
 
 /**
- * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations), placed with an
- * order. The agency's side (notice, 5-day window) comes later: `notifiedAt` and `paymentDueAt`
- * wait for it.
+ * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations; issue 10 §2), placed
+ * with an order. Staff marks one available: the stock is held by a new order PENDING_PAYMENT
+ * (`paymentOrderId`) due in 5 days, and the customer is e-mailed its payment link (`notifiedAt`).
  */
 export const reservations = pgTable(
   "reservations",
@@ -507,9 +531,16 @@ export const reservations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
+    /** The order that pays this reservation once it is available (issue 10 §2); null before. */
+    paymentOrderId: integer("payment_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
+    /** When it became PAID, EXPIRED or CANCELLED. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
     index("reservations_status_idx").on(t.status),
+    // The agency's list (issue 10 §2): newest first, by status and province.
+    index("reservations_province_status_created_idx").on(t.province, t.status, t.createdAt),
+    uniqueIndex("reservations_payment_order_idx").on(t.paymentOrderId),
     check("reservations_quantity_check", sql`${t.quantity} >= 1 and ${t.bottles} >= ${t.quantity}`),
   ],
 );
@@ -780,3 +811,42 @@ export const newsletterSignups = pgTable(
   },
   (t) => [uniqueIndex("newsletter_signups_email_province_idx").on(t.email, t.province)],
 );
+
+/**
+ * Every change made by the agency's staff (issue 10 §1): who, when, what, and the changed row's
+ * fields before and after (JSON; null when there was nothing before or nothing after). Written in
+ * the same transaction as the change, never updated or deleted by the shop.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    /** The staff user; null once that account is deleted (the e-mail stays). */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
+    /** What was changed: `reservation`, `order`, `catalogue_import`… and its id (text: ids or puids). */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Catalogue imports (issue 10 §4): the uploaded CSV is kept so the dry run's report and the
+ * confirmation apply the same file (without JavaScript the confirm form cannot send the file
+ * again). `report` holds the dry run's counts and refused lines.
+ */
+export const catalogueImports = pgTable("catalogue_imports", {
+  id: serial("id").primaryKey(),
+  staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+  fileName: text("file_name").notNull(),
+  csv: text("csv").notNull(),
+  status: text("status").$type<CatalogueImportStatus>().notNull(),
+  report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+});

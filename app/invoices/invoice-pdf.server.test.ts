@@ -102,6 +102,13 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
       paidAt: createdAt,
       closedAt: createdAt,
       createdAt,
+      fulfilmentStatus: "NEW",
+      agencyFeesReceivedAt: null,
+      readyForPickupAt: null,
+      followUpDueOn: null,
+      pickedUpAt: null,
+      refundedAt: null,
+      stripeRefundId: null,
     },
     lines: lines.length
       ? lines

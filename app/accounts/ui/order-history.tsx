@@ -17,6 +17,7 @@ const STATUS_STYLE: Record<OrderStatus, string> = {
   CONFIRMED: "border-green-300 bg-green-50 text-green-900",
   CANCELLED: "border-stone-300 bg-stone-100 text-stone-700",
   EXPIRED: "border-stone-300 bg-stone-100 text-stone-700",
+  REFUNDED: "border-stone-300 bg-stone-100 text-stone-700",
 };
 
 function SummaryRow({ label, cents, testId, strong }: { label: string; cents: number; testId: string; strong?: boolean }) {

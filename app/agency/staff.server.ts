@@ -1,0 +1,38 @@
+/**
+ * The agency's staff area `/agence` (issue 10 §1; SPEC §6 roles; DESIGN §3 Accounts: "Staff
+ * screens live under `/agence` and answer 404 to anyone else"). Staff pages answer 404, not 403,
+ * to a guest and to a customer, so their existence is not revealed; they use the shop's one
+ * session cookie, CSRF check and rate limits like every other page.
+ */
+import { data, type MiddlewareFunction } from "react-router";
+import { shopContext } from "~/context";
+import type { Database } from "~/db/client.server";
+import { readUser, type User } from "~/users/users.server";
+
+/** A logged-in user with the `staff` role. */
+export type StaffUser = User & { role: "staff" };
+
+/**
+ * The staff user of a request, for the loaders and actions under `/agence`.
+ * @throws a 404 response when nobody is logged in or the user is not staff (never a redirect to
+ *   /login: that would reveal the page exists).
+ */
+export async function requireStaff(db: Database, request: Request): Promise<StaffUser> {
+  const user = await readUser(db, request);
+  if (!isStaff(user)) throw data(null, { status: 404 });
+  return user;
+}
+
+/** Whether a user (or nobody) is the agency's staff. */
+export function isStaff(user: User | null): user is StaffUser {
+  return user?.role === "staff";
+}
+
+/**
+ * Route middleware of the `/agence` layout: refuses with a 404 before any loader or action of
+ * the staff area runs, so a page that forgot its own {@link requireStaff} is still closed.
+ */
+export const staffOnly: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  await requireStaff(context.get(shopContext).db, request);
+  return next();
+};
