@@ -70,7 +70,7 @@ export type TaxCode = (typeof TAX_CODES)[number];
  * - CONFIRMED: nothing was due now (only reservations), placed without payment;
  * - CANCELLED: the customer cancelled the payment or Stripe expired the session; stock returned;
  * - EXPIRED: the payment window passed; stock returned;
- * - REFUNDED: the agency gave the pay-now amount back (issue 10 §3; the stock rule in decision 020).
+ * - REFUNDED: the agency gave the pay-now amount back (issue 10 §3; the stock rule in decision 019).
  */
 export const ORDER_STATUSES = ["PENDING_PAYMENT", "PAID", "CONFIRMED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: shop.t("auth.account.title"),
     firstName: user.firstName,
     email: user.email,
+    staff: user.role === "staff",
     subscriptions,
     cancelledNotice: cancelled ? { plan: cancelled.planName, date: cancelled.periodEnd ?? "" } : null,
   };
@@ -74,6 +75,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       subscriptions={loaderData.subscriptions}
       cancelledNotice={loaderData.cancelledNotice}
       refusal={actionData}
+      staff={loaderData.staff}
     />
   );
 }

@@ -1,11 +1,12 @@
 /**
  * /agence (issue 10 §1): the staff area's home — what waits for the agency (reservations to
- * handle, orders to hand over) with links to each section.
+ * handle, orders to hand over, follow-ups overdue) with links to each list. Staff only.
  */
+import { agencyDashboard } from "~/agency/dashboard.server";
 import { requireStaff } from "~/agency/staff.server";
+import { AgencyHome } from "~/agency/ui/agency-home";
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
-import { useT } from "~/i18n/translation";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/agence._index";
 
@@ -17,16 +18,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const staff = await requireStaff(shop.db, request);
-  return { title: shop.t("agency.title"), firstName: staff.firstName };
+  await requireStaff(shop.db, request);
+  return { title: shop.t("agency.title"), dashboard: await agencyDashboard(shop.db) };
 }
 
-export default function AgencyHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
-  return (
-    <div>
-      <h1 className="font-serif text-3xl">{loaderData.title}</h1>
-      <p className="mt-2 text-stone-700">{t("agency.intro")}</p>
-    </div>
-  );
+export default function AgencyIndex({ loaderData }: Route.ComponentProps) {
+  return <AgencyHome {...loaderData} />;
 }

@@ -14,6 +14,7 @@ export function AccountOverview({
   subscriptions,
   cancelledNotice,
   refusal,
+  staff,
 }: {
   firstName: string;
   email: string;
@@ -21,6 +22,8 @@ export function AccountOverview({
   /** After a cancellation: the plan and the date its benefits end. */
   cancelledNotice: { plan: string; date: string } | null;
   refusal: CancelRefusal | undefined;
+  /** The agency's staff: a link to the staff area (issue 10 §1). */
+  staff: boolean;
 }) {
   const { t } = useT();
   return (
@@ -46,6 +49,14 @@ export function AccountOverview({
               <span className="mt-1 block text-sm text-stone-600">{t("subscriptions.overview.salesHelp")}</span>
             </Link>
           </li>
+          {staff ? (
+            <li>
+              <Link to="/agence" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50" data-testid="staff-area-link">
+                <span className="block font-semibold text-wine-800">{t("agency.title")}</span>
+                <span className="mt-1 block text-sm text-stone-600">{t("agency.intro")}</span>
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <AccountSubscriptions subscriptions={subscriptions} refusal={refusal} />
