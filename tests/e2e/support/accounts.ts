@@ -27,3 +27,22 @@ export async function registerCustomer(
   if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
   return email;
 }
+
+/** The demo logins of the README (created on every non-production start). */
+export const DEMO_LOGINS = {
+  staff: { email: "agence@demo.cuvee.test", password: "cuvee-demo-staff" },
+  customerQc: { email: "client.qc@demo.cuvee.test", password: "cuvee-demo-qc" },
+  customerOn: { email: "client.on@demo.cuvee.test", password: "cuvee-demo-on" },
+} as const;
+
+/**
+ * Logs in through /login (French) and waits for the page it lands on.
+ * @param redirect where to land after the login (the login form's `redirect`), e.g. "/agence".
+ */
+export async function logIn(page: Page, login: { email: string; password: string }, redirect = "/account"): Promise<void> {
+  await page.goto(`/login?${new URLSearchParams({ redirect })}`);
+  await page.getByRole("main").getByLabel("Courriel").fill(login.email);
+  await page.getByLabel("Mot de passe").fill(login.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL((url) => url.pathname === redirect.split("?")[0]);
+}
