@@ -218,6 +218,9 @@ export function robotsTxt(origin: string): string {
     "/global-search",
     "/preferences",
     "/webhooks/",
+    // The price list and producers PDFs (issue 10 §5–§6): costly to build, and the pages they print are indexed.
+    // The staff area is not listed: it answers 404 to everyone else and must not be named here.
+    "/listing",
   ];
   return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }

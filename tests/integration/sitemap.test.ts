@@ -128,10 +128,12 @@ describe("/robots.txt", () => {
     const lines = (await response.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/account", "/checkout", "/shopping-cart", "/login", "/register", "/forgot-password", "/reset-password", "/global-search"]) {
+    for (const path of ["/account", "/checkout", "/shopping-cart", "/login", "/register", "/forgot-password", "/reset-password", "/global-search", "/listing"]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain("Disallow: /products");
+    // The staff area answers 404 to everyone else: robots.txt must not name it either.
+    expect(lines.some((line) => line.includes("/agence"))).toBe(false);
     expect(lines).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
   });
 });
