@@ -29,6 +29,8 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("checkout/payment", "routes/checkout.payment.tsx"),
   route("checkout/confirmation", "routes/checkout.confirmation.tsx"),
+  // The payment link of a reservation made available (issue 10 §2): a signed token, works for a guest.
+  route("reservations/:token", "routes/reservation.tsx"),
   route("subscriptions", "routes/subscriptions.tsx"),
   route("subscriptions/payment", "routes/subscriptions.payment.tsx"),
   route("subscriptions/return", "routes/subscriptions.return.tsx"),

@@ -2,7 +2,8 @@
  * The order history as the page shows it (issue 8 §4): what `orderView` in
  * order-history.server.ts returns and `ui/order-history.tsx` renders. Shared with the browser.
  */
-import type { InventoryCode, OrderStatus, Province, ReservationStatus, TaxCode } from "~/vocabulary";
+import type { Order } from "~/checkout/orders.server";
+import type { FulfilmentStatus, InventoryCode, OrderStatus, Province, ReservationStatus, TaxCode } from "~/vocabulary";
 
 export interface OrderLineView {
   id: number;
@@ -30,7 +31,7 @@ export interface OrderView {
   branchLabel: string | null;
   boutiqueCode: InventoryCode | null;
   lines: OrderLineView[];
-  reservations: { id: number; name: string; quantity: number; byCase: boolean; bottles: number; status: ReservationStatus }[];
+  reservations: ReservationView[];
   money: {
     agencyFees: number;
     liquorBoardFees: number;
@@ -46,6 +47,45 @@ export interface OrderView {
   paymentPath: string | null;
   /** The invoice of a paid (or confirmed) order: where to get it and its file name; null before. */
   invoice: { path: string; fileName: string } | null;
+  /** Where a paid or confirmed order stands with the agency (issue 10 §3); null for any other status. */
+  fulfilment: FulfilmentView | null;
+  /** When the agency refunded the order (ISO 8601; status REFUNDED), else null. */
+  refundedAt: string | null;
+}
+
+/**
+ * A reservation placed with an order and its state (SPEC §4). Open for the reservations' lifecycle
+ * (issue 10 §2): an AVAILABLE one may carry its payment deadline and where to pay it.
+ */
+export interface ReservationView {
+  id: number;
+  name: string;
+  quantity: number;
+  byCase: boolean;
+  bottles: number;
+  status: ReservationStatus;
+  /** ISO 8601: pay before this (AVAILABLE), when known. */
+  paymentDueAt?: string | null;
+  /** Where to pay it (AVAILABLE), when known. */
+  paymentPath?: string | null;
+}
+
+/** The agency's steps on an order as its customer sees them (issue 10 §3; SPEC §4 agency order). */
+export interface FulfilmentView {
+  status: FulfilmentStatus;
+  /** `YYYY-MM-DD`: the branch calls by this business day (SPEC §9), once ready at a branch. */
+  followUpDueOn: string | null;
+}
+
+/** What the history shows of the agency's side of an order: its step (paid or confirmed orders) and its refund. */
+export function fulfilmentFieldsOf(
+  order: Pick<Order, "status" | "fulfilmentStatus" | "followUpDueOn" | "refundedAt">,
+): Pick<OrderView, "fulfilment" | "refundedAt"> {
+  return {
+    fulfilment:
+      order.status === "PAID" || order.status === "CONFIRMED" ? { status: order.fulfilmentStatus, followUpDueOn: order.followUpDueOn } : null,
+    refundedAt: order.refundedAt ? order.refundedAt.toISOString() : null,
+  };
 }
 
 export interface OrderHistoryData {

@@ -5,14 +5,15 @@
  * owner ever reads an order here: another customer's order, or a number that names none, is
  * `null`, and the caller answers 404 for both (no way to tell them apart).
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/checkout/orders.server";
 import { simulatedPaymentPath } from "~/checkout/payment.server";
+import { reservationPaymentPath } from "~/reservations/reservation-token.server";
 import type { Database } from "~/db/client.server";
-import { isRowId } from "~/db/row-id";
+import { orderIdOfNumber } from "~/checkout/order-number";
 import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
 import type { TaxCode } from "~/vocabulary";
-import type { OrderLineView, OrderView } from "./order-history-view";
+import { fulfilmentFieldsOf, type OrderLineView, type OrderView } from "./order-history-view";
 
 /** An order as the history and the invoice show it: the row and its snapshots. */
 export interface CustomerOrder {
@@ -24,13 +25,12 @@ export interface CustomerOrder {
   taxLines: OrderTaxLine[];
   /** Reservation requests placed with the order, by id, with their state. */
   reservations: Reservation[];
+  /** The reservation this order pays, when it was made for one made available (issue 10 §2); else null. */
+  paysReservation: Reservation | null;
 }
 
 /** A customer's billing address (SPEC §3 User addresses), as stored (postal code `A1A 1A1`). */
 export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "civicNumber" | "street" | "city" | "province" | "postalCode">;
-
-/** An order number as the shop writes them: "CUV-" and the zero-padded id ("CUV-000123"). */
-const ORDER_NUMBER = /^CUV-(\d{6,10})$/;
 
 /**
  * Every order of a customer, newest first (then by id, newest first), each with its details; no
@@ -53,11 +53,8 @@ export async function listCustomerOrders(db: Database, customerId: number): Prom
  *   (the caller answers 404 to all three alike).
  */
 export async function getCustomerOrder(db: Database, customerId: number, orderNumber: string): Promise<CustomerOrder | null> {
-  const match = ORDER_NUMBER.exec(orderNumber);
-  if (!match) return null;
-  const id = Number(match[1]);
-  // A longer guess than a PostgreSQL `serial` names no order: never queried.
-  if (!isRowId(id)) return null;
+  const id = orderIdOfNumber(orderNumber);
+  if (id === null) return null;
   const [row] = await db
     .select()
     .from(orders)
@@ -107,7 +104,7 @@ export function hasInvoice(order: Pick<Order, "status">): boolean {
  * pay when the order still waits for its payment inside its window.
  * @param now compared with the order's payment deadline.
  */
-export function orderView({ order, lines, reservations: reserved }: CustomerOrder, now = new Date()): OrderView {
+export function orderView({ order, lines, reservations: reserved, paysReservation }: CustomerOrder, now = new Date()): OrderView {
   const taxCodes: TaxCode[] = order.province === "ON" ? ["HST"] : ["GST", "QST"];
   const taxAmount: Record<TaxCode, number> = { GST: order.gstCents, QST: order.qstCents, HST: order.hstCents };
   return {
@@ -119,7 +116,17 @@ export function orderView({ order, lines, reservations: reserved }: CustomerOrde
     branchLabel: order.branchLabel,
     boutiqueCode: order.boutiqueCode,
     lines: lines.filter((l): l is OrderLine & { section: OrderLineView["section"] } => l.section !== "RESERVED").map(lineView),
-    reservations: reserved.map((r) => ({ id: r.id, name: r.productName, quantity: r.quantity, byCase: r.byCase, bottles: r.bottles, status: r.status })),
+    reservations: reserved.map((r) => ({
+      id: r.id,
+      name: r.productName,
+      quantity: r.quantity,
+      byCase: r.byCase,
+      bottles: r.bottles,
+      status: r.status,
+      // Available: pay on the reservation's page before the end of its 5-day window.
+      paymentDueAt: r.status === "AVAILABLE" ? (r.paymentDueAt?.toISOString() ?? null) : null,
+      paymentPath: r.status === "AVAILABLE" ? reservationPaymentPath(r.id) : null,
+    })),
     money: {
       agencyFees: order.agencyFeesCents,
       liquorBoardFees: order.liquorBoardFeesCents,
@@ -130,8 +137,16 @@ export function orderView({ order, lines, reservations: reserved }: CustomerOrde
       payAtLiquorBoard: order.payAtLiquorBoardCents,
       total: order.totalCents,
     },
-    paymentPath: order.status === "PENDING_PAYMENT" && order.paymentDueAt > now ? simulatedPaymentPath(order) : null,
+    // The order paying a reservation is paid from the reservation's page (it asks for the branch first).
+    paymentPath:
+      order.status === "PENDING_PAYMENT" && order.paymentDueAt > now
+        ? paysReservation
+          ? reservationPaymentPath(paysReservation.id)
+          : simulatedPaymentPath(order)
+        : null,
     invoice: hasInvoice(order) ? { path: invoicePath(order.orderNumber), fileName: invoiceFileName(order.orderNumber) } : null,
+    // The agency's steps and the refund (issue 10 §3).
+    ...fulfilmentFieldsOf(order),
   };
 }
 
@@ -161,16 +176,23 @@ async function withDetails(db: Database, rows: Order[]): Promise<CustomerOrder[]
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
     // PAY_NOW before LIQUOR_BOARD, then GST before QST.
     db.select().from(orderTaxLines).where(inArray(orderTaxLines.orderId, ids)).orderBy(desc(orderTaxLines.part), asc(orderTaxLines.code)),
-    db.select().from(reservations).where(inArray(reservations.orderId, ids)).orderBy(asc(reservations.id)),
+    // Those placed with these orders, and those these orders pay.
+    db
+      .select()
+      .from(reservations)
+      .where(or(inArray(reservations.orderId, ids), inArray(reservations.paymentOrderId, ids)))
+      .orderBy(asc(reservations.id)),
   ]);
   const linesOf = byOrder(lines);
   const taxesOf = byOrder(taxLines);
-  const reservationsOf = byOrder(reserved);
+  const reservationsOf = byOrder(reserved.filter((r) => ids.includes(r.orderId)));
+  const paidBy = new Map(reserved.flatMap((r) => (r.paymentOrderId === null ? [] : [[r.paymentOrderId, r] as const])));
   return rows.map((order) => ({
     order,
     lines: linesOf.get(order.id) ?? [],
     taxLines: taxesOf.get(order.id) ?? [],
     reservations: reservationsOf.get(order.id) ?? [],
+    paysReservation: paidBy.get(order.id) ?? null,
   }));
 }
 

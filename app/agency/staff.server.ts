@@ -7,6 +7,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { shopContext } from "~/context";
 import type { Database } from "~/db/client.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
 import { readUser, type User } from "~/users/users.server";
 
 /** A logged-in user with the `staff` role. */
@@ -21,6 +22,18 @@ export async function requireStaff(db: Database, request: Request): Promise<Staf
   const user = await readUser(db, request);
   if (!isStaff(user)) throw data(null, { status: 404 });
   return user;
+}
+
+/**
+ * The staff user of a request that changes something (a staff action), counted against the
+ * `staff` rate limit of that user. The 404 comes before the limit, so a visitor who is not staff
+ * never learns from a 429 that the page exists.
+ * @throws a 404 response (not staff); a 429 response over the limit.
+ */
+export async function requireStaffChange(db: Database, request: Request): Promise<StaffUser> {
+  const staff = await requireStaff(db, request);
+  await enforceRateLimit("staff", `staff:${staff.id}`);
+  return staff;
 }
 
 /** Whether a user (or nobody) is the agency's staff. */

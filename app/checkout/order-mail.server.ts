@@ -10,6 +10,7 @@
  */
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
 import type { Mailer } from "~/email/mailer.server";
+import { agencyCopy } from "~/email/simple-mail.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
@@ -454,7 +455,7 @@ export async function sendOrderMails(
   agencyEmail: string | undefined,
 ): Promise<{ sent: boolean }> {
   const orderNumber = data.order.orderNumber;
-  const cc = agencyEmail !== undefined && agencyEmail.trim() !== "" ? [agencyEmail.trim()] : undefined;
+  const cc = agencyCopy(agencyEmail);
   const jobs: {
     kind: "confirmation" | "reservations";
     compose: (d: OrderMailData) => ComposedMail;

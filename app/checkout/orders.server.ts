@@ -73,7 +73,8 @@ export function newConfirmationNumber(): string {
   return value;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A transaction of the shop's database. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function ownerCondition(owner: CartOwner) {
   return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
@@ -82,7 +83,7 @@ function ownerCondition(owner: CartOwner) {
 const TAX_RATE: Record<TaxCode, number> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
 
 /** The tax rows of one part: one per tax code that applies in the province. */
-function taxRows(orderId: number, part: PaymentPart, province: Province, amounts: TaxAmounts) {
+export function taxRows(orderId: number, part: PaymentPart, province: Province, amounts: TaxAmounts) {
   const codes: TaxCode[] = province === "ON" ? ["HST"] : ["GST", "QST"];
   return codes.map((code) => ({
     orderId,
@@ -94,7 +95,7 @@ function taxRows(orderId: number, part: PaymentPart, province: Province, amounts
 }
 
 /** Locks product inventory rows in id order (`FOR UPDATE`): the one lock order of every stock change. */
-async function lockInventories(tx: Tx, productInventoryIds: readonly number[]): Promise<void> {
+export async function lockInventories(tx: Tx, productInventoryIds: readonly number[]): Promise<void> {
   const ids = [...new Set(productInventoryIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await tx
@@ -135,14 +136,36 @@ async function moveOrderStock(tx: Tx, orderId: number, direction: "give-back" | 
   }
 }
 
-/** Closes a pending order as CANCELLED or EXPIRED inside a transaction holding its row. */
-async function closePendingOrder(tx: Tx, orderId: number, status: "CANCELLED" | "EXPIRED", now: Date): Promise<boolean> {
+/**
+ * Closes a pending order as CANCELLED or EXPIRED inside a transaction (it locks the order row;
+ * the caller has locked the product inventories it holds, see {@link lockInventories}). The
+ * reservations placed with it are never confirmed (CANCELLED); the reservation it was paying
+ * (issue 10 §2) becomes EXPIRED with it, or CANCELLED when staff cancelled it (decision 018).
+ * @returns whether it was pending and is now closed.
+ */
+export async function closePendingOrder(tx: Tx, orderId: number, status: "CANCELLED" | "EXPIRED", now: Date): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order?.status !== "PENDING_PAYMENT") return false;
   await moveOrderStock(tx, orderId, "give-back");
   await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
-  await tx.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.orderId, orderId));
+  await tx
+    .update(reservations)
+    .set({ status: "CANCELLED", closedAt: now })
+    .where(and(eq(reservations.orderId, orderId), eq(reservations.status, "REQUESTED")));
+  await tx
+    .update(reservations)
+    .set({ status, closedAt: now })
+    .where(and(eq(reservations.paymentOrderId, orderId), eq(reservations.status, "AVAILABLE")));
   return true;
+}
+
+/**
+ * The reservation an order pays (issue 10 §2: the order made when staff marks it available), or
+ * null for an order placed from a cart.
+ */
+export async function reservationPaidBy(db: Database | Tx, orderId: number): Promise<Reservation | null> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.paymentOrderId, orderId));
+  return row ?? null;
 }
 
 /** Empties the cart of what an order holds, once the order is complete (paid or confirmed). */
@@ -394,8 +417,17 @@ export async function completeOrderPayment(
     if (order.status === "CANCELLED" || order.status === "EXPIRED") {
       console.error(`Order ${order.orderNumber} was paid after it was ${order.status.toLowerCase()}: its stock is taken again; staff should check it.`);
       await moveOrderStock(tx, orderId, "take-again");
-      await tx.update(reservations).set({ status: "REQUESTED" }).where(eq(reservations.orderId, orderId));
+      await tx
+        .update(reservations)
+        .set({ status: "REQUESTED", closedAt: null })
+        .where(and(eq(reservations.orderId, orderId), eq(reservations.status, "CANCELLED")));
     }
+    // The reservation this order pays (issue 10 §2) is paid with it, even late (decision 018).
+    await tx
+      .update(reservations)
+      .set({ status: "PAID", closedAt: now })
+      // CANCELLED too: staff cancelled it while its Stripe page was still being paid (decision 018).
+      .where(and(eq(reservations.paymentOrderId, orderId), inArray(reservations.status, ["AVAILABLE", "EXPIRED", "CANCELLED"])));
     const late = order.status !== "PENDING_PAYMENT";
     const [paid] = await tx
       .update(orders)
@@ -411,16 +443,28 @@ export async function completeOrderPayment(
 /**
  * Cancels a pending order (the shopper's Cancel on the payment page, Stripe's
  * `checkout.session.expired`) and gives its stock back. Idempotent: any other status is left as it
- * is. The cart is untouched, so the shopper goes back to step 3 with it intact.
- * @returns whether this call cancelled it.
+ * is. The cart is untouched, so the shopper goes back to step 3 with it intact. The order paying a
+ * reservation is not cancelled: only its Stripe session is detached (decision 018).
+ * @returns "cancelled" when this call cancelled it; "kept" for the pending or settled order paying
+ *   a reservation (left as it is but for its session); false otherwise (no such order, or not pending).
  */
-export async function cancelOrder(db: Database, orderId: number, now = new Date()): Promise<boolean> {
+export async function cancelOrder(db: Database, orderId: number, now = new Date()): Promise<"cancelled" | "kept" | false> {
   return db.transaction(async (tx) => {
     // Locks in the one order of every transaction here: the cart, its order, the inventories.
     const [target] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
     if (!target) return false;
     if (target.cartId !== null) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, target.cartId)).for("update");
-    return closePendingOrder(tx, orderId, "CANCELLED", now);
+    if (await reservationPaidBy(tx, orderId)) {
+      // A reservation's order lives its 5-day window (decision 018): a cancelled or expired Stripe
+      // session is only detached (its URL forgotten; its id names the next session's idempotency
+      // key), and the next "pay" opens a new one.
+      await tx
+        .update(orders)
+        .set({ stripeSessionUrl: null })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "PENDING_PAYMENT")));
+      return "kept";
+    }
+    return (await closePendingOrder(tx, orderId, "CANCELLED", now)) ? "cancelled" : false;
   });
 }
 
@@ -515,4 +559,16 @@ export async function pendingOrdersOfCart(db: Database, cartId: number): Promise
     .from(orders)
     .where(and(eq(orders.cartId, cartId), eq(orders.status, "PENDING_PAYMENT")))
     .orderBy(asc(orders.id));
+}
+
+/**
+ * Gives the stock an order holds back to its product inventories (private-import bottles and shop
+ * units; reserved lines hold none), locking those inventories first in id order. For the agency's
+ * refund of a paid order not picked up yet (issue 10 §3, decision 019). Call it inside the
+ * transaction that holds the order's row (`FOR UPDATE`); the inventories are locked here, after
+ * whatever the caller already holds (the refund: the order, then the reservation it paid).
+ */
+export async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
+  await lockInventories(tx, await inventoriesOfOrders(tx, [orderId]));
+  await moveOrderStock(tx, orderId, "give-back");
 }

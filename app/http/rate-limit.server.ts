@@ -26,6 +26,16 @@ export const RATE_LIMITS = {
    * sign-up), password reset, "use my location" lookups; also profile changes per customer.
    */
   form: { points: 20, durationSeconds: 10 * 60 },
+  /**
+   * Price list and producers list PDFs per client address (issue 10 §5, §6): public, but each
+   * costs a full scan of the list and seconds of drawing (docs/decisions/021).
+   */
+  pdf: { points: 30, durationSeconds: 10 * 60 },
+  /**
+   * Changes made by one staff user in /agence (issue 10 §1): a busy agency marks dozens of
+   * reservations and orders in a row, so more than a public form, but still bounded per account.
+   */
+  staff: { points: 120, durationSeconds: 60 },
   /** Reset links asked for one e-mail address, whoever asks (no mailbox flooded with them). */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;

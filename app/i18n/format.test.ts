@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatLongDate, formatMoney, formatVolume } from "./format";
+import { formatCount, formatDateTime, formatLongDate, formatMoney, formatShopDay, formatVolume } from "./format";
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -43,5 +43,22 @@ describe("formatLongDate", () => {
   });
   it("writes the day of another clock when asked (articles are dated in UTC)", () => {
     expect(formatLongDate("2026-03-03T02:30:00Z", "fr-CA", "UTC")).toBe("3 mars 2026");
+  });
+});
+
+describe("formatShopDay", () => {
+  it("writes a calendar day as that day, whatever the shop's clock", () => {
+    expect(formatShopDay("2026-07-07", "fr-CA")).toBe("7 juillet 2026");
+    expect(formatShopDay("2026-07-07", "en-US")).toBe("July 7, 2026");
+    // New Year's Day stays January 1 (midnight UTC would be December 31 in Montréal).
+    expect(formatShopDay("2027-01-01", "fr-CA")).toBe("1 janvier 2027");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes an instant's date and time on the shop's clock, in French or English", () => {
+    // 02:30 UTC on 3 March is 21:30 on 2 March in Montréal (UTC−5).
+    expect(nbsp(formatDateTime("2026-03-03T02:30:00Z", "fr-CA"))).toBe("2 mars 2026, 21 h 30");
+    expect(nbsp(formatDateTime("2026-03-03T02:30:00Z", "en-US"))).toBe("Mar 2, 2026, 9:30 p.m.");
   });
 });

@@ -60,3 +60,21 @@ export function formatVolume(ml: number, locale: string): string {
 export function formatLongDate(iso: string, locale: string, timeZone: string = SHOP_TIME_ZONE): string {
   return new Intl.DateTimeFormat(moneyLocale(locale), { dateStyle: "long", timeZone }).format(new Date(iso));
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`, e.g. a follow-up date) written out in the language: "7 juillet
+ * 2026" / "July 7, 2026". A day has no time zone: it is read at noon UTC and shown in UTC, so it is
+ * the same day wherever the page is rendered.
+ */
+export function formatShopDay(day: string, locale: string): string {
+  return formatLongDate(`${day}T12:00:00Z`, locale, "UTC");
+}
+
+/**
+ * An instant with its time on the shop's clock (America/Toronto), medium date and short time:
+ * "2 mars 2026, 21 h 30" / "Mar 2, 2026, 9:30 p.m." (Intl fr-CA or en-CA).
+ * @param iso an ISO 8601 instant
+ */
+export function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(moneyLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
+}

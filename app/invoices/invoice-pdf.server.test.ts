@@ -132,6 +132,7 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
       { orderId: 123, part: "LIQUOR_BOARD", code: "QST", rate: 9975, amountCents: 2394 },
     ],
     reservations: [],
+    paysReservation: null,
   };
 }
 

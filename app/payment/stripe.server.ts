@@ -37,6 +37,11 @@ export interface CheckoutPaymentRequest {
   cancelUrl: string;
   /** Unix seconds when the hosted session expires (Stripe allows 30 min to 24 h from now). */
   expiresAt: number;
+  /**
+   * The idempotency key when an order may need more than one session (a reservation's order lives
+   * 5 days, a session at most 24 h: decision 018); `order-${orderId}-checkout` when absent.
+   */
+  idempotencyKey?: string;
 }
 
 /** A Checkout Session as the app needs it. */
@@ -199,6 +204,21 @@ export interface PaymentGateway {
    * @throws PaymentUnavailableError when Stripe cannot be reached.
    */
   cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<StripeSubscriptionState | null>;
+  /**
+   * Refunds the whole payment of an order's Checkout Session (issue 10 §3; decision 019): reads the
+   * session's PaymentIntent, then `refunds.create({ payment_intent })` with the idempotency key
+   * `order-${orderId}-refund`, so two clicks or two staff refund once.
+   * @returns the refund's id (`re_…`).
+   * @throws RefundNotPossibleError (this module's) when Stripe has no such session or it holds no payment.
+   * @throws PaymentUnavailableError when Stripe cannot be reached or answers 5xx or 429.
+   * @throws any other Stripe error (e.g. the charge was already refunded) unchanged.
+   */
+  refundCheckoutPayment(request: { orderId: number; sessionId: string }): Promise<{ refundId: string }>;
+}
+
+/** An order's Checkout Session holds nothing to refund (unknown session, or never paid); callers see an Error named so. */
+class RefundNotPossibleError extends Error {
+  override name = "RefundNotPossibleError";
 }
 
 /** Stripe could not be reached, or answered 5xx or 429: try again later. `cause` is Stripe's error. */
@@ -274,7 +294,7 @@ export function createStripeGateway(options: {
             cancel_url: request.cancelUrl,
             expires_at: request.expiresAt,
           },
-          { idempotencyKey: `order-${request.orderId}-checkout` },
+          { idempotencyKey: request.idempotencyKey ?? `order-${request.orderId}-checkout` },
         );
         if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a URL`);
         return { sessionId: session.id, url: session.url };
@@ -367,6 +387,25 @@ export function createStripeGateway(options: {
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw unavailable(error, "cancel a subscription");
+      }
+    },
+
+    async refundCheckoutPayment({ orderId, sessionId }) {
+      let paymentIntent: string | null;
+      try {
+        paymentIntent = idOf((await stripe.checkout.sessions.retrieve(sessionId)).payment_intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          throw new RefundNotPossibleError(`Stripe has no Checkout Session ${sessionId}`, { cause: error });
+        }
+        throw unavailable(error, "retrieve a Checkout Session to refund");
+      }
+      if (!paymentIntent) throw new RefundNotPossibleError(`Checkout Session ${sessionId} holds no payment`);
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `order-${orderId}-refund` });
+        return { refundId: refund.id };
+      } catch (error) {
+        throw unavailable(error, "refund a payment");
       }
     },
 

@@ -8,8 +8,9 @@
 import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
-import { getOrderByConfirmation } from "~/checkout/orders.server";
+import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/checkout/orders.server";
 import {
+  PaymentProcessingError,
   PaymentWindowClosedError,
   cancelPendingOrder,
   confirmationPath,
@@ -18,6 +19,9 @@ import {
   simulatedPaymentAllowed,
 } from "~/checkout/payment.server";
 import { PaymentPage } from "~/checkout/ui/payment-page";
+import type { Database } from "~/db/client.server";
+import { reservationPaymentPath } from "~/reservations/reservation-token.server";
+import { pickupMissing } from "~/reservations/reservations.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
@@ -46,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const order = await findOrder(request, shop.db);
   if (order.status === "PAID" || order.status === "CONFIRMED") throw redirect(confirmationPath(order));
+  const pickup = await reservationPickupPath(shop.db, order);
+  if (pickup) throw redirect(pickup);
   return {
     title: shop.t("payment.title"),
     status: order.status,
@@ -66,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "cancel") {
     try {
       const outcome = await cancelPendingOrder(shop.db, order, origin);
-      throw redirect(outcome === "paid" ? confirmationPath(order) : "/checkout?step=3", 303);
+      throw redirect(await pathAfterCancel(shop.db, order, outcome), 303);
     } catch (error) {
       if (!(error instanceof PaymentUnavailableError)) throw error;
       return data({ error: "paymentUnavailable" as const }, { status: 503 });
@@ -75,15 +81,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "pay" || order.status !== "PENDING_PAYMENT") {
     return data({ error: "paymentFailed" as const }, { status: 400 });
   }
+  const pickup = await reservationPickupPath(shop.db, order);
+  if (pickup) throw redirect(pickup, 303);
   if (order.paymentProvider === "stripe") {
     try {
       throw redirect(await paymentUrl(shop.db, order, origin), 303);
     } catch (error) {
       if (error instanceof PaymentWindowClosedError) {
-        // Too late for a new session: the order is given up; placing again starts afresh.
-        await cancelPendingOrder(shop.db, order, origin);
-        throw redirect("/checkout?step=3", 303);
+        // Too late for a new session: a cart's order is given up (placing again starts afresh); a
+        // reservation's order is kept, and its page says what is left to do.
+        throw redirect(await pathAfterCancel(shop.db, order, await cancelPendingOrder(shop.db, order, origin)), 303);
       }
+      // A reservation's last payment is still being settled: its page says so.
+      if (error instanceof PaymentProcessingError) throw redirect(await pathAfterCancel(shop.db, order, "kept"), 303);
       if (!(error instanceof PaymentUnavailableError)) throw error;
       return data({ error: "paymentUnavailable" as const }, { status: 503 });
     }
@@ -95,4 +105,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   return <PaymentPage data={loaderData} error={actionData?.error} />;
+}
+
+/**
+ * The reservation's page when the order pays a reservation whose pick-up place (branch or
+ * boutique) is not chosen yet: it is chosen there, before paying (issue 10 §2). Null otherwise.
+ */
+async function reservationPickupPath(db: Database, order: Order): Promise<string | null> {
+  if (order.status !== "PENDING_PAYMENT") return null;
+  const reservation = await reservationPaidBy(db, order.id);
+  if (!reservation) return null;
+  const missing = pickupMissing(reservation, order);
+  return missing.branch || missing.boutique ? reservationPaymentPath(reservation.id) : null;
+}
+
+/**
+ * Where Cancel leads: the confirmation when the payment went through meanwhile; the reservation's
+ * page when the order pays a reservation (it is kept for its 5-day window, decision 018); the
+ * checkout's last step otherwise (the cart is intact).
+ */
+async function pathAfterCancel(db: Database, order: Order, outcome: "cancelled" | "paid" | "kept"): Promise<string> {
+  if (outcome === "paid") return confirmationPath(order);
+  const reservation = outcome === "kept" ? await reservationPaidBy(db, order.id) : null;
+  return reservation ? reservationPaymentPath(reservation.id) : "/checkout?step=3";
 }

@@ -80,14 +80,19 @@ export interface StoredStripeSession extends MockCheckoutSession {
   idempotencyKey: string | null;
 }
 
+/** The first request made with an `Idempotency-Key`: where it went, its body, and what it created. */
 interface StoredRequest {
+  /** The endpoint, e.g. "POST /v1/refunds": a key reused on another endpoint is refused too. */
+  endpoint: string;
   body: string;
-  sessionId: string;
+  /** The object created: a session's id (`cs_test_…`) or a refund's (`re_test_…`). */
+  objectId: string;
 }
 
 let sessions = new Map<string, StoredStripeSession>();
 let subscriptions = new Map<string, MockSubscription>();
 let idempotency = new Map<string, StoredRequest>();
+let refunds = new Map<string, StoredRefund>();
 let outage = false;
 let counter = 0;
 
@@ -96,6 +101,7 @@ export function resetStripeMock(): void {
   sessions = new Map();
   subscriptions = new Map();
   idempotency = new Map();
+  refunds = new Map();
   outage = false;
 }
 
@@ -111,6 +117,18 @@ export function markSessionPaid(id: string): MockCheckoutSession {
   session.payment_status = "paid";
   session.url = null;
   session.payment_intent ??= `pi_test_${session.id.slice("cs_test_".length)}`;
+  return sessionJson(session);
+}
+
+/**
+ * Marks a session completed with a payment that settles later (a bank debit): status complete,
+ * payment_status still unpaid, until `async_payment_succeeded` or `async_payment_failed`.
+ */
+export function markSessionProcessing(id: string): MockCheckoutSession {
+  const session = stored(id);
+  session.status = "complete";
+  session.payment_status = "unpaid";
+  session.url = null;
   return sessionJson(session);
 }
 
@@ -258,25 +276,42 @@ export function checkoutSessionEvent(
   };
 }
 
-/** The msw handlers: `POST /v1/checkout/sessions` and `GET /v1/checkout/sessions/:id`. */
+/** A refund as the mock answers it (issue 10 §3): the whole amount of the PaymentIntent's session. */
+export interface MockRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
+}
+
+/** A stored refund with the `Idempotency-Key` it was created with (the mock's bookkeeping, never answered). */
+export interface StoredRefund extends MockRefund {
+  idempotencyKey: string | null;
+}
+
+/** Every refund made (copies), oldest first. */
+export function stripeRefunds(): StoredRefund[] {
+  return [...refunds.values()].map((r) => structuredClone(r));
+}
+
+/**
+ * The msw handlers: `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id`, its expiry,
+ * subscriptions, and `POST /v1/refunds` (a paid session's PaymentIntent, refunded once). Both POSTs
+ * share one idempotency store: the same `Idempotency-Key` with the same parameters replays the first
+ * answer, with other parameters (or on the other endpoint) it is refused with `idempotency_error`.
+ */
 export const stripeHandlers = [
   http.post(`${API}/v1/checkout/sessions`, async ({ request }) => {
     if (outage) return outageResponse();
     if (!authorized(request)) return unauthorized();
     const body = await request.text();
     const key = request.headers.get("Idempotency-Key");
-    if (key) {
-      const previous = idempotency.get(key);
-      if (previous) {
-        if (previous.body !== body) {
-          return stripeError(400, {
-            type: "idempotency_error",
-            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-          });
-        }
-        return HttpResponse.json(sessionJson(stored(previous.sessionId)), { headers: { "Idempotent-Replayed": "true" } });
-      }
-    }
+    const previous = replayOf(key, SESSIONS_ENDPOINT, body);
+    if (previous instanceof Response) return previous;
+    if (previous) return HttpResponse.json(sessionJson(stored(previous)), { headers: { "Idempotent-Replayed": "true" } });
     const form = new URLSearchParams(body);
     const lineItems = parseLineItems(form);
     const successUrl = form.get("success_url");
@@ -331,7 +366,7 @@ export const stripeHandlers = [
       idempotencyKey: key,
     };
     sessions.set(id, session);
-    if (key) idempotency.set(key, { body, sessionId: id });
+    if (key) idempotency.set(key, { endpoint: SESSIONS_ENDPOINT, body, objectId: id });
     return HttpResponse.json(sessionJson(session));
   }),
 
@@ -395,7 +430,66 @@ export const stripeHandlers = [
     }
     return HttpResponse.json(structuredClone(subscription));
   }),
+
+  http.post(`${API}/v1/refunds`, async ({ request }) => {
+    if (outage) return outageResponse();
+    if (!authorized(request)) return unauthorized();
+    const key = request.headers.get("Idempotency-Key");
+    const body = await request.text();
+    const previous = replayOf(key, REFUNDS_ENDPOINT, body);
+    if (previous instanceof Response) return previous;
+    if (previous) return HttpResponse.json(refundJson(refunds.get(previous)!), { headers: { "Idempotent-Replayed": "true" } });
+    const form = new URLSearchParams(body);
+    const paymentIntent = form.get("payment_intent");
+    const session = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === paymentIntent);
+    if (!paymentIntent || !session || session.payment_status !== "paid") {
+      return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: `No such payment_intent: '${paymentIntent}'` });
+    }
+    if ([...refunds.values()].some((r) => r.payment_intent === paymentIntent)) {
+      return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." });
+    }
+    const refund: StoredRefund = {
+      id: `re_test_${randomSuffix()}`,
+      object: "refund",
+      amount: session.amount_total,
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+      idempotencyKey: key,
+    };
+    refunds.set(refund.id, refund);
+    if (key) idempotency.set(key, { endpoint: REFUNDS_ENDPOINT, body, objectId: refund.id });
+    return HttpResponse.json(refundJson(refund));
+  }),
 ];
+
+const SESSIONS_ENDPOINT = "POST /v1/checkout/sessions";
+const REFUNDS_ENDPOINT = "POST /v1/refunds";
+
+/**
+ * Stripe's idempotency: no key, or a new one → null (go on and create); the key of an earlier
+ * request with the same endpoint and parameters → the id of what it created (answer it again);
+ * the key of a different request → a 400 `idempotency_error` to answer.
+ */
+function replayOf(key: string | null, endpoint: string, body: string): string | Response | null {
+  if (!key) return null;
+  const previous = idempotency.get(key);
+  if (!previous) return null;
+  if (previous.endpoint !== endpoint || previous.body !== body) {
+    return stripeError(400, {
+      type: "idempotency_error",
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    });
+  }
+  return previous.objectId;
+}
+
+/** The refund as the API answers it (without the mock's own bookkeeping). */
+function refundJson(refund: StoredRefund): MockRefund {
+  const { idempotencyKey: _key, ...json } = structuredClone(refund);
+  return json;
+}
 
 function noSuchSubscription(id: string): Response {
   return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such subscription: '${id}'` });

@@ -4,12 +4,10 @@
  * their state, the follow-up text, and its invoice.
  */
 import { Link } from "react-router";
-import { formatLongDate, formatMoney } from "~/i18n/format";
+import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus } from "~/vocabulary";
 import type { OrderHistoryData, OrderView } from "../order-history-view";
-
-/** An order line as the history shows it (RESERVED lines are shown as reservations instead). */
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",
@@ -30,7 +28,8 @@ function SummaryRow({ label, cents, testId, strong }: { label: string; cents: nu
   );
 }
 
-function OrderLines({ order }: { order: OrderView }) {
+/** The charged lines of an order (RESERVED lines are shown as reservations instead); also on the agency's page. */
+export function OrderLines({ order }: { order: OrderView }) {
   const { t, i18n } = useT();
   const money = (cents: number) => formatMoney(cents, i18n.language);
   if (order.lines.length === 0) return null;
@@ -75,7 +74,8 @@ function OrderLines({ order }: { order: OrderView }) {
   );
 }
 
-function OrderSummary({ order, headingId }: { order: OrderView; headingId: string }) {
+/** The money of an order (both parts, taxes, pay now, total); also on the agency's page. */
+export function OrderSummary({ order, headingId }: { order: OrderView; headingId: string }) {
   const { t } = useT();
   const board = order.province === "ON" ? "LCBO" : "SAQ";
   const m = order.money;
@@ -106,7 +106,9 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
   const { t, i18n } = useT();
   const board = order.province === "ON" ? "LCBO" : "SAQ";
   const titleId = `order-${order.orderNumber}`;
-  const live = order.status !== "CANCELLED" && order.status !== "EXPIRED";
+  // The branch's follow-up text stays while the order is on its way (not closed, refunded nor picked up).
+  const live =
+    order.status !== "CANCELLED" && order.status !== "EXPIRED" && order.status !== "REFUNDED" && order.fulfilment?.status !== "PICKED_UP";
   return (
     <li>
       <article aria-labelledby={titleId} className="rounded border border-stone-200 bg-white p-4" data-testid="order">
@@ -138,6 +140,24 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
             </>
           ) : null}
         </dl>
+        {order.fulfilment ? (
+          <p className="mt-3 rounded border border-stone-200 bg-stone-50 p-2 text-sm" data-testid="order-fulfilment">
+            <span className="font-semibold">{t("history.fulfilmentLabel")}</span> {t(`history.fulfilment.${order.fulfilment.status}`)}
+            {order.fulfilment.status === "READY_FOR_PICKUP" && order.fulfilment.followUpDueOn ? (
+              <>
+                {" "}
+                <span data-testid="order-follow-up">
+                  {t("history.followUpBy", { board, date: formatShopDay(order.fulfilment.followUpDueOn, i18n.language) })}
+                </span>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {order.refundedAt ? (
+          <p className="mt-3 rounded border border-stone-200 bg-stone-50 p-2 text-sm" data-testid="order-refunded">
+            {t("history.refundedOn", { date: formatLongDate(order.refundedAt, i18n.language) })}
+          </p>
+        ) : null}
         {order.paymentPath ? (
           <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm">
             {t("history.pendingPayment")}{" "}
@@ -162,7 +182,20 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
                     {r.name} —{" "}
                     {r.byCase ? t("history.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("history.units", { count: r.quantity })}
                   </span>
-                  <span className="font-semibold">{t(`history.reservationStatus.${r.status}`)}</span>
+                  <span className="font-semibold">
+                    {t(`history.reservationStatus.${r.status}`)}
+                    {r.status === "AVAILABLE" && r.paymentDueAt ? (
+                      <span className="font-normal"> — {t("history.reservationPayBy", { date: formatLongDate(r.paymentDueAt, i18n.language) })}</span>
+                    ) : null}
+                    {r.status === "AVAILABLE" && r.paymentPath ? (
+                      <>
+                        {" "}
+                        <Link to={r.paymentPath} className="font-normal underline">
+                          {t("history.reservationPay", { name: r.name })}
+                        </Link>
+                      </>
+                    ) : null}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
+import { BoutiqueChoices, BranchChoices, BranchSearch } from "./pickup-choices";
 import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "../checkout-forms";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
@@ -110,52 +111,6 @@ function ContactStep({ data, lastResult }: { data: CheckoutPageData; lastResult:
   );
 }
 
-type Timer = { current: ReturnType<typeof setTimeout> | undefined };
-
-/**
- * The branch search: a GET form that works without JavaScript; with it, the list filters as one
- * types (the form is resubmitted 250 ms after the last key, replacing the history entry).
- */
-function BranchSearch({ query, timer, listed }: { query: string; timer: Timer; listed: boolean }) {
-  const { t } = useT();
-  const submit = useSubmit();
-  useEffect(() => () => clearTimeout(timer.current), [timer]);
-  return (
-    <Form
-      method="get"
-      action="/checkout"
-      role="search"
-      aria-label={t("checkout.branch.legend")}
-      className="flex max-w-md gap-2"
-      data-testid="branch-search"
-      onSubmit={() => clearTimeout(timer.current)}
-    >
-      <input type="hidden" name="step" value="2" />
-      <label htmlFor="branch-query" className="sr-only">
-        {t("checkout.branch.searchLabel")}
-      </label>
-      <input
-        id="branch-query"
-        type="search"
-        name="q"
-        defaultValue={query}
-        placeholder={t("checkout.branch.searchPlaceholder")}
-        autoComplete="off"
-        aria-controls={listed ? "branch-list" : undefined}
-        className="w-full rounded border border-stone-300 px-2 py-1.5"
-        onChange={(event) => {
-          const form = event.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
-        }}
-      />
-      <button type="submit" className="rounded border border-stone-300 px-3">
-        {t("checkout.branch.search")}
-      </button>
-    </Form>
-  );
-}
-
 function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
   const schema = deliverySchema(data.needs);
@@ -172,7 +127,6 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
   const chosen = typeof postedBranch === "string" && postedBranch ? Number(postedBranch) : data.branch?.id;
   const postedBoutique = fields.boutiqueCode.initialValue;
   const boutique = typeof postedBoutique === "string" && postedBoutique ? postedBoutique : data.boutiqueCode;
-  const listed = data.branches.some((b) => b.id === chosen);
   return (
     <div className="max-w-2xl space-y-6">
       {data.needs.branch ? (
@@ -181,7 +135,9 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
             {t("checkout.branch.title", { board: data.province === "ON" ? "LCBO" : "SAQ" })}
           </h2>
           <p className="mb-2 text-sm text-stone-600">{t("checkout.branch.help")}</p>
-          <BranchSearch query={data.query} timer={timer} listed={data.branches.length > 0} />
+          <BranchSearch action="/checkout" query={data.query} timer={timer} listed={data.branches.length > 0}>
+            <input type="hidden" name="step" value="2" />
+          </BranchSearch>
           <p role="status" className="sr-only" data-testid="branch-count">
             {t("checkout.branch.count", { count: data.branches.length })}
           </p>
@@ -193,56 +149,22 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
       }}>
         <input type="hidden" name="intent" value="delivery" />
         {data.needs.branch ? (
-          <fieldset aria-describedby={fields.branchId.errorId}>
-            <legend className="sr-only">{t("checkout.branch.legend")}</legend>
-            {data.branches.length === 0 ? (
-              <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="branch-not-found">
-                {t("checkout.errors.branchNotFound")}
-              </p>
-            ) : (
-              <ul id="branch-list" className="max-h-96 divide-y divide-stone-200 overflow-y-auto rounded border border-stone-200" data-testid="branch-list">
-                {data.branches.map((b) => (
-                  <li key={b.id}>
-                    <label className="flex cursor-pointer gap-3 p-3 hover:bg-stone-50">
-                      <input type="radio" name="branchId" value={b.id} defaultChecked={b.id === chosen} className="mt-1" />
-                      <span>
-                        <span className="block font-semibold">{b.name}</span>
-                        <span className="block text-sm text-stone-600">
-                          {b.street}, {b.city} {b.postalCode}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {/* A branch chosen earlier stays chosen while the list shows another search. */}
-            {chosen && !listed && data.branch?.id === chosen ? (
-              <label className="mt-2 flex gap-2 text-sm">
-                <input type="radio" name="branchId" value={chosen} defaultChecked />
-                {t("checkout.branch.keep", { name: data.branch.name })}
-              </label>
-            ) : null}
-            <FieldErrors id={fields.branchId.errorId} errors={fields.branchId.errors} />
-          </fieldset>
+          <BranchChoices
+            branches={data.branches}
+            chosen={chosen}
+            kept={data.branch}
+            errorId={fields.branchId.errorId}
+            errors={fields.branchId.errors}
+          />
         ) : null}
         {data.needs.boutique ? (
-          <fieldset aria-describedby={fields.boutiqueCode.errorId}>
-            <legend className="font-serif text-xl">{t("checkout.boutique.title")}</legend>
-            <p className="mb-2 text-sm text-stone-600">{t("checkout.boutique.help")}</p>
-            {data.needs.boutiques.map((code) => (
-              <label key={code} className="flex gap-2 py-1">
-                <input
-                  type="radio"
-                  name="boutiqueCode"
-                  value={code}
-                  defaultChecked={boutique === code || (data.needs.boutiques.length === 1 && !boutique)}
-                />
-                {t(`inventories.${code}`)}
-              </label>
-            ))}
-            <FieldErrors id={fields.boutiqueCode.errorId} errors={fields.boutiqueCode.errors} />
-          </fieldset>
+          <BoutiqueChoices
+            boutiques={data.needs.boutiques}
+            chosen={boutique}
+            help={t("checkout.boutique.help")}
+            errorId={fields.boutiqueCode.errorId}
+            errors={fields.boutiqueCode.errors}
+          />
         ) : null}
         {!data.needs.branch && !data.needs.boutique ? <p>{t("checkout.delivery.nothing")}</p> : null}
         <button type="submit" className="rounded bg-wine-700 px-4 py-2 font-semibold text-white">

@@ -1,0 +1,46 @@
+/** The simple e-mails (issue 10 §3): the text and HTML parts say the same thing, escaped in HTML. */
+import { describe, expect, it } from "vitest";
+import { agencyCopy, composeSimpleMail } from "./simple-mail.server";
+
+describe("composeSimpleMail", () => {
+  const mail = composeSimpleMail({
+    lang: "fr-CA",
+    subject: "Votre commande <CUV-000042> & vous",
+    paragraphs: ["Bonjour Zoé,", "Votre commande est prête <b>."],
+    link: { label: "Voir votre commande", url: "https://shop.test/account/sales?a=1&b=2" },
+    closing: "L’équipe Cuvée",
+  });
+
+  it("writes the paragraphs, the link with the language's punctuation and the closing as text", () => {
+    expect(mail.subject).toBe("Votre commande <CUV-000042> & vous");
+    expect(mail.text).toBe(
+      "Bonjour Zoé,\n\nVotre commande est prête <b>.\n\nVoir votre commande\u00a0: https://shop.test/account/sales?a=1&b=2\n\nL’équipe Cuvée\n",
+    );
+  });
+
+  it("writes the same in HTML, every value escaped, in the mail's language", () => {
+    expect(mail.html).toContain('<html lang="fr-CA">');
+    expect(mail.html).toContain("<title>Votre commande &lt;CUV-000042&gt; &amp; vous</title>");
+    expect(mail.html).toContain("<p style=\"margin:8px 0\">Votre commande est prête &lt;b&gt;.</p>");
+    expect(mail.html).toContain('<a href="https://shop.test/account/sales?a=1&amp;b=2" style="color:#7b1e3a">Voir votre commande</a>');
+    expect(mail.html.indexOf("Bonjour")).toBeLessThan(mail.html.indexOf("<a href"));
+    expect(mail.html.indexOf("<a href")).toBeLessThan(mail.html.indexOf("L’équipe Cuvée"));
+    expect(mail.html).not.toContain("<b>");
+  });
+
+  it("leaves the link out when there is none, and uses English punctuation in English", () => {
+    const english = composeSimpleMail({ lang: "en-US", subject: "S", paragraphs: ["Hello"], link: { label: "See", url: "https://x.test/" }, closing: "Cuvée" });
+    expect(english.text).toBe("Hello\n\nSee: https://x.test/\n\nCuvée\n");
+    const bare = composeSimpleMail({ lang: "en-US", subject: "S", paragraphs: ["Hello"], closing: "Cuvée" });
+    expect(bare.text).toBe("Hello\n\nCuvée\n");
+    expect(bare.html).not.toContain("<a ");
+  });
+});
+
+describe("agencyCopy", () => {
+  it("copies the agency when its address is set, trimmed, and no one when unset or blank", () => {
+    expect(agencyCopy(" agence@cuvee.example ")).toEqual(["agence@cuvee.example"]);
+    expect(agencyCopy(undefined)).toBeUndefined();
+    expect(agencyCopy("  ")).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The shop's simple e-mails (issue 10 §3: the customer's mail at each agency step; meant for every
+ * mail that is a few paragraphs and a link): one composition, rendered to plain text and to the
+ * same inline-styled HTML frame as the order confirmation (app/checkout/order-mail.server.ts),
+ * every dynamic value HTML-escaped. Pure.
+ */
+import type { ComposedMail } from "~/checkout/order-mail.server";
+import { escapeXml } from "~/catalogue/images";
+import { translatorFor } from "~/i18n/translator";
+import type { Locale } from "~/vocabulary";
+
+/** What a simple mail says, already in its language. */
+export interface SimpleMail {
+  /** The mail's language: the `lang` of the HTML part and the "label : value" punctuation of the link line. */
+  lang: Locale;
+  subject: string;
+  /** Plain paragraphs, in order (a greeting first, usually). */
+  paragraphs: string[];
+  /** A link after the paragraphs, e.g. "Voir votre commande" to the order's page (absolute URL). */
+  link?: { label: string; url: string };
+  /** The last paragraph, e.g. the shop's signature. */
+  closing: string;
+}
+
+/**
+ * Renders a simple mail: the text part is the paragraphs, the link as "label : url" (`mail.pair`
+ * of `lang`), then the closing, separated by blank lines and ending with a newline; the HTML part
+ * is the same in `<p>` elements, the link as an anchor, in a 600-pixel column.
+ */
+export function composeSimpleMail({ lang, subject, paragraphs, link, closing }: SimpleMail): ComposedMail {
+  const t = translatorFor(lang);
+  const textBlocks = [...paragraphs, ...(link ? [t("mail.pair", { label: link.label, value: link.url })] : []), closing];
+  const htmlBlocks = [
+    ...paragraphs.map((p) => `<p style="margin:8px 0">${escapeXml(p)}</p>`),
+    ...(link ? [`<p style="margin:16px 0"><a href="${escapeXml(link.url)}" style="color:#7b1e3a">${escapeXml(link.label)}</a></p>`] : []),
+    `<p style="margin:8px 0">${escapeXml(closing)}</p>`,
+  ];
+  return {
+    subject,
+    text: `${textBlocks.join("\n\n")}\n`,
+    html:
+      `<!doctype html>\n<html lang="${escapeXml(lang)}"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>\n` +
+      `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
+      `<div style="max-width:600px;margin:0 auto">\n${htmlBlocks.join("\n")}\n</div>\n</body></html>\n`,
+  };
+}
+
+/**
+ * The agency's copy of a customer's mail: `[agencyEmail]` trimmed, or undefined (no copy) when it
+ * is unset or blank (the `cc` of {@link import("~/email/mailer.server").OutgoingMail}).
+ */
+export function agencyCopy(agencyEmail: string | undefined): string[] | undefined {
+  const address = agencyEmail?.trim();
+  return address ? [address] : undefined;
+}

@@ -1,0 +1,106 @@
+/**
+ * The customer's e-mail at each step the agency takes on an order (issue 10 §3 "the customer
+ * receives an e-mail at each step"; SPEC §4 agency order: the branch calls within 10 business days,
+ * "else write to support"): agency fees received, ready for pick-up (naming the branch or boutique
+ * and the follow-up date), picked up, refunded. Written in the order's language (`order.locale`),
+ * wording from `locales/` (`fulfilment.mail.*`, and the order mails' greeting and signature).
+ *
+ * Composition (`composeFulfilmentMail`, pure) is kept apart from sending (`sendFulfilmentMail`).
+ * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
+ */
+import type { ComposedMail } from "~/checkout/order-mail.server";
+import type { Order } from "~/checkout/orders.server";
+import type { Mailer } from "~/email/mailer.server";
+import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
+import { formatMoney, formatShopDay } from "~/i18n/format";
+import { translatorFor } from "~/i18n/translator";
+import { LIQUOR_BOARD_OF, type Locale } from "~/vocabulary";
+import type { FulfilmentStep } from "./fulfilment-rules";
+
+/** What a step's e-mail shows. */
+export interface FulfilmentMailData {
+  /** The order after the step (its follow-up date, refund…). */
+  order: Pick<
+    Order,
+    "orderNumber" | "locale" | "province" | "firstName" | "email" | "branchLabel" | "boutiqueCode" | "followUpDueOn" | "payNowCents"
+  >;
+  /** Where the customer reaches support (SPEC §4), e.g. "soutien@cuvee.example". */
+  supportEmail: string;
+  /** Absolute URL where the customer sees the order (their history, or the confirmation page for a guest). */
+  orderUrl: string;
+}
+
+/**
+ * Builds the e-mail of one step in the order's language ("en…" is English, anything else French):
+ * - agencyFeesReceived: the fees are in, the order goes to the SAQ/LCBO;
+ * - readyForPickup: the branch (`branchLabel`) with "the branch contacts you by <followUpDueOn>,
+ *   else write to <supportEmail> with the order number", and/or the boutique where the shop items wait;
+ * - pickedUp: thanks;
+ * - refund: the amount refunded (`payNowCents`, formatted in the order's locale).
+ * Every mail greets by first name, links to `orderUrl` and is signed by the shop.
+ */
+export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMailData): ComposedMail {
+  const { order } = data;
+  const lang: Locale = order.locale.startsWith("en") ? "en-US" : "fr-CA";
+  const t = translatorFor(lang);
+  const board = LIQUOR_BOARD_OF[order.province];
+  const number = order.orderNumber;
+  const paragraphs: string[] = [t("mail.greeting", { firstName: order.firstName })];
+  switch (step) {
+    case "agencyFeesReceived":
+      paragraphs.push(t("fulfilment.mail.agencyFeesReceived.body", { number, board }));
+      break;
+    case "readyForPickup":
+      paragraphs.push(t("fulfilment.mail.readyForPickup.body", { number }));
+      if (order.branchLabel !== null) {
+        paragraphs.push(t("mail.pair", { label: t("fulfilment.mail.readyForPickup.branch", { board }), value: order.branchLabel }));
+        if (order.followUpDueOn !== null) {
+          paragraphs.push(
+            t("fulfilment.mail.readyForPickup.followUp", {
+              board,
+              date: formatShopDay(order.followUpDueOn, lang),
+              supportEmail: data.supportEmail,
+              number,
+            }),
+          );
+        }
+      }
+      if (order.boutiqueCode !== null) {
+        paragraphs.push(t("fulfilment.mail.readyForPickup.boutique", { place: t(`inventories.${order.boutiqueCode}`) }));
+      }
+      break;
+    case "pickedUp":
+      paragraphs.push(t("fulfilment.mail.pickedUp.body", { number }));
+      break;
+    case "refund":
+      paragraphs.push(t("fulfilment.mail.refund.body", { number, amount: formatMoney(order.payNowCents, lang) }));
+      break;
+  }
+  return composeSimpleMail({
+    lang,
+    subject: t(`fulfilment.mail.${step}.subject`, { number }),
+    paragraphs,
+    link: { label: t("mail.viewOrder"), url: data.orderUrl },
+    closing: t("mail.signature"),
+  });
+}
+
+/**
+ * Sends a step's e-mail to `order.email` (tag `order-<number>-<step>`), the agency in copy when
+ * `agencyEmail` is set. Never throws: a failure (composition or sending) is logged in one line
+ * without address or message, and answers `{ sent: false }`; the step itself stays done.
+ */
+export async function sendFulfilmentMail(
+  mailer: Mailer,
+  step: FulfilmentStep,
+  data: FulfilmentMailData,
+  agencyEmail: string | undefined,
+): Promise<{ sent: boolean }> {
+  try {
+    await mailer.send({ to: data.order.email, cc: agencyCopy(agencyEmail), ...composeFulfilmentMail(step, data), tag: `order-${data.order.orderNumber}-${step}` });
+    return { sent: true };
+  } catch (error) {
+    console.error(`fulfilment-mail: ${step} mail for order ${data.order.orderNumber} not sent (${error instanceof Error ? error.name : typeof error})`);
+    return { sent: false };
+  }
+}

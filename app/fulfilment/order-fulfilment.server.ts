@@ -1,0 +1,336 @@
+/**
+ * The agency's orders (issue 10 §3; SPEC §4 agency order, §9 "Agency follow-up 10 business days";
+ * docs/decisions/019): the list filtered by payment status, fulfilment status, province, channel
+ * and the day placed; one order's page with its snapshot and audit trail; and the steps — agency
+ * fees received, ready for pick-up, picked up, refunded.
+ *
+ * Every step is one transaction holding the order's row (`SELECT … FOR UPDATE`) that checks the
+ * order still is in the state the staff's page showed (else a "stale" refusal, answered 409),
+ * changes it, moves the stock when a refund returns it (and closes the reservation the order paid),
+ * and writes the audit row; the customer's
+ * e-mail goes after the commit. A Stripe refund is asked of Stripe first (idempotency key per
+ * order): if Stripe fails, nothing changes.
+ */
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { auditTrail, recordStaffChange, type AuditRow } from "~/agency/audit.server";
+import type { StaffUser } from "~/agency/staff.server";
+import { orderView } from "~/accounts/order-history.server";
+import type { OrderView } from "~/accounts/order-history-view";
+import { paginate, type Pagination } from "~/catalogue/pagination";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/checkout/delivery";
+import { orderIdOfNumber } from "~/checkout/order-number";
+import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/checkout/orders.server";
+import { confirmationPath, paymentGateway } from "~/checkout/payment.server";
+import type { Database } from "~/db/client.server";
+import { orders, reservations } from "~/db/schema";
+import { shopMailer } from "~/email/mailer.server";
+import { getEnv } from "~/env.server";
+import { CART_SECTIONS, type CartSection, type FulfilmentStatus, type OrderStatus, type Province } from "~/vocabulary";
+import { addBusinessDays, nextDate, shopDateOf, shopDayStart } from "./business-days";
+import { ORDER_LIST_PAGE_SIZE, type OrderListFilters } from "./fulfilment-forms";
+import { sendFulfilmentMail } from "./fulfilment-mail.server";
+import { allowedSteps, refundReturnsStock, STEP_AUDIT_ACTION, type FulfilmentStep } from "./fulfilment-rules";
+
+/** One row of the agency's list (money in cents, instants as ISO strings). */
+export interface StaffOrderRow {
+  orderNumber: string;
+  placedAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  province: Province;
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
+  /** The sections of its lines, in the vocabulary's order. */
+  channels: CartSection[];
+  payNowCents: number;
+  totalCents: number;
+  /** `YYYY-MM-DD`, once ready for pick-up at a branch. */
+  followUpDueOn: string | null;
+}
+
+/**
+ * A page of orders, newest first (then by id), filtered as the list's URL says: payment status,
+ * fulfilment status, province, channel (orders with a line of that section), placed from/to (shop
+ * days, America/Toronto, both included). Two queries: the count, then the page.
+ * @returns the rows and the pagination, the page clamped to the last one.
+ */
+export async function listStaffOrders(
+  db: Database,
+  filters: OrderListFilters,
+  pageSize = ORDER_LIST_PAGE_SIZE,
+): Promise<{ rows: StaffOrderRow[]; pagination: Pagination }> {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.fulfilment) conditions.push(eq(orders.fulfilmentStatus, filters.fulfilment));
+  if (filters.province) conditions.push(eq(orders.province, filters.province));
+  if (filters.channel) {
+    conditions.push(
+      sql`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.section = ${filters.channel})`,
+    );
+  }
+  if (filters.from) conditions.push(gte(orders.createdAt, shopDayStart(filters.from)));
+  if (filters.to) conditions.push(lt(orders.createdAt, shopDayStart(nextDate(filters.to))));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const pagination = paginate(Number(total?.n ?? 0), filters.page, pageSize);
+  const rows = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      province: orders.province,
+      status: orders.status,
+      fulfilmentStatus: orders.fulfilmentStatus,
+      // Written out: inside a select list Drizzle leaves column names unqualified, and "id" would be the line's.
+      channels: sql<string | null>`(select string_agg(distinct ol.section, ',') from order_lines ol where ol.order_id = "orders"."id")`,
+      payNowCents: orders.payNowCents,
+      totalCents: orders.totalCents,
+      followUpDueOn: orders.followUpDueOn,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pagination.size)
+    .offset(pagination.offset);
+  return {
+    pagination,
+    rows: rows.map(({ createdAt, channels, ...row }) => {
+      const sections = (channels ?? "").split(",");
+      return { ...row, placedAt: createdAt.toISOString(), channels: CART_SECTIONS.filter((s) => sections.includes(s)) };
+    }),
+  };
+}
+
+/** One audit row as the order's page shows it. */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorEmail: string;
+  action: AuditRow["action"];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** An order as the staff's page shows it. */
+export interface StaffOrderDetail {
+  /** The snapshot as the customer's history shows it (lines, money, branch or boutique, reservations). */
+  view: OrderView;
+  contact: { firstName: string; lastName: string; email: string; phone: string; locale: string; customer: boolean };
+  status: OrderStatus;
+  fulfilmentStatus: FulfilmentStatus;
+  paymentProvider: Order["paymentProvider"];
+  /** ISO instants, null when not reached. */
+  dates: {
+    paidAt: string | null;
+    agencyFeesReceivedAt: string | null;
+    readyForPickupAt: string | null;
+    pickedUpAt: string | null;
+    refundedAt: string | null;
+  };
+  followUpDueOn: string | null;
+  stripeRefundId: string | null;
+  /** The steps the staff may take now (the page's buttons). */
+  steps: FulfilmentStep[];
+  /** The order's audit trail, newest first. */
+  audit: AuditEntry[];
+}
+
+/** The order of a number ("CUV-000123"), or null when malformed or unknown. */
+async function orderByNumber(db: Database, orderNumber: string) {
+  const id = orderIdOfNumber(orderNumber);
+  if (id === null) return null;
+  const found = await getOrderById(db, id);
+  return found && found.order.orderNumber === orderNumber ? found : null;
+}
+
+function sectionsOf(lines: readonly { section: CartSection }[]) {
+  return { hasAgencyLines: lines.some((l) => l.section === "AGENCY"), hasShopLines: lines.some((l) => l.section === "SHOP") };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * One order for the staff's page: its snapshot, contact, dates, the steps allowed now and its audit
+ * trail. @returns null when the number is malformed or names no order (the page answers 404).
+ */
+export async function getStaffOrder(db: Database, orderNumber: string): Promise<StaffOrderDetail | null> {
+  const found = await orderByNumber(db, orderNumber);
+  if (!found) return null;
+  const { order, lines } = found;
+  const [trail, paysReservation] = await Promise.all([auditTrail(db, "order", order.id), reservationPaidBy(db, order.id)]);
+  return {
+    view: orderView({ ...found, paysReservation }),
+    contact: {
+      firstName: order.firstName,
+      lastName: order.lastName,
+      email: order.email,
+      phone: order.phone,
+      locale: order.locale,
+      customer: order.customerId !== null,
+    },
+    status: order.status,
+    fulfilmentStatus: order.fulfilmentStatus,
+    paymentProvider: order.paymentProvider,
+    dates: {
+      paidAt: iso(order.paidAt),
+      agencyFeesReceivedAt: iso(order.agencyFeesReceivedAt),
+      readyForPickupAt: iso(order.readyForPickupAt),
+      pickedUpAt: iso(order.pickedUpAt),
+      refundedAt: iso(order.refundedAt),
+    },
+    followUpDueOn: order.followUpDueOn,
+    stripeRefundId: order.stripeRefundId,
+    steps: allowedSteps({ status: order.status, fulfilmentStatus: order.fulfilmentStatus, ...sectionsOf(lines) }),
+    audit: trail.map((row) => ({
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      actorEmail: row.actorEmail,
+      action: row.action,
+      before: row.before,
+      after: row.after,
+    })),
+  };
+}
+
+/** Why a step was refused. */
+export type StepRefusal =
+  /** No order has this number (404). */
+  | "not-found"
+  /** The order moved on since the page was shown, or the step does not apply to it now (409). */
+  | "stale"
+  /** Stripe refused or could not be reached: nothing changed (the page says so; 502). */
+  | "refund-failed";
+
+export type StepResult = { ok: true; order: Order; mailSent: boolean } | { ok: false; error: StepRefusal };
+
+/** The order fields a step changes, as the audit row records them. */
+type OrderChange = Partial<
+  Pick<
+    Order,
+    "status" | "fulfilmentStatus" | "agencyFeesReceivedAt" | "readyForPickupAt" | "followUpDueOn" | "pickedUpAt" | "refundedAt" | "stripeRefundId"
+  >
+>;
+
+/**
+ * Takes one step on an order for a staff member (issue 10 §3).
+ * @param input.shown the order's status and fulfilment status as the staff's page showed them; the
+ *   step is refused ("stale") when the order is in another state now, or the step is not allowed
+ *   from it ({@link allowedSteps}).
+ * @param input.origin the shop's origin, for the link in the customer's e-mail.
+ * @returns the order after the step and whether the customer's e-mail was handed to the mailer, or
+ *   the refusal; a refusal changes nothing.
+ *
+ * What each step writes (one transaction, the order's row locked, one audit row):
+ * - agencyFeesReceived: fulfilment AGENCY_FEES_RECEIVED, agencyFeesReceivedAt;
+ * - readyForPickup: READY_FOR_PICKUP, readyForPickupAt, and for an order picked up at a branch
+ *   followUpDueOn = 10 business days after today (shop day) in the order's province;
+ * - pickedUp: PICKED_UP, pickedUpAt;
+ * - refund: status REFUNDED, refundedAt, stripeRefundId (the configured Stripe gateway refunds an
+ *   order paid with Stripe first; a "simulated" payment is only marked), the stock back when the
+ *   order was not picked up, and the reservation the order paid (issue 10 §2), if any, CANCELLED
+ *   with closedAt (decision 019).
+ */
+export async function takeFulfilmentStep(
+  db: Database,
+  input: {
+    staff: Pick<StaffUser, "id" | "email">;
+    orderNumber: string;
+    step: FulfilmentStep;
+    shown: { status: OrderStatus; fulfilmentStatus: FulfilmentStatus };
+    origin: string;
+    now?: Date;
+  },
+): Promise<StepResult> {
+  const now = input.now ?? new Date();
+  const found = await orderByNumber(db, input.orderNumber);
+  if (!found) return { ok: false, error: "not-found" };
+  const sections = sectionsOf(found.lines);
+  const stateOk = (order: Pick<Order, "status" | "fulfilmentStatus">) =>
+    order.status === input.shown.status &&
+    order.fulfilmentStatus === input.shown.fulfilmentStatus &&
+    allowedSteps({ status: order.status, fulfilmentStatus: order.fulfilmentStatus, ...sections }).includes(input.step);
+  if (!stateOk(found.order)) return { ok: false, error: "stale" };
+
+  // A Stripe refund is asked first: if Stripe fails, the order is left as it is.
+  let stripeRefundId: string | null = null;
+  if (input.step === "refund" && found.order.paymentProvider === "stripe") {
+    const gateway = paymentGateway();
+    if (!gateway || !found.order.stripeSessionId) {
+      console.error(`fulfilment: order ${found.order.orderNumber} was paid with Stripe but no gateway or session is known; not refunded`);
+      return { ok: false, error: "refund-failed" };
+    }
+    try {
+      stripeRefundId = (await gateway.refundCheckoutPayment({ orderId: found.order.id, sessionId: found.order.stripeSessionId })).refundId;
+    } catch (error) {
+      console.error(`fulfilment: Stripe refund of order ${found.order.orderNumber} failed (${error instanceof Error ? error.name : typeof error})`);
+      return { ok: false, error: "refund-failed" };
+    }
+  }
+
+  const changed = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.order.id)).for("update");
+    if (!order) return null;
+    // Once Stripe has refunded, the order is marked refunded while it is still paid, whatever its step.
+    const stillValid = stripeRefundId !== null ? order.status === "PAID" : stateOk(order);
+    if (!stillValid) return null;
+    const change: OrderChange = {};
+    let stockReturned = false;
+    switch (input.step) {
+      case "agencyFeesReceived":
+        change.fulfilmentStatus = "AGENCY_FEES_RECEIVED";
+        change.agencyFeesReceivedAt = now;
+        break;
+      case "readyForPickup":
+        change.fulfilmentStatus = "READY_FOR_PICKUP";
+        change.readyForPickupAt = now;
+        // The branch's follow-up (SPEC §4, §9); a boutique hands over at once, with no follow-up.
+        change.followUpDueOn = sections.hasAgencyLines
+          ? addBusinessDays(shopDateOf(now), BRANCH_FOLLOW_UP_BUSINESS_DAYS, order.province)
+          : null;
+        break;
+      case "pickedUp":
+        change.fulfilmentStatus = "PICKED_UP";
+        change.pickedUpAt = now;
+        break;
+      case "refund":
+        change.status = "REFUNDED";
+        change.refundedAt = now;
+        change.stripeRefundId = stripeRefundId;
+        // The reservation this order paid (issue 10 §2) is paid no more. Row locks: the order,
+        // then the reservation, then the inventories, as the reservations' own changes take them.
+        await tx
+          .update(reservations)
+          .set({ status: "CANCELLED", closedAt: now })
+          .where(and(eq(reservations.paymentOrderId, order.id), eq(reservations.status, "PAID")));
+        stockReturned = refundReturnsStock(order.fulfilmentStatus);
+        if (stockReturned) await returnOrderStock(tx, order.id);
+        break;
+    }
+    const [updated] = await tx.update(orders).set(change).where(eq(orders.id, order.id)).returning();
+    const before = Object.fromEntries(Object.keys(change).map((key) => [key, order[key as keyof OrderChange]]));
+    await recordStaffChange(tx, {
+      actor: input.staff,
+      action: STEP_AUDIT_ACTION[input.step],
+      entity: "order",
+      entityId: order.id,
+      before,
+      after: input.step === "refund" ? { ...change, stockReturned } : change,
+      now,
+    });
+    return updated ?? null;
+  });
+  if (!changed) return { ok: false, error: "stale" };
+
+  const env = getEnv();
+  const orderUrl = changed.customerId !== null ? `${input.origin}/account/sales` : `${input.origin}${confirmationPath(changed)}`;
+  const mail = await sendFulfilmentMail(
+    shopMailer(),
+    input.step,
+    { order: changed, supportEmail: env.agency.supportEmail, orderUrl },
+    env.mail.agencyEmail,
+  );
+  return { ok: true, order: changed, mailSent: mail.sent };
+}

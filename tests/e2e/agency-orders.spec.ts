@@ -1,0 +1,111 @@
+/**
+ * The agency's orders (issue 10 §3), with and without JavaScript: a customer places and pays an
+ * order through the checkout and the simulated payment page; staff logs in, finds it in
+ * /agence/commandes, marks the agency fees received, then ready for pick-up (the follow-up date
+ * appears, the audit trail lists both steps, a stale click from a second tab is refused with the
+ * current state shown); the customer's /account/sales and e-mail show the state. axe on the pages.
+ */
+import { expect, test, type Page } from "./support/fixtures";
+import { DEMO_LOGINS, TEST_PASSWORD, logIn, registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { mailsContaining } from "./support/outbox";
+
+/** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
+async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
+  await page.goto(listPath);
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: button }) }).first();
+  await card.getByRole("button", { name: button }).click();
+  await expect(page).toHaveURL(/added=\d+/);
+}
+
+/** The logged-in customer buys a private-import case and a food item, pays on the simulated page; returns the confirmation number. */
+async function placeAndPay(page: Page): Promise<string> {
+  await addFirstBuyable(page, "/products?inventory=IP", /Ajouter la caisse/);
+  await addFirstBuyable(page, "/products?inventory=MERCH_MTL&type=FOODS", /^Ajouter au panier$/);
+  await page.goto("/shopping-cart");
+  await page.getByTestId("checkout-link").click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
+  await page.getByRole("main").getByLabel("Prénom").fill("Camille");
+  await page.getByRole("main").getByLabel("Nom", { exact: true }).fill("Tremblay");
+  await page.getByLabel("Téléphone").fill("514 555-0123");
+  await page.getByRole("button", { name: "Étape suivante" }).click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
+  await page.getByLabel("Chercher une succursale").fill("montreal");
+  await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
+  await expect(page).toHaveURL(/q=montreal/);
+  await page.getByTestId("branch-list").getByRole("radio").first().check();
+  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("button", { name: "Confirmer la commande" }).click();
+  await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
+  await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await page.getByRole("button", { name: "Payer" }).click();
+  await expect(page.getByTestId("confirmation")).toBeVisible();
+  return (await page.getByTestId("confirmation-number").textContent())!;
+}
+
+async function logOut(page: Page) {
+  await page.goto("/account");
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test("staff marks a paid order's agency fees received, then ready for pick-up; the customer sees it", async ({ page }) => {
+  const email = await registerCustomer(page, { emailPrefix: "fulfilment" });
+  const confirmation = await placeAndPay(page);
+
+  await page.goto("/account/sales");
+  const card = page.getByTestId("order").filter({ has: page.getByTestId("order-confirmation").getByText(confirmation) });
+  const orderNumber = ((await card.getByRole("heading", { level: 2 }).textContent()) ?? "").match(/CUV-\d+/)![0];
+  await expect(card.getByTestId("order-fulfilment")).toContainText("commande reçue par l’agence");
+  await logOut(page);
+
+  await logIn(page, DEMO_LOGINS.staff, "/agence/commandes");
+  await expect(page.getByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The filters are a GET form: they land in the URL.
+  await page.getByLabel("Paiement").selectOption({ label: "Payée" });
+  await page.getByLabel("Suivi").selectOption({ label: "Nouvelle" });
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/status=PAID.*fulfilment=NEW|fulfilment=NEW.*status=PAID/);
+  await page.getByRole("link", { name: orderNumber }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Commande ${orderNumber}` })).toBeVisible();
+  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Nouvelle");
+  await expectNoAxeViolations(page);
+  // A second tab keeps showing the order as it is now.
+  const stalePage = await page.context().newPage();
+  await stalePage.goto(page.url());
+
+  await page.getByRole("button", { name: "Frais d’agence reçus" }).click();
+  await expect(page.getByTestId("step-done")).toContainText("Frais d’agence notés comme reçus");
+  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Frais d’agence reçus");
+
+  // The stale tab's click is refused and shows the order's current state.
+  await stalePage.getByRole("button", { name: "Frais d’agence reçus" }).click();
+  await expect(stalePage.getByText("Cette commande a changé depuis l’affichage de la page")).toBeVisible();
+  await expect(stalePage.getByTestId("staff-order-fulfilment")).toHaveText("Frais d’agence reçus");
+  await stalePage.close();
+
+  await page.getByRole("button", { name: "Prête à la succursale / en boutique" }).click();
+  await expect(page.getByTestId("step-done")).toContainText("prête pour la cueillette");
+  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Prête pour la cueillette");
+  await expect(page.getByTestId("staff-order-follow-up")).toHaveText(/\d{1,2} \S+ \d{4}/);
+  await expect(page.getByTestId("staff-order-audit").getByRole("row")).toHaveCount(3);
+  // The trail speaks French: field names, statuses and dates, never raw values.
+  const newest = page.getByTestId("staff-order-audit").getByRole("row").nth(1);
+  await expect(newest).toContainText(/Suivi\s: Frais d’agence reçus → Prête pour la cueillette/);
+  await expect(newest).toContainText(/Prête le\s: — → \d{1,2}\s\S+\s\d{4}/);
+  await expect(newest).not.toContainText("READY_FOR_PICKUP");
+  await expect(page.getByRole("button", { name: "Ramassée" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const followUp = (await page.getByTestId("staff-order-follow-up").textContent())!;
+  await logOut(page);
+
+  await logIn(page, { email, password: TEST_PASSWORD }, "/account/sales");
+  const seen = page.getByTestId("order").filter({ has: page.getByText(`Commande ${orderNumber}`) });
+  await expect(seen.getByTestId("order-fulfilment")).toContainText("prête pour la cueillette");
+  await expect(seen.getByTestId("order-follow-up")).toContainText(followUp);
+  await expect.poll(() => mailsContaining(orderNumber).filter((m) => m.includes("est prête")).length).toBe(1);
+  expect(mailsContaining(orderNumber).filter((m) => m.includes("Nous avons bien reçu les frais d’agence de votre commande")).length).toBe(1);
+});
