@@ -14,6 +14,18 @@ export interface DatabaseCacheOptions {
   maxEntries: number;
 }
 
+/** How to empty each cache made by {@link createDatabaseCache} for one database. */
+const everyCache: ((db: Database) => void)[] = [];
+
+/**
+ * Empties every cache of values computed from `db` (counts, facets, the producers' directory,
+ * the reference data) in this process, after a change of the catalogue (issue 10 §4: a catalogue
+ * import). Other processes behind a load balancer catch up when their entries expire.
+ */
+export function clearDatabaseCaches(db: Database): void {
+  for (const clear of everyCache) clear(db);
+}
+
 /**
  * A cache of values computed from a database.
  * @returns `cached(db, key, compute)`: the value of `key` for `db`, computing it with `compute()`
@@ -21,6 +33,7 @@ export interface DatabaseCacheOptions {
  */
 export function createDatabaseCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: DatabaseCacheOptions) {
   const caches = new WeakMap<Database, LRUCache<K, Promise<V>>>();
+  everyCache.push((db) => caches.get(db)?.clear());
   return function cached(db: Database, key: K, compute: () => Promise<V>): Promise<V> {
     let cache = caches.get(db);
     if (!cache) {

@@ -29,6 +29,10 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   // Stripe's events carry a whole Checkout Session: allow them more than a form.
   "/webhooks/stripe": 512 * 1024,
+  // The staff's catalogue import (issue 10 §4): a CSV of up to 30 MB, checked again by the page
+  // (which says so in words), plus the multipart envelope; `.data` is the same POST with JavaScript.
+  "/agence/import": 32 * 1024 * 1024,
+  "/agence/import.data": 32 * 1024 * 1024,
 };
 
 /**

@@ -5,6 +5,7 @@
  * malformed values are ignored or clamped.
  */
 import { isRowId } from "~/db/row-id";
+import { parseDollars } from "~/pricing/money";
 import { INVENTORY_CODES, isOneOf, type InventoryCode } from "~/vocabulary";
 import { parsePage } from "./pagination";
 
@@ -67,11 +68,8 @@ export function countryCodes(params: URLSearchParams, key = "c"): string[] {
  */
 export function parsePriceCents(value: string | null): number | null {
   if (value === null) return null;
-  const normalized = value.trim().replace(",", ".");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(normalized)) return null;
-  const [dollars, fraction = ""] = normalized.split(".");
-  const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents <= MAX_PRICE_CENTS ? cents : null;
+  const parsed = parseDollars(value, MAX_PRICE_CENTS);
+  return parsed.ok ? parsed.cents : null;
 }
 
 /** A `size` query value: an integer from 1 to {@link MAX_PRODUCT_PAGE_SIZE}, else the default. */

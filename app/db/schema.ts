@@ -846,7 +846,7 @@ export const catalogueImports = pgTable("catalogue_imports", {
   fileName: text("file_name").notNull(),
   csv: text("csv").notNull(),
   status: text("status").$type<CatalogueImportStatus>().notNull(),
-  report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+  report: jsonb("report").$type<import("../catalogue-import/import-report").ImportReport>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   appliedAt: timestamp("applied_at", { withTimezone: true }),
 });

@@ -13,7 +13,7 @@ import {
   RATE_DENOMINATOR,
 } from "./constants";
 import { PricingInputError } from "./errors";
-import { allocateProportionally, percentOf, roundHalfUp } from "./money";
+import { allocateProportionally, parseDollars, percentOf, roundHalfUp } from "./money";
 
 describe("constants (spec §6, §9; DESIGN §3)", () => {
   it.each([
@@ -136,5 +136,28 @@ describe("allocateProportionally (largest remainder)", () => {
   it("throws when a non-zero amount has nothing to go on", () => {
     expect(() => allocateProportionally(1, [0, 0])).toThrow(PricingInputError);
     expect(() => allocateProportionally(1, [-1, 2])).toThrow(PricingInputError);
+  });
+});
+
+describe("parseDollars", () => {
+  const max = 100_000_000;
+  it("reads dollars with a point or a comma into integer cents, without floating point", () => {
+    expect(parseDollars("24,95", max)).toEqual({ ok: true, cents: 2495 });
+    expect(parseDollars(" 24.95 ", max)).toEqual({ ok: true, cents: 2495 });
+    expect(parseDollars("24", max)).toEqual({ ok: true, cents: 2400 });
+    expect(parseDollars("24.5", max)).toEqual({ ok: true, cents: 2450 });
+    expect(parseDollars("0", max)).toEqual({ ok: true, cents: 0 });
+    // 0.29 × 100 is 28.999999999999996 in floating point; the string is read digit by digit.
+    expect(parseDollars("0.29", max)).toEqual({ ok: true, cents: 29 });
+    expect(parseDollars("1000000", max)).toEqual({ ok: true, cents: 100_000_000 });
+  });
+
+  it("refuses more than two decimals, signs, separators, words and amounts over the limit", () => {
+    expect(parseDollars("24.999", max)).toEqual({ ok: false, reason: "decimals" });
+    for (const text of ["-1", "24.", ".5", "$24", "1 000", "1,000.00", "abc", "", "2e3", "1234567890"]) {
+      expect(parseDollars(text, max), text).toEqual({ ok: false, reason: "format" });
+    }
+    expect(parseDollars("1000000.01", max)).toEqual({ ok: false, reason: "tooHigh" });
+    expect(parseDollars("10.01", 1000)).toEqual({ ok: false, reason: "tooHigh" });
   });
 });

@@ -150,3 +150,27 @@ export function allocateProportionally(totalCents: number, weights: readonly num
   }
   return floors.map((f) => toSafeCents(f));
 }
+
+const DOLLARS = /^(\d{1,9})(?:[.,](\d+))?$/;
+
+/** Why {@link parseDollars} refused a text. */
+export type DollarsRefusal = "format" | "decimals" | "tooHigh";
+
+/**
+ * Dollars written as a decimal string to integer cents, without floating point (the product
+ * list's price filter, SPEC §5; the catalogue import's prices, issue 10 §4): `"24.95"` and
+ * `"24,95"` → 2495, `"24"` → 2400, `"24.5"` → 2450, `"0"` → 0. Surrounding spaces are ignored.
+ *
+ * @param text      what the visitor or the file wrote
+ * @param maxCents  the largest amount accepted, in cents
+ * @returns the cents, or why not: `format` (not a number, negative, thousands separators, a
+ *          currency sign), `decimals` (more than two: `"24.999"`), `tooHigh` (above `maxCents`)
+ */
+export function parseDollars(text: string, maxCents: number): { ok: true; cents: number } | { ok: false; reason: DollarsRefusal } {
+  const match = DOLLARS.exec(text.trim());
+  if (!match) return { ok: false, reason: "format" };
+  const [, whole = "", decimals = ""] = match;
+  if (decimals.length > 2) return { ok: false, reason: "decimals" };
+  const cents = Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
+  return cents > maxCents ? { ok: false, reason: "tooHigh" } : { ok: true, cents };
+}

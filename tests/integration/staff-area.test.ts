@@ -10,7 +10,9 @@ import { routeArgs, shopRouterContext, thrownResponse, BASE_URL } from "../suppo
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { auditTrail, recordStaffChange } from "~/agency/audit.server";
 import { agencyDashboard } from "~/agency/dashboard.server";
-import { requireStaff, staffOnly, type StaffUser } from "~/agency/staff.server";
+import { requireStaff, requireStaffChange, staffOnly, type StaffUser } from "~/agency/staff.server";
+import { RATE_LIMITS } from "~/http/rate-limit.server";
+import { LINE_OUTCOMES, type ImportReport } from "~/catalogue-import/import-report";
 import { catalogueImports } from "~/db/schema";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { startUserSession, verifyCredentials, type User } from "~/users/users.server";
@@ -74,13 +76,23 @@ describe("who may enter /agence", () => {
     const next = vi.fn(async () => new Response("page"));
     for (const who of [guest, customer]) {
       const context = await shopRouterContext(db);
-      const refused = await thrownResponse(() => staffOnly({ request: requestOf(who, "/agence/commandes"), context, params: {} } as never, next));
+      const refused = await thrownResponse(async () => {
+        await staffOnly({ request: requestOf(who, "/agence/commandes"), context, params: {} } as never, next);
+      });
       expect(refused.status).toBe(404);
     }
     expect(next).not.toHaveBeenCalled();
     const context = await shopRouterContext(db);
     await staffOnly({ request: requestOf(staff, "/agence/commandes"), context, params: {} } as never, next);
     expect(next).toHaveBeenCalledOnce();
+  });
+
+  it("a staff change is limited per staff user, and a visitor who is not staff gets 404 before any 429", async () => {
+    for (let i = 0; i <= RATE_LIMITS.staff.points; i += 1) {
+      expect((await thrownResponse(() => requireStaffChange(db, requestOf(customer, "/agence/commandes/CUV-000001")))).status).toBe(404);
+    }
+    for (let i = 0; i < RATE_LIMITS.staff.points; i += 1) await requireStaffChange(db, requestOf(staff, "/agence/commandes/CUV-000001"));
+    expect((await thrownResponse(() => requireStaffChange(db, requestOf(staff, "/agence/commandes/CUV-000001")))).status).toBe(429);
   });
 
   const files = Object.keys(STAFF_ROUTES).filter((file) => !file.endsWith("/agence.tsx"));
@@ -159,9 +171,18 @@ describe("the staff's home", () => {
     const empty = await agencyDashboard(db);
     expect(empty).toEqual({ reservationsRequested: 0, reservationsAvailable: 0, ordersToHandle: 0, followUpsOverdue: 0, lastImportAt: null });
     const appliedAt = new Date("2026-11-21T10:00:00Z");
+    const report: ImportReport = {
+      lines: 0,
+      counts: Object.fromEntries(LINE_OUTCOMES.map((o) => [o, 0])) as ImportReport["counts"],
+      newProducts: 0,
+      fileErrors: [],
+      shown: [],
+      notShown: 0,
+      fingerprint: "",
+    };
     await db.insert(catalogueImports).values([
-      { fileName: "a.csv", csv: "", status: "APPLIED", report: {}, appliedAt },
-      { fileName: "b.csv", csv: "", status: "CHECKED", report: {} },
+      { fileName: "a.csv", csv: "", status: "APPLIED", report, appliedAt },
+      { fileName: "b.csv", csv: "", status: "CHECKED", report },
     ]);
     expect((await agencyDashboard(db)).lastImportAt).toBe(appliedAt.toISOString());
   });

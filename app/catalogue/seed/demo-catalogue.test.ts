@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceTaxIn } from "../../pricing/taxes";
-import { buildDemoCatalogue, createPrng, generateDemoCatalogue, slugify } from "./demo-catalogue";
+import { buildDemoCatalogue, createPrng, generateDemoCatalogue, productSlug, slugify } from "./demo-catalogue";
 import { INVENTORIES, PRODUCT_TYPES, REGIONS } from "./reference-data";
 
 describe("createPrng", () => {
@@ -22,6 +22,13 @@ describe("slugify", () => {
       "domaine-de-la-pepiere-muscadet-clos-des-briords-2022",
     );
     expect(slugify("Grüner Silvaner «Trocken»")).toBe("gruner-silvaner-trocken");
+  });
+});
+
+describe("productSlug", () => {
+  it("ends in the puid, lower-cased (the synthetic catalogue's slugs) or slugified (an imported puid)", () => {
+    expect(productSlug("Domaine Zéro", "Cuvée d’essai", 2022, "S0000001")).toBe("domaine-zero-cuvee-d-essai-2022-s0000001");
+    expect(productSlug("Domaine Zéro", "Tire-bouchon", null, "Imp.01_b")).toBe("domaine-zero-tire-bouchon-imp-01-b");
   });
 });
 

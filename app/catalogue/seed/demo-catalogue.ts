@@ -62,6 +62,16 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/**
+ * The slug of a product of the synthetic catalogue and of a product the catalogue import creates
+ * (decision 020): producer name, French name and vintage, then the puid, so it is unique as long as
+ * no two puids slugify alike (`AB1`/`ab1`, `A.1`/`A_1`: the import refuses the later one).
+ * `productSlug("Domaine X", "Cuvée Y", 2022, "S0000001")` → `"domaine-x-cuvee-y-2022-s0000001"`.
+ */
+export function productSlug(producerName: string, nameFr: string, vintage: number | null, puid: string): string {
+  return `${slugify(`${producerName} ${nameFr}${vintage ? ` ${vintage}` : ""}`)}-${slugify(puid)}`;
+}
+
 /** Product puid of the n-th demo product (1-based): `P000123` (SPEC §3 Product.puid). */
 export function demoPuid(n: number): string {
   return `P${String(n).padStart(6, "0")}`;

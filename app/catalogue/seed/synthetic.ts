@@ -23,6 +23,7 @@ import {
   chunk,
   createPrng,
   loadReferenceIds,
+  productSlug,
   slugify,
   type DemoProduct,
 } from "./demo-catalogue";
@@ -379,7 +380,7 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[]): 
   }
 
   const puid = `S${String(n).padStart(7, "0")}`;
-  const slug = `${slugify(`${provider.name} ${nameFr}${vintage ? ` ${vintage}` : ""}`)}-${puid.toLowerCase()}`;
+  const slug = productSlug(provider.name, nameFr, vintage, puid);
   const attributeKeys = color ? [`PRODUCT_COLOR:${color}`] : [];
   if (type !== "GOODS" && rng() < 0.3) attributeKeys.push(`PROVIDER:${pick(rng, ["organic", "biodynamic", "natural", "family-estate"])}`);
   const vintageFr = vintage ? ` Millésime ${vintage}.` : "";
