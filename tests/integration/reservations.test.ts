@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertTestCustomer } from "../support/test-users";
 import {
   checkoutSessionEvent,
   expireSession,
@@ -26,6 +27,7 @@ import {
   stripeHandlers,
   stripeSessions,
 } from "../mocks/stripe";
+import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { completeOrderPayment, expirePendingOrders, placeOrder, type Order, type Reservation } from "~/checkout/orders.server";
@@ -663,5 +665,33 @@ describe("with Stripe, a reservation's sessions", () => {
     ).toEqual({ status: 303, location: path });
     expect(stripeSessions().filter((s) => s.metadata.orderId === String(order.id))).toHaveLength(1);
     expect((await orderRow(order.id)).status).toBe("PENDING_PAYMENT");
+  });
+});
+
+describe("the customer's history (issue 10 §2: the customer sees each state in /account/sales)", () => {
+  it("shows the available reservation with its deadline and page, and the order paying it links to that page too", async () => {
+    const reservation = await requestedReservation(1);
+    await setStock(upcoming.id, 0);
+    const result = await markAvailable(reservation);
+    if (!result.ok || !result.order) throw new Error("not made available");
+    const customerId = await insertTestCustomer(db);
+    await db.update(orders).set({ customerId }).where(inArray(orders.id, [reservation.orderId, result.order.id]));
+
+    const now = new Date();
+    const history = (await listCustomerOrders(db, customerId)).map((entry) => orderView(entry, now));
+    const placed = history.find((o) => o.reservations.length > 0)!;
+    const paying = history.find((o) => o.orderNumber === result.order!.orderNumber)!;
+    const page = reservationPaymentPath(reservation.id);
+    expect(placed.reservations).toEqual([
+      expect.objectContaining({ id: reservation.id, status: "AVAILABLE", paymentPath: page, paymentDueAt: result.order.paymentDueAt.toISOString() }),
+    ]);
+    // Paid from the reservation's page (it asks for the pick-up place first), not the bare payment page.
+    expect(paying).toMatchObject({ status: "PENDING_PAYMENT", paymentPath: page });
+
+    // Once the window has passed, the reservation reads EXPIRED and neither links anywhere.
+    await expirePendingOrders(db, new Date(now.getTime() + (RESERVATION_WINDOW_DAYS * 24 * 60 + 1) * 60_000));
+    const later = (await listCustomerOrders(db, customerId)).map((entry) => orderView(entry, now));
+    expect(later.find((o) => o.reservations.length > 0)!.reservations[0]).toMatchObject({ status: "EXPIRED", paymentPath: null, paymentDueAt: null });
+    expect(later.find((o) => o.orderNumber === result.order!.orderNumber)).toMatchObject({ status: "EXPIRED", paymentPath: null });
   });
 });
