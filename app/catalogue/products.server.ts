@@ -4,7 +4,7 @@
  * those of the channel the shopper will buy from.
  */
 import { createDatabaseCache } from "~/cache.server";
-import { and, asc, count, desc, eq, exists, inArray, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, lte, gte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   attributes,
@@ -17,6 +17,7 @@ import {
   regions,
 } from "~/db/schema";
 import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit, TaxMode } from "~/vocabulary";
+import { countryName } from "./country-names.server";
 import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
@@ -419,4 +420,159 @@ async function colorFacets(
     .where(and(where, inArray(productAttributes.attributeId, colorIds)))
     .groupBy(productAttributes.attributeId);
   return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+}
+
+/** One producer's products from one country in the price list (issue 10 §5: grouped by producer and country). */
+export interface ListingGroup {
+  countryCode: string | null;
+  /** The country's name in the list's language; null when the products have no country. */
+  countryName: string | null;
+  providerId: number;
+  providerName: string;
+  /** How many product inventories of the list the group holds. */
+  count: number;
+}
+
+/** A run of a group's rows in a batch; a group larger than a batch comes in several runs. */
+export interface ListingRun {
+  group: ListingGroup;
+  items: ProductListItem[];
+}
+
+interface ListingScanOptions extends SearchOptions {
+  /** The availability statuses listed (SPEC §7 `show`). */
+  availability: AvailabilityStatus[];
+  /** Rows read per query (default {@link LISTING_BATCH_SIZE}). */
+  batchSize?: number;
+}
+
+/** Rows read per query by {@link productListingBatches}. */
+const LISTING_BATCH_SIZE = 1_000;
+/** At most this many groups share one query (the query names each group's producer and country). */
+const LISTING_GROUPS_PER_QUERY = 200;
+
+/**
+ * Every product inventory matching the /products filters (SPEC §7 `GET /listing`: "like search"),
+ * without paging, for the price list: the same conditions as {@link searchProducts} (the province's
+ * default availability when no inventory is asked for), plus the availability statuses asked for.
+ * Ordered by country name (in `options.locale`; no country last), producer name, product name and
+ * id; `filters.sort` and `filters.page` are ignored.
+ *
+ * Never loads the whole list: one query counts the rows per (country, producer) group, then rows are
+ * read at most `batchSize` at a time — several small groups in one query, a group larger than a
+ * batch by keyset on (name, id) — and yielded batch by batch, so the caller draws and lets go of
+ * each before the next is read.
+ * @yields the runs of one batch, in list order (consecutive runs of one group continue it).
+ */
+export async function* productListingBatches(
+  db: Database,
+  reference: ReferenceData,
+  filters: ProductFilters,
+  options: ListingScanOptions,
+): AsyncGenerator<ListingRun[]> {
+  const batchSize = options.batchSize ?? LISTING_BATCH_SIZE;
+  const c = searchConditions(filters, reference, options);
+  const where = and(
+    c.inventory,
+    c.type,
+    c.country,
+    c.region,
+    c.color,
+    c.common,
+    inArray(productInventories.availabilityStatus, options.availability),
+  );
+  const groupRows = (await scan(db, true, {
+    countryId: products.countryId,
+    providerId: products.providerId,
+    providerName: providers.name,
+    count: sql<number>`count(*)`,
+  })
+    .where(where)
+    .groupBy(products.countryId, products.providerId, providers.name)) as {
+    countryId: number | null;
+    providerId: number;
+    providerName: string;
+    count: number;
+  }[];
+
+  const collator = new Intl.Collator(options.locale, { sensitivity: "base" });
+  const groups = groupRows
+    .map((row) => {
+      const code = row.countryId === null ? null : (reference.countryById.get(row.countryId)?.code ?? null);
+      return {
+        countryId: row.countryId,
+        countryCode: code,
+        countryName: code ? countryName(code, options.locale) : null,
+        providerId: row.providerId,
+        providerName: row.providerName,
+        count: Number(row.count),
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.countryName === null ? 1 : 0) - (b.countryName === null ? 1 : 0) ||
+        collator.compare(a.countryName ?? "", b.countryName ?? "") ||
+        collator.compare(a.providerName, b.providerName) ||
+        a.providerId - b.providerId ||
+        (a.countryId ?? 0) - (b.countryId ?? 0),
+    );
+
+  const name = nameColumn(options.locale);
+  const groupCondition = (g: (typeof groups)[number]) =>
+    and(eq(products.providerId, g.providerId), g.countryId === null ? isNull(products.countryId) : eq(products.countryId, g.countryId))!;
+  const groupKey = (providerId: number, countryId: number | null) => `${providerId}:${countryId ?? ""}`;
+  const publicGroup = ({ countryId: _id, ...group }: (typeof groups)[number]): ListingGroup => group;
+
+  let chunk: typeof groups = [];
+  let chunkRows = 0;
+  async function* flush(): AsyncGenerator<ListingRun[]> {
+    if (chunk.length === 0) return;
+    const rows = (await scan(db, c.needsProvider, {
+      id: productInventories.id,
+      providerId: products.providerId,
+      countryId: products.countryId,
+    })
+      .where(and(where, or(...chunk.map(groupCondition))))
+      .orderBy(asc(name), asc(productInventories.id))) as { id: number; providerId: number; countryId: number | null }[];
+    const items = await loadListItems(db, rows.map((r) => r.id), options.locale);
+    const keyOf = new Map(rows.map((r) => [r.id, groupKey(r.providerId, r.countryId)]));
+    const byGroup = new Map<string, ProductListItem[]>();
+    for (const item of items) {
+      const key = keyOf.get(item.productInventoryId)!;
+      const list = byGroup.get(key) ?? [];
+      list.push(item);
+      byGroup.set(key, list);
+    }
+    const runs = chunk.flatMap((g) => {
+      const list = byGroup.get(groupKey(g.providerId, g.countryId));
+      return list ? [{ group: publicGroup(g), items: list }] : [];
+    });
+    chunk = [];
+    chunkRows = 0;
+    if (runs.length > 0) yield runs;
+  }
+
+  for (const group of groups) {
+    if (group.count > batchSize) {
+      yield* flush();
+      // One large group: keyset on (name, id), one batch at a time.
+      let after: { name: string; id: number } | null = null;
+      for (;;) {
+        const rows = (await scan(db, c.needsProvider, { id: productInventories.id, name })
+          .where(and(where, groupCondition(group), after ? sql`(${name}, ${productInventories.id}) > (${after.name}, ${after.id})` : undefined))
+          .orderBy(asc(name), asc(productInventories.id))
+          .limit(batchSize)) as { id: number; name: string }[];
+        if (rows.length === 0) break;
+        yield [{ group: publicGroup(group), items: await loadListItems(db, rows.map((r) => r.id), options.locale) }];
+        if (rows.length < batchSize) break;
+        const last = rows[rows.length - 1]!;
+        after = { name: last.name, id: last.id };
+      }
+      continue;
+    }
+    if (chunkRows + group.count > batchSize || chunk.length >= LISTING_GROUPS_PER_QUERY) yield* flush();
+    chunk.push(group);
+    chunkRows += group.count;
+  }
+  yield* flush();
 }

@@ -43,6 +43,8 @@ export interface ProviderCard {
   origins: ProviderOrigin[];
   /** The producer's products in this province (list view only; empty in tiles view). */
   products: ProviderProduct[];
+  /** How many products the producer offers in this province (list view only; 0 in tiles view). */
+  productCount: number;
 }
 
 export interface ProviderGroup {
@@ -200,7 +202,7 @@ export async function listProviders(
   const pageRows = sorted.slice(pagination.offset, pagination.offset + pagination.size);
   const productsByProvider = withProducts
     ? await loadProviderProducts(db, pageRows.map((p) => p.id), filters.province, locale, PROVIDER_PRODUCTS_SIZE)
-    : new Map<number, ProviderProduct[]>();
+    : new Map<number, { products: ProviderProduct[]; count: number }>();
 
   const groups: ProviderGroup[] = [];
   for (const row of pageRows) {
@@ -211,7 +213,8 @@ export async function listProviders(
       group = { countryCode: code, countryName: first?.countryName ?? "", providers: [] };
       groups.push(group);
     }
-    group.providers.push({ ...row, products: productsByProvider.get(row.id) ?? [] });
+    const offered = productsByProvider.get(row.id);
+    group.providers.push({ ...row, products: offered?.products ?? [], productCount: offered?.count ?? 0 });
   }
 
   return {
@@ -259,8 +262,9 @@ function buildTreeCountries(
 }
 
 /**
- * Products of several producers in a province's channels, at most `limit` per producer, in one
- * query. Each product appears once, linked to its first channel in inventory order.
+ * Products of several producers in a province's channels, at most `limit` per producer, and how
+ * many each offers there, in one query. Each product appears once, linked to its first channel in
+ * inventory order.
  */
 export async function loadProviderProducts(
   db: Database,
@@ -268,8 +272,8 @@ export async function loadProviderProducts(
   province: Province,
   locale: Locale,
   limit: number,
-): Promise<Map<number, ProviderProduct[]>> {
-  const result = new Map<number, ProviderProduct[]>();
+): Promise<Map<number, { products: ProviderProduct[]; count: number }>> {
+  const result = new Map<number, { products: ProviderProduct[]; count: number }>();
   if (providerIds.length === 0) return result;
   const english = locale.startsWith("en");
   const rows = await db
@@ -291,9 +295,10 @@ export async function loadProviderProducts(
   for (const row of rows) {
     if (seen.has(row.productId)) continue;
     seen.add(row.productId);
-    const list = result.get(row.providerId) ?? [];
-    if (list.length < limit) list.push(row);
-    result.set(row.providerId, list);
+    const entry = result.get(row.providerId) ?? { products: [], count: 0 };
+    if (entry.products.length < limit) entry.products.push(row);
+    entry.count++;
+    result.set(row.providerId, entry);
   }
   return result;
 }

@@ -6,6 +6,7 @@ export const SHOP_TIME_ZONE = "America/Toronto";
 
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 const countFormatters = new Map<string, Intl.NumberFormat>();
+const litreFormatters = new Map<string, Intl.NumberFormat>();
 
 /** The Intl locale used for money: fr-CA for French, en-CA for English (Canadian dollars). */
 export function moneyLocale(locale: string): "fr-CA" | "en-CA" {
@@ -44,10 +45,14 @@ export function formatCount(n: number, locale: string): string {
 
 /** Formats a volume in millilitres: 750 → "750 ml", 1500 → "1,5 L" / "1.5 L". */
 export function formatVolume(ml: number, locale: string): string {
-  if (ml >= 1000) {
-    return `${new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 2 }).format(ml / 1000)} L`;
+  if (ml < 1000) return `${ml} ml`;
+  const key = moneyLocale(locale);
+  let formatter = litreFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(key, { maximumFractionDigits: 2 });
+    litreFormatters.set(key, formatter);
   }
-  return `${ml} ml`;
+  return `${formatter.format(ml / 1000)} L`;
 }
 
 /**

@@ -42,8 +42,11 @@ const require = createRequire(import.meta.url);
 
 let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 
-/** DejaVu Sans regular and bold, read once per process (a failed read is retried next time). */
-function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+/**
+ * DejaVu Sans regular and bold, read once per process (a failed read is retried next time). Also
+ * the price list's and producers list's fonts (app/listing/pdf-kit.server.ts).
+ */
+export function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
   fontFiles ??= Promise.all([
     readFile(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
     readFile(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
@@ -81,6 +84,8 @@ class Writer {
   y = PAGE_HEIGHT - MARGIN;
   /** Drawn at the top of each new page (the table header while lines are being written). */
   onNewPage: (() => void) | null = null;
+  /** The page's current font: set only when it changes (each `setFont` adds to the page's resources). */
+  private font: PDFFont | null = null;
 
   constructor(
     readonly doc: PDFDocument,
@@ -95,6 +100,7 @@ class Writer {
   ensure(height: number): void {
     if (this.y - height >= MARGIN + FOOTER_HEIGHT) return;
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    this.font = null;
     this.y = PAGE_HEIGHT - MARGIN;
     this.text(this.continuation, MARGIN, { size: 9, color: MUTED });
     this.y -= 20;
@@ -106,7 +112,11 @@ class Writer {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
     const left = options.align === "right" ? x - font.widthOfTextAtSize(value, size) : x;
-    this.page.drawText(value, { x: left, y: this.y - size, size, font, color: options.color ?? INK });
+    if (font !== this.font) {
+      this.page.setFont(font);
+      this.font = font;
+    }
+    this.page.drawText(value, { x: left, y: this.y - size, size, color: options.color ?? INK });
   }
 
   rule(): void {
@@ -353,7 +363,8 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const pages = doc.getPages();
   pages.forEach((page, i) => {
     const footer = t("invoice.footer", { number: order.orderNumber, page: i + 1, pages: pages.length });
-    page.drawText(footer, { x: RIGHT - regular.widthOfTextAtSize(footer, 8), y: MARGIN - 20, size: 8, font: regular, color: MUTED });
+    page.setFont(regular);
+    page.drawText(footer, { x: RIGHT - regular.widthOfTextAtSize(footer, 8), y: MARGIN - 20, size: 8, color: MUTED });
   });
   // A copy on its own ArrayBuffer: what a Response body takes.
   return new Uint8Array(await doc.save());

@@ -28,6 +28,7 @@ import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
+import { PriceListOptions } from "~/listing/ui/price-list-options";
 
 /** Title with the chosen filters and page, a description counting the products, canonical, alternates (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -106,6 +107,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <ListHeader title={t("products.title")} countText={t("products.count", { count: pagination.total })} />
+      {/* Keyed by the filters, so its hidden fields and defaults follow back/forward. */}
+      <PriceListOptions key={formKey} filters={filters} taxMode={taxMode} province={province} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <FilterPanel id="filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form

@@ -25,6 +25,7 @@ import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
+import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
 
 /** Title with the searched text and page, description, canonical, alternates (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -105,10 +106,12 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
     }
   }, [filters, navigate]);
   return (
-    <div>
+    // `print-landscape`: the browser prints this page on A4 landscape (app/app.css).
+    <div className="print-landscape">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-serif text-3xl">{t("providers.title")}</h1>
-        <Form method="post" action="/preferences" className="flex gap-1" aria-label={t("providers.view")}>
+        <PrintProvidersLink />
+        <Form method="post" action="/preferences" className="flex gap-1 print:hidden" aria-label={t("providers.view")}>
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           {(["tiles", "list"] as const).map((v) => (
             <button
@@ -124,7 +127,8 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Form>
       </div>
-      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+      <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8 print:block">
+        <div className="print:hidden">
         <FilterPanel id="provider-filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form
               key={location.search}
@@ -171,6 +175,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
               </div>
             </Form>
         </FilterPanel>
+        </div>
         <section aria-label={t("providers.results")}>
           {groups.length === 0 ? <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p> : null}
           {groups.map((group) => (
@@ -179,9 +184,9 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 {group.countryName}
               </h2>
               {view === "tiles" ? (
-                <ul className="grid grid-cols-tiles gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="provider-tiles">
+                <ul className="grid grid-cols-tiles gap-4 lg:grid-cols-3 xl:grid-cols-4 print:grid-cols-4 print:gap-2" data-testid="provider-tiles">
                   {group.providers.map((provider) => (
-                    <li key={provider.id} className="rounded border border-stone-200 bg-white p-3" data-testid="provider-card">
+                    <li key={provider.id} className="break-inside-avoid rounded border border-stone-200 bg-white p-3" data-testid="provider-card">
                       <Link to={`/providers/${provider.slug}`} className="flex items-center gap-3">
                         <img src={providerImageSrc(provider)} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded" />
                         <div>
@@ -228,7 +233,9 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
               )}
             </section>
           ))}
-          <PaginationNav pagination={pagination} hrefFor={hrefFor} />
+          <div className="print:hidden">
+            <PaginationNav pagination={pagination} hrefFor={hrefFor} />
+          </div>
         </section>
       </div>
     </div>

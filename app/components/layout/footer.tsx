@@ -16,7 +16,7 @@ export function Footer() {
   const { t } = useT();
   const year = useRootData()?.year ?? new Date().getFullYear();
   return (
-    <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200">
+    <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4">
         <section aria-labelledby="newsletter-title" className="md:col-span-1">
           <h2 id="newsletter-title" className="font-serif text-lg text-white">

@@ -78,7 +78,7 @@ export function Header() {
     .reduce((sum, f) => sum + pendingCartDelta(f.formData!), 0);
   const cartCount = Math.max(0, (root?.cartCount ?? 0) + pendingDelta);
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 bg-white print:hidden">
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("nav.skip")}
       </a>
