@@ -5,12 +5,13 @@
  * /products?t=<its name>; a file with a bad line is refused whole, naming the line. Puids and names
  * are unique per run: the e2e database is shared by both projects and by retries.
  */
-import { DEMO_LOGINS, logIn } from "./support/accounts";
+import { signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type Page } from "./support/fixtures";
 
 const HEADER = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
-const PRODUCER = "domaine-de-la-pepiere";
+// A producer no other spec counts the products of (a search for "pepiere" counts exact hits).
+const PRODUCER = "montevertine";
 
 /** A word of letters only, unique to this run (full-text search keeps it whole). */
 function uniqueWord(): string {
@@ -32,14 +33,15 @@ async function upload(page: Page, csv: string, name: string): Promise<void> {
   await expect(page.getByTestId("import-report")).toBeVisible();
 }
 
-test("staff checks a CSV, confirms it, and finds the new product in the list", async ({ page }) => {
+test("staff checks a CSV, confirms it, and finds the new product in the list", async ({ page, baseURL }) => {
   const stamp = uniqueWord();
   const puid = (n: number) => `E2E-${stamp}-${n}`.toUpperCase();
   const line = (n: number, name: string, price: string) =>
     `${puid(n)},${puid(n)}-IP,"${name}","${name}",${PRODUCER},VIN,2023,750,12,IP,"${price}",5,24,AVAILABLE`;
   const first = `Cuvée ${stamp} un`;
   const second = `Cuvée ${stamp} deux`;
-  await logIn(page, DEMO_LOGINS.staff, "/agence/import");
+  await signInAsStaff(page.context(), baseURL!);
+  await page.goto("/agence/import");
   await expect(page.getByRole("heading", { level: 1, name: "Import du catalogue" })).toBeVisible();
 
   // A first file creates a product…
@@ -72,9 +74,10 @@ test("staff checks a CSV, confirms it, and finds the new product in the list", a
   await expect(page.getByTestId("product-card").filter({ hasText: second })).toHaveCount(1);
 });
 
-test("a file with a bad line is refused whole and says which line and why", async ({ page }) => {
+test("a file with a bad line is refused whole and says which line and why", async ({ page, baseURL }) => {
   const stamp = uniqueWord().toUpperCase();
-  await logIn(page, DEMO_LOGINS.staff, "/agence/import");
+  await signInAsStaff(page.context(), baseURL!);
+  await page.goto("/agence/import");
   await upload(
     page,
     `${HEADER}\nE2E-${stamp}-1,E2E-${stamp}-1-IP,Bon,Good,${PRODUCER},VIN,,750,12,IP,20,4,12,AVAILABLE\nE2E-${stamp}-2,E2E-${stamp}-2-IP,Mauvais,Bad,${PRODUCER},VIN,,750,12,IP,"24,999",4,12,AVAILABLE\n`,
@@ -88,8 +91,9 @@ test("a file with a bad line is refused whole and says which line and why", asyn
   await expect(page.getByRole("button", { name: "Confirmer l’import" })).toHaveCount(0);
 });
 
-test("the upload form asks for a file", async ({ page }) => {
-  await logIn(page, DEMO_LOGINS.staff, "/agence/import");
+test("the upload form asks for a file", async ({ page, baseURL }) => {
+  await signInAsStaff(page.context(), baseURL!);
+  await page.goto("/agence/import");
   await page.getByRole("button", { name: "Vérifier le fichier" }).click();
   await expect(page.getByText("Choisissez un fichier CSV.")).toBeVisible();
   await expect(page).toHaveURL(/\/agence\/import$/);

@@ -1,12 +1,12 @@
 /**
  * The agency's orders (issue 10 §3), with and without JavaScript: a customer places and pays an
  * order through the checkout and the simulated payment page; staff logs in, finds it in
- * /agence/commandes, marks the agency fees received, then ready for pick-up (the follow-up date
+ * /agence/commandes (in a browser of their own), marks the agency fees received, then ready for pick-up (the follow-up date
  * appears, the audit trail lists both steps, a stale click from a second tab is refused with the
  * current state shown); the customer's /account/sales and e-mail show the state. axe on the pages.
  */
 import { expect, test, type Page } from "./support/fixtures";
-import { DEMO_LOGINS, TEST_PASSWORD, logIn, registerCustomer } from "./support/accounts";
+import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { mailsContaining } from "./support/outbox";
 
@@ -44,42 +44,45 @@ async function placeAndPay(page: Page): Promise<string> {
   return (await page.getByTestId("confirmation-number").textContent())!;
 }
 
-async function logOut(page: Page) {
-  await page.goto("/account");
-  await page.getByRole("button", { name: "Se déconnecter" }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-test("staff marks a paid order's agency fees received, then ready for pick-up; the customer sees it", async ({ page }) => {
-  const email = await registerCustomer(page, { emailPrefix: "fulfilment" });
+test("staff marks a paid order's agency fees received, then ready for pick-up; the customer sees it", async ({ page, browser, baseURL }) => {
+  // A whole story (register, buy, pay, two staff steps, the customer's view): longer than one page's test.
+  test.setTimeout(120_000);
+  await registerCustomer(page, { emailPrefix: "fulfilment" });
   const confirmation = await placeAndPay(page);
 
   await page.goto("/account/sales");
   const card = page.getByTestId("order").filter({ has: page.getByTestId("order-confirmation").getByText(confirmation) });
   const orderNumber = ((await card.getByRole("heading", { level: 2 }).textContent()) ?? "").match(/CUV-\d+/)![0];
   await expect(card.getByTestId("order-fulfilment")).toContainText("commande reçue par l’agence");
-  await logOut(page);
 
-  await logIn(page, DEMO_LOGINS.staff, "/agence/commandes");
-  await expect(page.getByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  // Staff, in a browser of their own (the customer stays logged in here).
+  const staffContext = await browser.newContext({
+    baseURL,
+    storageState: { cookies: (await page.context().cookies()).filter((c) => !/session/.test(c.name)), origins: [] },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true,
+  });
+  await signInAsStaff(staffContext, baseURL!);
+  const staffPage = await staffContext.newPage();
+  await staffPage.goto("/agence/commandes");
+  await expect(staffPage.getByRole("heading", { level: 1, name: "Commandes" })).toBeVisible();
+  await expectNoAxeViolations(staffPage);
   // The filters are a GET form: they land in the URL.
-  await page.getByLabel("Paiement").selectOption({ label: "Payée" });
-  await page.getByLabel("Suivi").selectOption({ label: "Nouvelle" });
-  await page.getByRole("button", { name: "Filtrer" }).click();
-  await expect(page).toHaveURL(/status=PAID.*fulfilment=NEW|fulfilment=NEW.*status=PAID/);
-  await page.getByRole("link", { name: orderNumber }).click();
+  await staffPage.getByLabel("Paiement").selectOption({ label: "Payée" });
+  await staffPage.getByLabel("Suivi").selectOption({ label: "Nouvelle" });
+  await staffPage.getByRole("button", { name: "Filtrer" }).click();
+  await expect(staffPage).toHaveURL(/status=PAID.*fulfilment=NEW|fulfilment=NEW.*status=PAID/);
+  await staffPage.getByRole("link", { name: orderNumber }).click();
 
-  await expect(page.getByRole("heading", { level: 1, name: `Commande ${orderNumber}` })).toBeVisible();
-  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Nouvelle");
-  await expectNoAxeViolations(page);
+  await expect(staffPage.getByRole("heading", { level: 1, name: `Commande ${orderNumber}` })).toBeVisible();
+  await expect(staffPage.getByTestId("staff-order-fulfilment")).toHaveText("Nouvelle");
+  await expectNoAxeViolations(staffPage);
   // A second tab keeps showing the order as it is now.
-  const stalePage = await page.context().newPage();
-  await stalePage.goto(page.url());
+  const stalePage = await staffContext.newPage();
+  await stalePage.goto(staffPage.url());
 
-  await page.getByRole("button", { name: "Frais d’agence reçus" }).click();
-  await expect(page.getByTestId("step-done")).toContainText("Frais d’agence notés comme reçus");
-  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Frais d’agence reçus");
+  await staffPage.getByRole("button", { name: "Frais d’agence reçus" }).click();
+  await expect(staffPage.getByTestId("step-done")).toContainText("Frais d’agence notés comme reçus");
+  await expect(staffPage.getByTestId("staff-order-fulfilment")).toHaveText("Frais d’agence reçus");
 
   // The stale tab's click is refused and shows the order's current state.
   await stalePage.getByRole("button", { name: "Frais d’agence reçus" }).click();
@@ -87,22 +90,22 @@ test("staff marks a paid order's agency fees received, then ready for pick-up; t
   await expect(stalePage.getByTestId("staff-order-fulfilment")).toHaveText("Frais d’agence reçus");
   await stalePage.close();
 
-  await page.getByRole("button", { name: "Prête à la succursale / en boutique" }).click();
-  await expect(page.getByTestId("step-done")).toContainText("prête pour la cueillette");
-  await expect(page.getByTestId("staff-order-fulfilment")).toHaveText("Prête pour la cueillette");
-  await expect(page.getByTestId("staff-order-follow-up")).toHaveText(/\d{1,2} \S+ \d{4}/);
-  await expect(page.getByTestId("staff-order-audit").getByRole("row")).toHaveCount(3);
+  await staffPage.getByRole("button", { name: "Prête à la succursale / en boutique" }).click();
+  await expect(staffPage.getByTestId("step-done")).toContainText("prête pour la cueillette");
+  await expect(staffPage.getByTestId("staff-order-fulfilment")).toHaveText("Prête pour la cueillette");
+  await expect(staffPage.getByTestId("staff-order-follow-up")).toHaveText(/\d{1,2} \S+ \d{4}/);
+  await expect(staffPage.getByTestId("staff-order-audit").getByRole("row")).toHaveCount(3);
   // The trail speaks French: field names, statuses and dates, never raw values.
-  const newest = page.getByTestId("staff-order-audit").getByRole("row").nth(1);
+  const newest = staffPage.getByTestId("staff-order-audit").getByRole("row").nth(1);
   await expect(newest).toContainText(/Suivi\s: Frais d’agence reçus → Prête pour la cueillette/);
   await expect(newest).toContainText(/Prête le\s: — → \d{1,2}\s\S+\s\d{4}/);
   await expect(newest).not.toContainText("READY_FOR_PICKUP");
-  await expect(page.getByRole("button", { name: "Ramassée" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  const followUp = (await page.getByTestId("staff-order-follow-up").textContent())!;
-  await logOut(page);
+  await expect(staffPage.getByRole("button", { name: "Ramassée" })).toBeVisible();
+  await expectNoAxeViolations(staffPage);
+  const followUp = (await staffPage.getByTestId("staff-order-follow-up").textContent())!;
+  await staffContext.close();
 
-  await logIn(page, { email, password: TEST_PASSWORD }, "/account/sales");
+  await page.goto("/account/sales");
   const seen = page.getByTestId("order").filter({ has: page.getByText(`Commande ${orderNumber}`) });
   await expect(seen.getByTestId("order-fulfilment")).toContainText("prête pour la cueillette");
   await expect(seen.getByTestId("order-follow-up")).toContainText(followUp);

@@ -6,7 +6,7 @@
  * the paid order in /account/sales.
  */
 import { expect, test } from "./support/fixtures";
-import { DEMO_LOGINS, logIn, registerCustomer } from "./support/accounts";
+import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { mailsContaining } from "./support/outbox";
 import { expectNoAxeViolations } from "./support/axe";
 
@@ -40,8 +40,9 @@ test("staff marks a reservation available and the customer pays it through the e
     storageState: { cookies: (await page.context().cookies()).filter((c) => !/session/.test(c.name)), origins: [] },
     javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true,
   });
+  await signInAsStaff(staffContext, baseURL!);
   const staffPage = await staffContext.newPage();
-  await logIn(staffPage, DEMO_LOGINS.staff, "/agence/reservations");
+  await staffPage.goto("/agence/reservations");
   await staffPage.getByLabel("Statut").selectOption("REQUESTED");
   await staffPage.getByLabel("Produit (nom ou puid)").fill(productName);
   await staffPage.getByRole("button", { name: "Filtrer", exact: true }).click();

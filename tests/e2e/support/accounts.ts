@@ -1,6 +1,7 @@
 /**
  * What the account specs share: registering a new customer through the real form.
  */
+import type { BrowserContext } from "@playwright/test";
 import { expect, test, type Page } from "./fixtures";
 
 /** The password every registered test customer gets. */
@@ -45,4 +46,39 @@ export async function logIn(page: Page, login: { email: string; password: string
   await page.getByLabel("Mot de passe").fill(login.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.waitForURL((url) => url.pathname === redirect.split("?")[0]);
+}
+
+/** The staff session cookie of each shop origin, logged in once per worker process. */
+const staffSessions = new Map<string, Promise<{ name: string; value: string }>>();
+
+/**
+ * Logs the demo staff user into a browser context by adding its session cookie: the shop is asked
+ * once per worker (`POST /login`, as a form without JavaScript would) and every agency spec then
+ * reuses that session. The login limit counts 10 logins per e-mail per 15 minutes, fewer than the
+ * agency specs' runs; the login form itself is tested by agency-area.spec.ts. Never log this
+ * session out (a spec that needs a customer too uses another context for one of them).
+ * @throws Error when the shop does not answer the login with a 303 and a session cookie.
+ */
+export async function signInAsStaff(context: BrowserContext, baseURL: string): Promise<void> {
+  const origin = new URL(baseURL).origin;
+  if (!staffSessions.has(origin)) staffSessions.set(origin, staffSessionCookie(origin));
+  const cookie = await staffSessions.get(origin)!;
+  await context.addCookies([{ ...cookie, domain: new URL(origin).hostname, path: "/", httpOnly: true, secure: false, sameSite: "Lax" }]);
+}
+
+async function staffSessionCookie(origin: string): Promise<{ name: string; value: string }> {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: DEMO_LOGINS.staff.email, password: DEMO_LOGINS.staff.password, redirect: "/agence" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+  await response.arrayBuffer();
+  const session = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((pair) => /^(__Host-)?session=/.test(pair));
+  if (response.status !== 303 || !session) throw new Error(`staff login answered ${response.status} without a session cookie`);
+  const at = session.indexOf("=");
+  return { name: session.slice(0, at), value: session.slice(at + 1) };
 }
