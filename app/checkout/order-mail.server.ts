@@ -9,7 +9,7 @@
  * Wording comes from `locales/` (`mail.*`) in the order's language. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
  */
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
-import type { Mailer } from "~/email/mailer.server";
+import type { ComposedMail, Mailer } from "~/email/mailer.server";
 import { agencyCopy } from "~/email/simple-mail.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
@@ -30,13 +30,6 @@ export interface OrderMailData {
   boutiqueName: string | null;
   /** Absolute URL of the confirmation page, e.g. "http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD". */
   confirmationUrl: string;
-}
-
-/** A composed e-mail: subject, plain-text body and HTML body (same content). */
-export interface ComposedMail {
-  subject: string;
-  text: string;
-  html: string;
 }
 
 // --- Wording ---------------------------------------------------------------------------------

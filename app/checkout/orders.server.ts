@@ -29,7 +29,7 @@ import type { CartOwner } from "~/cart/cart-types";
 import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
 import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
-import { summarizeCart, type TaxAmounts } from "~/pricing";
+import { summarizeCart, type CartSummary, type TaxAmounts } from "~/pricing";
 import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province, TaxCode } from "~/vocabulary";
 import { branchLabel } from "./branches.server";
 import { deliveryNeeds } from "./delivery";
@@ -168,6 +168,26 @@ export async function reservationPaidBy(db: Database | Tx, orderId: number): Pro
   return row ?? null;
 }
 
+/**
+ * The money columns of an order from its cart summary (DESIGN §3 Money), in cents: agency and
+ * liquor-board fees, boutique, member discount (pre-tax), GST/QST/HST over both parts, what is paid
+ * now and at the liquor board, total. The one mapping every new order uses (cart and reservation).
+ */
+export function orderMoneyColumns(summary: CartSummary) {
+  return {
+    agencyFeesCents: summary.agencyFees,
+    liquorBoardFeesCents: summary.liquorBoardFees,
+    boutiqueCents: summary.boutique,
+    memberDiscountCents: summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow,
+    gstCents: summary.gst,
+    qstCents: summary.qst,
+    hstCents: summary.hst,
+    payNowCents: summary.payNow,
+    payAtLiquorBoardCents: summary.payAtLiquorBoard,
+    totalCents: summary.total,
+  };
+}
+
 /** Empties the cart of what an order holds, once the order is complete (paid or confirmed). */
 async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): Promise<void> {
   if (order.cartId === null) return;
@@ -302,16 +322,7 @@ export async function placeOrder(
           branchId: branch?.id ?? null,
           branchLabel: branch ? branchLabel(branch) : null,
           boutiqueCode: needs.boutique ? checkout.boutiqueCode : null,
-          agencyFeesCents: summary.agencyFees,
-          liquorBoardFeesCents: summary.liquorBoardFees,
-          boutiqueCents: summary.boutique,
-          memberDiscountCents: summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow,
-          gstCents: summary.gst,
-          qstCents: summary.qst,
-          hstCents: summary.hst,
-          payNowCents: summary.payNow,
-          payAtLiquorBoardCents: summary.payAtLiquorBoard,
-          totalCents: summary.total,
+          ...orderMoneyColumns(summary),
           paymentProvider: nothingDue ? "none" : input.paymentProvider,
           paymentDueAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
           closedAt: nothingDue ? now : null,

@@ -31,6 +31,13 @@ export interface OutgoingMail {
   tag: string;
 }
 
+/** A composed e-mail: subject, plain-text body and HTML body (same content). */
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** How a mailer sends. */
 export interface MailerOptions {
   /** SMTP URL, e.g. smtp://user:pass@host:587 or smtps://…; when undefined, mails go to the outbox folder. */

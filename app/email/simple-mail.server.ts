@@ -4,7 +4,7 @@
  * same inline-styled HTML frame as the order confirmation (app/checkout/order-mail.server.ts),
  * every dynamic value HTML-escaped. Pure.
  */
-import type { ComposedMail } from "~/checkout/order-mail.server";
+import type { ComposedMail } from "./mailer.server";
 import { escapeXml } from "~/catalogue/images";
 import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";

@@ -8,7 +8,7 @@
  * Composition (`composeFulfilmentMail`, pure) is kept apart from sending (`sendFulfilmentMail`).
  * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
  */
-import type { ComposedMail } from "~/checkout/order-mail.server";
+import type { ComposedMail } from "~/email/mailer.server";
 import type { Order } from "~/checkout/orders.server";
 import type { Mailer } from "~/email/mailer.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
