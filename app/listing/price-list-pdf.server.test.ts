@@ -110,6 +110,27 @@ describe("renderPriceListPdf", () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 841.89, height: 595.28 });
   });
 
+  it("stops at its row limit, says so, and reads no further batch", async () => {
+    let batchesRead = 0;
+    async function* counted(): AsyncGenerator<ListingRun[]> {
+      for (let b = 0; b < 5; b++) {
+        batchesRead++;
+        yield [{ group: group(b, `Producteur ${b}`, 2), items: [item(b * 2 + 1), item(b * 2 + 2)] }];
+      }
+    }
+    const pdf = await renderPriceListPdf(input([], { batches: counted(), maxRows: 3 }));
+    const text = (await pdfPages(pdf.bytes)).map(spaced).join("\n");
+    expect(pdf).toMatchObject({ rows: 3, truncated: true });
+    expect(text).toContain("Vin numéro 3 ");
+    expect(text).not.toContain("Vin numéro 4 ");
+    expect(text).toContain("Liste arrêtée aux 3 premiers produits : précisez les filtres pour voir la suite.");
+    expect(batchesRead).toBe(2);
+    // Exactly at the limit: nothing is cut, nothing is said.
+    const whole = await renderPriceListPdf(input([[{ group: group(1, "Domaine Test", 2), items: [item(1), item(2)] }]], { maxRows: 2 }));
+    expect(whole.truncated).toBe(false);
+    expect((await pdfPages(whole.bytes)).join("\n")).not.toContain("Liste arrêtée");
+  });
+
   it("draws 10,000 rows page by page, giving the event loop a turn between pages", async () => {
     const runs: ListingRun[][] = [];
     for (let b = 0; b < 10; b++) {

@@ -55,13 +55,24 @@ export interface PriceListInput {
   date: Date;
   /** The list's rows, batch by batch, in order ({@link productListingBatches}). */
   batches: AsyncIterable<ListingRun[]>;
+  /** The most product rows drawn; {@link PRICE_LIST_MAX_ROWS} unless a test says otherwise. */
+  maxRows?: number;
 }
+
+/**
+ * The most product rows one price list prints (decision 021): 10,000 rows take ~200 MB and a few
+ * seconds to draw. A longer list stops there and says so on its last page (refine the filters),
+ * so a public request for a 100,000-product catalogue never holds gigabytes.
+ */
+export const PRICE_LIST_MAX_ROWS = 10_000;
 
 export interface PriceListPdf {
   bytes: Uint8Array<ArrayBuffer>;
   /** Product rows drawn. */
   rows: number;
   pages: number;
+  /** More products matched than {@link PRICE_LIST_MAX_ROWS}: the list stopped there. */
+  truncated: boolean;
 }
 
 const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = A4_LANDSCAPE;
@@ -270,10 +281,17 @@ export async function renderPriceListPdf(input: PriceListInput): Promise<PriceLi
   };
   const [caseBefore, caseAfter] = t("listing.casePrice", { price: "\u0000" }).split("\u0000");
   const casePrice = (price: string) => `${caseBefore ?? ""}${price}${caseAfter ?? ""}`;
+  const maxRows = input.maxRows ?? PRICE_LIST_MAX_ROWS;
   let rows = 0;
+  let truncated = false;
   let lastGroup: string | null = null;
-  for await (const batch of input.batches) {
+  // Leaving the loop early ends the row scan too (the generator's return).
+  list: for await (const batch of input.batches) {
     for (const run of batch) {
+      if (rows === maxRows) {
+        truncated = true;
+        break list;
+      }
       const key = `${run.group.providerId}:${run.group.countryCode ?? ""}`;
       if (key !== lastGroup) {
         // A heading keeps at least its first row with it.
@@ -282,6 +300,10 @@ export async function renderPriceListPdf(input: PriceListInput): Promise<PriceLi
         lastGroup = key;
       }
       for (const item of run.items) {
+        if (rows === maxRows) {
+          truncated = true;
+          break list;
+        }
         const row = w.layout(cells(item, w.columns, input.options, input.locale, channelLabel, casePrice));
         if (w.ensure(row.height)) {
           w.heading(run, true);
@@ -295,6 +317,10 @@ export async function renderPriceListPdf(input: PriceListInput): Promise<PriceLi
     await nextTurn();
   }
   if (rows === 0) w.text(t("listing.empty"), MARGIN, { color: MUTED });
+  if (truncated) {
+    w.ensure(2 * LEADING);
+    w.text(t("listing.truncated", { shown: formatCount(maxRows, input.locale) }), MARGIN, { color: WINE });
+  }
 
   // Footers, once the page count is known; a turn every 50 pages.
   const pages = doc.getPages();
@@ -306,7 +332,7 @@ export async function renderPriceListPdf(input: PriceListInput): Promise<PriceLi
     page.drawText(footerLeft, { x: MARGIN, y: MARGIN - 4, size: 8, color: MUTED });
     if (i % 50 === 49) await nextTurn();
   }
-  return { bytes: await saveDocument(doc), rows, pages: pages.length };
+  return { bytes: await saveDocument(doc), rows, pages: pages.length, truncated };
 }
 
 /**
