@@ -376,6 +376,26 @@ describe("all or nothing", () => {
     expect(stored!.status).toBe("CHECKED");
     expect(await db.select().from(auditLog).where(eq(auditLog.entityId, String(view.id)))).toEqual([]);
   });
+
+  it("vacuums and analyses the two tables once a large file is applied (1,000 rows or more)", async () => {
+    const { db } = testDb;
+    const lastVacuum = async () => {
+      const [row] = await db
+        .select({ at: sql<string | null>`greatest(last_vacuum, last_analyze)::text` })
+        .from(sql`pg_stat_user_tables`)
+        .where(sql`relname = 'product_inventories'`);
+      return row?.at ?? null;
+    };
+    const before = await lastVacuum();
+    const lines = Array.from({ length: 1000 }, (_, n) => {
+      const puid = `IMPVAC${String(n + 1).padStart(4, "0")}`;
+      return `${puid},${puid}-IP,Vac ${n + 1},Vac ${n + 1},${existing.producer},VIN,2020,750,12,IP,20,4,12,AVAILABLE`;
+    });
+    const view = await upload([HEADER, ...lines].join("\n"));
+    expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
+    expect(await lastVacuum()).not.toBe(before);
+    expect(await lastVacuum()).not.toBeNull();
+  });
 });
 
 describe("staff only", () => {

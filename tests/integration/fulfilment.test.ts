@@ -17,6 +17,7 @@ import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-item
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { markSessionPaid, resetStripeMock, stripeHandlers, stripeOutage, stripeRefunds, stripeSessions } from "../mocks/stripe";
 import type { OrderHistoryData } from "~/accounts/order-history-view";
+import { agencyDashboard } from "~/agency/dashboard.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
@@ -313,11 +314,15 @@ describe("the steps", () => {
   });
 
   it("sets the follow-up 10 business days later in the order's province and writes the ready e-mail in its language", async () => {
+    const toHandle = (await agencyDashboard(db)).ordersToHandle;
     const order = await paidOrder({ locale: "en-US" });
+    // The staff's home counts a paid order nobody handled yet (issue 10 §1).
+    expect((await agencyDashboard(db)).ordersToHandle).toBe(toHandle + 1);
     const actor = { id: staff.user.id, email: staff.user.email };
     const shown = { status: order.status, fulfilmentStatus: order.fulfilmentStatus };
     const fees = await takeFulfilmentStep(db, { staff: actor, orderNumber: order.orderNumber, step: "agencyFeesReceived", shown, origin: ORIGIN });
     expect(fees.ok).toBe(true);
+    expect((await agencyDashboard(db)).ordersToHandle).toBe(toHandle);
     // Friday June 19, 2026 at 11 a.m. in Montréal: ten Quebec business days skip June 24 and July 1.
     const ready = await takeFulfilmentStep(db, {
       staff: actor,
@@ -328,6 +333,9 @@ describe("the steps", () => {
       now: new Date("2026-06-19T15:00:00Z"),
     });
     expect(ready.ok && ready.order.followUpDueOn).toBe("2026-07-07");
+    // Overdue on the staff's home from the day after the follow-up date (the shop's clock), not on it.
+    const overdueOn = async (iso: string) => (await agencyDashboard(db, new Date(iso))).followUpsOverdue;
+    expect((await overdueOn("2026-07-08T15:00:00Z")) - (await overdueOn("2026-07-07T15:00:00Z"))).toBe(1);
     const mail = stepMails(order, "readyForPickup")[0]!;
     expect(mail).toContain("is ready for pick-up");
     expect(mail).toContain("July 7, 2026");

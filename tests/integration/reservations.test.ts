@@ -28,6 +28,7 @@ import {
   stripeSessions,
 } from "../mocks/stripe";
 import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
+import { agencyDashboard } from "~/agency/dashboard.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { completeOrderPayment, expirePendingOrders, placeOrder, type Order, type Reservation } from "~/checkout/orders.server";
@@ -672,7 +673,12 @@ describe("the customer's history (issue 10 §2: the customer sees each state in 
   it("shows the available reservation with its deadline and page, and the order paying it links to that page too", async () => {
     const reservation = await requestedReservation(1);
     await setStock(upcoming.id, 0);
+    // The staff's home counts it as requested, then as available (issue 10 §1).
+    const before = await agencyDashboard(db);
     const result = await markAvailable(reservation);
+    const after = await agencyDashboard(db);
+    expect(after.reservationsRequested).toBe(before.reservationsRequested - 1);
+    expect(after.reservationsAvailable).toBe(before.reservationsAvailable + 1);
     if (!result.ok || !result.order) throw new Error("not made available");
     const customerId = await insertTestCustomer(db);
     await db.update(orders).set({ customerId }).where(inArray(orders.id, [reservation.orderId, result.order.id]));
