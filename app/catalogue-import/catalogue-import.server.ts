@@ -37,8 +37,9 @@ const LOOKUP_BATCH = 5000;
 /**
  * Rows written by an import from which the two tables are vacuumed and analysed at once after
  * the commit: 100,000 re-priced inventories leave as many dead rows and stale statistics, and
- * the catalogue's queries (search, lists) ran ~8× slower until autovacuum came by (measured on
- * PostgreSQL with `npm run bench`: global search p95 250 ms → 35 ms after the vacuum).
+ * the catalogue's queries ran slower until autovacuum came by (`npm run bench` on PostgreSQL:
+ * global search p95 250 ms right after the import, 35 ms after a VACUUM ANALYZE of the whole
+ * database; this vacuum of the two tables brought it to ~190 ms only — see the issue 10 note).
  */
 const VACUUM_AFTER_ROWS = 1000;
 /** The advisory lock that lets one import apply at a time. */
