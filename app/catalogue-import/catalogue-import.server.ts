@@ -22,7 +22,7 @@ import { clearDatabaseCaches } from "~/cache.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
-import { catalogueImports, productInventories, products, providerOrigins, providers } from "~/db/schema";
+import { catalogueImports, productFacetCounts, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
 import { excludedValues } from "~/db/upsert";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
@@ -35,11 +35,12 @@ const BATCH = 1000;
 /** Puids per lookup. */
 const LOOKUP_BATCH = 5000;
 /**
- * Rows written by an import from which the two tables are vacuumed and analysed at once after
- * the commit: 100,000 re-priced inventories leave as many dead rows and stale statistics, and
- * the catalogue's queries ran slower until autovacuum came by (`npm run bench` on PostgreSQL:
+ * Rows written by an import from which the catalogue's tables are vacuumed and analysed at once
+ * after the commit: 100,000 re-priced inventories leave as many dead rows and stale statistics,
+ * and the catalogue's queries ran slower until autovacuum came by (`npm run bench` on PostgreSQL:
  * global search p95 250 ms right after the import, 35 ms after a VACUUM ANALYZE of the whole
- * database; this vacuum of the two tables brought it to ~190 ms only — see the issue 10 note).
+ * database). The product list's search table is among them: its index-only scans read the table
+ * again for every row written since its last vacuum (decision 022).
  */
 const VACUUM_AFTER_ROWS = 1000;
 /** The advisory lock that lets one import apply at a time. */
@@ -337,7 +338,9 @@ export async function confirmCatalogueImport(
     clearDatabaseCaches(db);
     const { created, changed } = outcome.import.report.counts;
     // VACUUM cannot run inside a transaction: after the commit, before staff sees the result.
-    if (created + changed >= VACUUM_AFTER_ROWS) await db.execute(sql`vacuum (analyze) ${products}, ${productInventories}`);
+    if (created + changed >= VACUUM_AFTER_ROWS) {
+      await db.execute(sql`vacuum (analyze) ${products}, ${productInventories}, ${productListing}, ${productFacetCounts}`);
+    }
   }
   return outcome;
 }

@@ -12,6 +12,8 @@ import {
   inventories,
   productAttributes,
   productInventories,
+  productFacetCounts,
+  productListing,
   products,
   providers,
   regions,
@@ -86,6 +88,8 @@ export interface ProductSearchResult {
 
 
 const nameColumn = (locale: Locale) => (locale.startsWith("en") ? products.nameEn : products.nameFr);
+/** The product's name in the list's search table (its sort key). */
+const listingName = (locale: Locale) => (locale.startsWith("en") ? productListing.nameEn : productListing.nameFr);
 
 const colorCode = sql<string | null>`(
   select ${attributes.code} from ${productAttributes}
@@ -99,8 +103,11 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * The text condition: a full-text match in the page's language, or the product's or producer's
- * name containing the text, accents ignored (trigram indexes on the unaccented names).
+ * The text condition on the list's search table: the product matches in full text in the page's
+ * language, or its name or its producer's name contains the text, accents ignored (trigram indexes
+ * on the unaccented names). The matching products and producers are found first through their own
+ * indexes (`= any(array(…))`), so the list reads only their rows through its product and producer
+ * indexes instead of testing every row.
  */
 export function textCondition(text: string, locale: Locale): SQL {
   const english = locale.startsWith("en");
@@ -108,9 +115,8 @@ export function textCondition(text: string, locale: Locale): SQL {
   const config = english ? "english" : "french";
   const pattern = `%${escapeLike(text)}%`;
   return or(
-    sql`${vector} @@ websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`,
-    sql`cuvee_unaccent(${nameColumn(locale)}) ilike cuvee_unaccent(${pattern})`,
-    sql`cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${pattern})`,
+    sql`${productListing.productId} = any(array(select ${products.id} from ${products} where ${vector} @@ websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text})) or cuvee_unaccent(${nameColumn(locale)}) ilike cuvee_unaccent(${pattern})))`,
+    sql`${productListing.providerId} = any(array(select ${providers.id} from ${providers} where cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${pattern})))`,
   )!;
 }
 
@@ -126,17 +132,24 @@ interface SearchConditions {
   color: SQL | undefined;
   /** Conditions no facet ignores: other attributes, price, text, producer. */
   common: SQL | undefined;
-  /** Whether a condition reads the producer's name (the query then joins providers). */
-  needsProvider: boolean;
 }
 
 function attributeExists(ids: number[]): SQL {
   return exists(
-    sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${products.id} and ${inArray(productAttributes.attributeId, ids)})`,
+    sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${productListing.productId} and ${inArray(productAttributes.attributeId, ids)})`,
   );
 }
 
-function searchConditions(filters: ProductFilters, reference: ReferenceData, options: SearchOptions): SearchConditions {
+/** The facet columns, of the listing table or of the materialized counts (same names, same meaning). */
+type FacetColumnName = "inventoryCode" | "typeCode" | "countryId" | "regionId" | "colorId";
+type FacetColumns = Pick<typeof productListing, FacetColumnName> | Pick<typeof productFacetCounts, FacetColumnName>;
+
+function searchConditions(
+  filters: ProductFilters,
+  reference: ReferenceData,
+  options: SearchOptions,
+  columns: FacetColumns = productListing,
+): SearchConditions {
   const inventoryCodes = filters.inventories.length
     ? filters.inventories
     : defaultInventoryCodes(reference, options.province);
@@ -154,57 +167,83 @@ function searchConditions(filters: ProductFilters, reference: ReferenceData, opt
   const common: (SQL | undefined)[] = [...byType.values()].map(attributeExists);
   // SPEC §5: the price filter applies only when a maximum is set; tax-inclusive column in IN mode.
   if (filters.maxCents !== null) {
-    const column = options.taxMode === "IN" ? productInventories.priceTaxInCents : productInventories.priceCents;
+    const column = options.taxMode === "IN" ? productListing.priceTaxInCents : productListing.priceCents;
     common.push(lte(column, filters.maxCents));
     if (filters.minCents !== null) common.push(gte(column, filters.minCents));
   }
   if (filters.text) common.push(textCondition(filters.text, options.locale));
-  if (options.providerId !== undefined) common.push(eq(products.providerId, options.providerId));
+  if (options.providerId !== undefined) common.push(eq(productListing.providerId, options.providerId));
 
   return {
-    inventory: inArray(productInventories.inventoryCode, inventoryCodes),
-    offeredInventory: inArray(productInventories.inventoryCode, [...new Set([...offered, ...filters.inventories])]),
-    type: filters.types.length ? inArray(products.typeCode, filters.types) : undefined,
+    inventory: inArray(columns.inventoryCode, inventoryCodes),
+    offeredInventory: inArray(columns.inventoryCode, [...new Set([...offered, ...filters.inventories])]),
+    type: filters.types.length ? inArray(columns.typeCode, filters.types) : undefined,
     country: filters.countries.length
       ? inArray(
-          products.countryId,
+          columns.countryId,
           filters.countries.map((c) => reference.countryByCode.get(c)?.id ?? -1),
         )
       : undefined,
-    region: filters.regions.length ? inArray(products.regionId, filters.regions) : undefined,
-    color: colorIds ? attributeExists(colorIds) : undefined,
+    region: filters.regions.length ? inArray(columns.regionId, filters.regions) : undefined,
+    color: colorIds ? inArray(columns.colorId, colorIds) : undefined,
     common: and(...common),
-    needsProvider: Boolean(filters.text),
   };
 }
 
-/** `count(*) filter (where …)`, or `count(*)` when there is no condition. */
-function countWhere(condition: SQL | undefined): SQL<number> {
-  return condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`;
+/**
+ * Where the counts come from: the materialized counts when only facet columns filter (each row
+ * weighs its product inventory count), else the listing rows themselves (each weighs 1).
+ */
+interface CountSource {
+  table: typeof productListing | typeof productFacetCounts;
+  columns: FacetColumns;
+  /** The count of the rows matching a condition (all rows when undefined). */
+  countWhere(condition: SQL | undefined): SQL<number>;
 }
 
+const listingRows: CountSource = {
+  table: productListing,
+  columns: productListing,
+  countWhere: (condition) => (condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`),
+};
+
+const materializedCounts: CountSource = {
+  table: productFacetCounts,
+  columns: productFacetCounts,
+  countWhere: (condition) =>
+    sql<number>`coalesce(sum(${productFacetCounts.productInventoryCount}) ${condition ? sql`filter (where ${condition})` : sql``}, 0)`,
+};
+
+/**
+ * The list's order (SPEC §2 sort). Each order but the text search's relevance is one index of the
+ * search table read in order (migration 0010): equal prices and quantities follow the product
+ * inventory's id (descending with a descending price), so the index alone gives the page.
+ */
 function orderBy(filters: ProductFilters, options: SearchOptions): SQL[] {
-  const name = nameColumn(options.locale);
-  const price = options.taxMode === "IN" ? productInventories.priceTaxInCents : productInventories.priceCents;
+  const name = listingName(options.locale);
+  const id = productListing.productInventoryId;
+  const price = options.taxMode === "IN" ? productListing.priceTaxInCents : productListing.priceCents;
   switch (filters.sort) {
     case "price-desc":
-      return [desc(price), asc(name), asc(productInventories.id)];
+      return [desc(price), desc(id)];
     case "price-asc":
-      return [asc(price), asc(name), asc(productInventories.id)];
+      return [asc(price), asc(id)];
     case "qty-desc":
-      return [desc(productInventories.quantity), asc(name), asc(productInventories.id)];
+      return [desc(productListing.quantity), asc(id)];
     case "name":
-      return [asc(name), asc(productInventories.id)];
+      return [asc(name), asc(id)];
     default: {
-      const byStatus = asc(productInventories.availabilityStatus);
-      if (!filters.text) return [byStatus, asc(name), asc(productInventories.id)];
+      const byStatus = asc(productListing.availabilityStatus);
+      if (!filters.text) return [byStatus, asc(name), asc(id)];
       const vector = options.locale.startsWith("en") ? products.searchEn : products.searchFr;
       const config = options.locale.startsWith("en") ? "english" : "french";
       return [
-        desc(sql`ts_rank(${vector}, websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${filters.text})))`),
+        desc(
+          sql`(select ts_rank(${vector}, websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${filters.text}))) from ${products} where ${products.id} = ${productListing.productId})`,
+        ),
         byStatus,
         asc(name),
-        asc(productInventories.id),
+        asc(id),
       ];
     }
   }
@@ -231,17 +270,23 @@ export async function searchProducts(
   const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
   const colorIds = reference.attributes.filter((a) => a.typeCode === "PRODUCT_COLOR").map((a) => a.id);
 
-  const counts = await cachedCounts(db, filters, options, () => countFacets(db, reference, c, colorIds));
+  // Facet filters alone are counted from the materialized counts, always current; any other
+  // condition (text, price, other attributes, producer) counts the matching listing rows, cached.
+  const counts = c.common
+    ? await cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c, colorIds))
+    : await countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts), colorIds);
   const pagination = paginate(counts.total, filters.page, size);
 
   const pageIds =
     counts.total === 0
       ? []
-      : ((await scan(db, c.needsProvider, { id: productInventories.id })
+      : await db
+          .select({ id: productListing.productInventoryId })
+          .from(productListing)
           .where(all)
           .orderBy(...orderBy(filters, options))
           .limit(size)
-          .offset(pagination.offset)) as { id: number }[]);
+          .offset(pagination.offset);
 
   return {
     items: await loadListItems(db, pageIds.map((r) => r.id), options.locale),
@@ -292,40 +337,35 @@ function cachedCounts(
 /**
  * The total and the facet counts in two queries: one scan with grouping sets (each facet's count
  * filtered by the other dimensions), and the colours.
+ * @param source the rows counted ({@link listingRows} or {@link materializedCounts})
+ * @param c the conditions on `source`'s columns
  */
 async function countFacets(
   db: Database,
   reference: ReferenceData,
+  source: CountSource,
   c: SearchConditions,
   colorIds: number[],
 ): Promise<SearchCounts> {
-  const facetRows = (await scan(db, c.needsProvider, {
-    inventoryCode: productInventories.inventoryCode,
-    typeCode: products.typeCode,
-    countryId: products.countryId,
-    regionId: products.regionId,
-    set: sql<number>`grouping(${productInventories.inventoryCode}, ${products.typeCode}, ${products.countryId}, ${products.regionId})`,
-    total: countWhere(and(c.inventory, c.type, c.country, c.region, c.color)),
-    forInventory: countWhere(and(c.type, c.country, c.region, c.color)),
-    forType: countWhere(and(c.inventory, c.country, c.region, c.color)),
-    forCountry: countWhere(and(c.inventory, c.type, c.region, c.color)),
-    forRegion: countWhere(and(c.inventory, c.type, c.country, c.color)),
-  })
+  const { columns, countWhere } = source;
+  const facetRows = await db
+    .select({
+      inventoryCode: columns.inventoryCode,
+      typeCode: columns.typeCode,
+      countryId: columns.countryId,
+      regionId: columns.regionId,
+      set: sql<number>`grouping(${columns.inventoryCode}, ${columns.typeCode}, ${columns.countryId}, ${columns.regionId})`,
+      total: countWhere(and(c.inventory, c.type, c.country, c.region, c.color)),
+      forInventory: countWhere(and(c.type, c.country, c.region, c.color)),
+      forType: countWhere(and(c.inventory, c.country, c.region, c.color)),
+      forCountry: countWhere(and(c.inventory, c.type, c.region, c.color)),
+      forRegion: countWhere(and(c.inventory, c.type, c.country, c.color)),
+    })
+    .from(source.table)
     .where(and(c.offeredInventory, c.common))
     .groupBy(
-      sql`grouping sets ((${productInventories.inventoryCode}), (${products.typeCode}), (${products.countryId}), (${products.regionId}))`,
-    )) as {
-    inventoryCode: InventoryCode | null;
-    typeCode: string | null;
-    countryId: number | null;
-    regionId: number | null;
-    set: number;
-    total: number;
-    forInventory: number;
-    forType: number;
-    forCountry: number;
-    forRegion: number;
-  }[];
+      sql`grouping sets ((${columns.inventoryCode}), (${columns.typeCode}), (${columns.countryId}), (${columns.regionId}))`,
+    );
 
   // grouping() bits, most significant first: inventory, type, country, region (1 = not grouped).
   const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
@@ -335,7 +375,7 @@ async function countFacets(
     rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
 
   const colorFacet = colorIds.length
-    ? await colorFacets(db, and(c.inventory, c.type, c.country, c.region, c.common), colorIds, c.needsProvider)
+    ? await colorFacets(db, source, and(c.inventory, c.type, c.country, c.region, c.common), colorIds)
     : [];
   return {
     total,
@@ -352,15 +392,6 @@ async function countFacets(
       colors: colorFacet,
     },
   };
-}
-
-/** The product inventories × products scan every count and sort starts from. */
-function scan<T extends Record<string, unknown>>(db: Database, withProvider: boolean, fields: T) {
-  const query = db
-    .select(fields as never)
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId));
-  return withProvider ? query.innerJoin(providers, eq(providers.id, products.providerId)) : query;
 }
 
 /** The list rows of product inventory ids, in the ids' order. */
@@ -405,21 +436,19 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The colour facet: rows per colour attribute among `where` (a product has at most one colour). */
 async function colorFacets(
   db: Database,
+  source: CountSource,
   where: SQL | undefined,
   colorIds: number[],
-  withProvider: boolean,
 ): Promise<FacetCount<number>[]> {
-  const query = db
-    .select({ key: productAttributes.attributeId, count: count() })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .innerJoin(productAttributes, eq(productAttributes.productId, products.id));
-  const rows = await (withProvider ? query.innerJoin(providers, eq(providers.id, products.providerId)) : query)
-    .where(and(where, inArray(productAttributes.attributeId, colorIds)))
-    .groupBy(productAttributes.attributeId);
-  return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+  const rows = await db
+    .select({ key: source.columns.colorId, count: source.countWhere(undefined) })
+    .from(source.table)
+    .where(and(where, inArray(source.columns.colorId, colorIds)))
+    .groupBy(source.columns.colorId);
+  return rows.flatMap((r) => (r.key === null ? [] : [{ key: r.key, count: Number(r.count) }]));
 }
 
 /** One producer's products from one country in the price list (issue 10 §5: grouped by producer and country). */
@@ -479,21 +508,19 @@ export async function* productListingBatches(
     c.region,
     c.color,
     c.common,
-    inArray(productInventories.availabilityStatus, options.availability),
+    inArray(productListing.availabilityStatus, options.availability),
   );
-  const groupRows = (await scan(db, true, {
-    countryId: products.countryId,
-    providerId: products.providerId,
-    providerName: providers.name,
-    count: sql<number>`count(*)`,
-  })
+  const groupRows = await db
+    .select({
+      countryId: productListing.countryId,
+      providerId: productListing.providerId,
+      providerName: providers.name,
+      count: count(),
+    })
+    .from(productListing)
+    .innerJoin(providers, eq(providers.id, productListing.providerId))
     .where(where)
-    .groupBy(products.countryId, products.providerId, providers.name)) as {
-    countryId: number | null;
-    providerId: number;
-    providerName: string;
-    count: number;
-  }[];
+    .groupBy(productListing.countryId, productListing.providerId, providers.name);
 
   const collator = new Intl.Collator(options.locale, { sensitivity: "base" });
   const groups = groupRows
@@ -517,9 +544,13 @@ export async function* productListingBatches(
         (a.countryId ?? 0) - (b.countryId ?? 0),
     );
 
-  const name = nameColumn(options.locale);
+  const name = listingName(options.locale);
+  const id = productListing.productInventoryId;
   const groupCondition = (g: (typeof groups)[number]) =>
-    and(eq(products.providerId, g.providerId), g.countryId === null ? isNull(products.countryId) : eq(products.countryId, g.countryId))!;
+    and(
+      eq(productListing.providerId, g.providerId),
+      g.countryId === null ? isNull(productListing.countryId) : eq(productListing.countryId, g.countryId),
+    )!;
   const groupKey = (providerId: number, countryId: number | null) => `${providerId}:${countryId ?? ""}`;
   const publicGroup = ({ countryId: _id, ...group }: (typeof groups)[number]): ListingGroup => group;
 
@@ -527,13 +558,11 @@ export async function* productListingBatches(
   let chunkRows = 0;
   async function* flush(): AsyncGenerator<ListingRun[]> {
     if (chunk.length === 0) return;
-    const rows = (await scan(db, c.needsProvider, {
-      id: productInventories.id,
-      providerId: products.providerId,
-      countryId: products.countryId,
-    })
+    const rows = await db
+      .select({ id, providerId: productListing.providerId, countryId: productListing.countryId })
+      .from(productListing)
       .where(and(where, or(...chunk.map(groupCondition))))
-      .orderBy(asc(name), asc(productInventories.id))) as { id: number; providerId: number; countryId: number | null }[];
+      .orderBy(asc(name), asc(id));
     const items = await loadListItems(db, rows.map((r) => r.id), options.locale);
     const keyOf = new Map(rows.map((r) => [r.id, groupKey(r.providerId, r.countryId)]));
     const byGroup = new Map<string, ProductListItem[]>();
@@ -558,10 +587,12 @@ export async function* productListingBatches(
       // One large group: keyset on (name, id), one batch at a time.
       let after: { name: string; id: number } | null = null;
       for (;;) {
-        const rows = (await scan(db, c.needsProvider, { id: productInventories.id, name })
-          .where(and(where, groupCondition(group), after ? sql`(${name}, ${productInventories.id}) > (${after.name}, ${after.id})` : undefined))
-          .orderBy(asc(name), asc(productInventories.id))
-          .limit(batchSize)) as { id: number; name: string }[];
+        const rows: { id: number; name: string }[] = await db
+          .select({ id, name })
+          .from(productListing)
+          .where(and(where, groupCondition(group), after ? sql`(${name}, ${id}) > (${after.name}, ${after.id})` : undefined))
+          .orderBy(asc(name), asc(id))
+          .limit(batchSize);
         if (rows.length === 0) break;
         yield [{ group: publicGroup(group), items: await loadListItems(db, rows.map((r) => r.id), options.locale) }];
         if (rows.length < batchSize) break;

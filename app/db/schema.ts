@@ -19,6 +19,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type {
@@ -254,6 +255,86 @@ export const productInventories = pgTable(
     index("product_inventories_inventory_price_idx").on(t.inventoryCode, t.priceCents),
     index("product_inventories_inventory_price_tax_in_idx").on(t.inventoryCode, t.priceTaxInCents),
   ],
+);
+
+/**
+ * The product list's search table (issue 11, docs/decisions/022-product-list-at-scale.md): one row
+ * per product inventory with every column the list filters or sorts on, the product's included, so
+ * a page is one index scan of one table instead of a join sorted across two. Written only by the
+ * database's own triggers (migration 0010) in the transaction of each change to product
+ * inventories, products or product attributes: never stale, never written by the app.
+ */
+/** The columns the list filters on without a join (facets and producer), in the listing's indexes. */
+function listingFilters(t: {
+  inventoryCode: AnyPgColumn;
+  typeCode: AnyPgColumn;
+  countryId: AnyPgColumn;
+  regionId: AnyPgColumn;
+  colorId: AnyPgColumn;
+  providerId: AnyPgColumn;
+}): AnyPgColumn[] {
+  return [t.inventoryCode, t.typeCode, t.countryId, t.regionId, t.colorId, t.providerId];
+}
+
+export const productListing = pgTable(
+  "product_listing",
+  {
+    productInventoryId: integer("product_inventory_id")
+      .primaryKey()
+      .references(() => productInventories.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    inventoryCode: text("inventory_code").$type<InventoryCode>().notNull(),
+    availabilityStatus: text("availability_status").$type<AvailabilityStatus>().notNull(),
+    priceCents: integer("price_cents").notNull(),
+    priceTaxInCents: integer("price_tax_in_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    typeCode: text("type_code").notNull(),
+    providerId: integer("provider_id").notNull(),
+    countryId: integer("country_id"),
+    regionId: integer("region_id"),
+    /** The product's PRODUCT_COLOR attribute (the smallest id if it had several); null without one. */
+    colorId: integer("color_id"),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+  },
+  (t) => [
+    // One index per order of the list (SPEC §2 sort), so a page is read in order and stops early.
+    // After the unique id, each carries the filter columns: rows a filter refuses are skipped in the
+    // index itself (an index-only scan), so a deep page or a rare filter never reads the table.
+    index("product_listing_status_name_fr_idx").on(t.availabilityStatus, t.nameFr, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_status_name_en_idx").on(t.availabilityStatus, t.nameEn, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_name_fr_idx").on(t.nameFr, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_name_en_idx").on(t.nameEn, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_price_idx").on(t.priceCents, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_price_tax_in_idx").on(t.priceTaxInCents, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_quantity_idx").on(t.quantity.desc().nullsFirst(), t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_product_idx").on(t.productId),
+    index("product_listing_provider_idx").on(t.providerId),
+    index("product_listing_type_idx").on(t.typeCode),
+    index("product_listing_country_idx").on(t.countryId),
+    index("product_listing_region_idx").on(t.regionId),
+  ],
+);
+
+/**
+ * The product list's facet counts, materialized (issue 11, decision 022): how many product
+ * inventories share each combination of the facet columns. Kept by the database's triggers on
+ * {@link productListing} (migration 0010) in the transaction of each catalogue change, so the
+ * counts of a facet-only filter sum a few thousand rows instead of counting the whole catalogue.
+ * A stock or price change leaves it untouched.
+ */
+export const productFacetCounts = pgTable(
+  "product_facet_counts",
+  {
+    inventoryCode: text("inventory_code").$type<InventoryCode>().notNull(),
+    typeCode: text("type_code").notNull(),
+    countryId: integer("country_id"),
+    regionId: integer("region_id"),
+    colorId: integer("color_id"),
+    /** Product inventories with these values; a row that falls to 0 is deleted. */
+    productInventoryCount: integer("product_inventory_count").notNull(),
+  },
+  (t) => [unique("product_facet_counts_key").on(t.inventoryCode, t.typeCode, t.countryId, t.regionId, t.colorId).nullsNotDistinct()],
 );
 
 /**

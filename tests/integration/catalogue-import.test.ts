@@ -377,13 +377,14 @@ describe("all or nothing", () => {
     expect(await db.select().from(auditLog).where(eq(auditLog.entityId, String(view.id)))).toEqual([]);
   });
 
-  it("vacuums and analyses the two tables once a large file is applied (1,000 rows or more)", async () => {
+  it("vacuums and analyses the catalogue's tables once a large file is applied (1,000 rows or more)", async () => {
     const { db } = testDb;
+    // The oldest of the tables' last vacuum or analyse: it moves only when every table was vacuumed.
     const lastVacuum = async () => {
       const [row] = await db
-        .select({ at: sql<string | null>`greatest(last_vacuum, last_analyze)::text` })
+        .select({ at: sql<string | null>`min(coalesce(greatest(last_vacuum, last_analyze), '-infinity'))::text` })
         .from(sql`pg_stat_user_tables`)
-        .where(sql`relname = 'product_inventories'`);
+        .where(sql`relname in ('product_inventories', 'products', 'product_listing', 'product_facet_counts')`);
       return row?.at ?? null;
     };
     const before = await lastVacuum();
@@ -394,7 +395,7 @@ describe("all or nothing", () => {
     const view = await upload([HEADER, ...lines].join("\n"));
     expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
     expect(await lastVacuum()).not.toBe(before);
-    expect(await lastVacuum()).not.toBeNull();
+    expect(await lastVacuum()).not.toBe("-infinity");
   });
 });
 

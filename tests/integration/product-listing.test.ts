@@ -1,0 +1,203 @@
+/**
+ * The product list's search table and materialized facet counts (issue 11, decision 022): the
+ * database's triggers keep both equal to the catalogue through every kind of change, in the
+ * change's own transaction, and the product list shows a change at once.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { attributes, productAttributes, productInventories, products } from "~/db/schema";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { searchProducts } from "~/catalogue/products.server";
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "demo" });
+});
+afterAll(() => testDb?.close());
+
+/** Rows of a raw query, as plain JSON-comparable objects. */
+async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
+  const result = await testDb.db.execute(query);
+  return JSON.parse(JSON.stringify(result.rows));
+}
+
+/** The search table as the catalogue says it should be, computed from the source tables. */
+const EXPECTED_LISTING = sql`
+  select pi.id as product_inventory_id, pi.product_id, pi.inventory_code, pi.availability_status, pi.price_cents,
+    pi.price_tax_in_cents, pi.quantity, p.type_code, p.provider_id, p.country_id, p.region_id,
+    (select min(pa.attribute_id) from product_attributes pa join attributes a on a.id = pa.attribute_id
+      where pa.product_id = p.id and a.type_code = 'PRODUCT_COLOR') as color_id,
+    p.name_fr, p.name_en
+  from product_inventories pi join products p on p.id = pi.product_id`;
+
+async function expectInSync(): Promise<void> {
+  const listing = await rows(sql`
+    select product_inventory_id, product_id, inventory_code, availability_status, price_cents, price_tax_in_cents,
+      quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en
+    from product_listing order by product_inventory_id`);
+  expect(listing).toEqual(await rows(sql`${EXPECTED_LISTING} order by pi.id`));
+  const counts = await rows(sql`
+    select inventory_code, type_code, country_id, region_id, color_id, product_inventory_count as n
+    from product_facet_counts order by 1, 2, 3, 4, 5`);
+  expect(counts).toEqual(
+    await rows(sql`
+      select inventory_code, type_code, country_id, region_id, color_id, count(*)::integer as n
+      from (${EXPECTED_LISTING}) expected group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+  );
+}
+
+async function someProductInventory() {
+  const [row] = await testDb.db
+    .select({ id: productInventories.id, productId: productInventories.productId, inventoryCode: productInventories.inventoryCode })
+    .from(productInventories)
+    .orderBy(productInventories.id)
+    .limit(1);
+  return row!;
+}
+
+describe("the product list's search table and facet counts", () => {
+  it("start equal to the catalogue", async () => {
+    const [listed] = await rows(sql`select count(*)::integer as n from product_listing`);
+    expect(listed).toEqual({ n: expect.any(Number) });
+    expect((listed as { n: number }).n).toBeGreaterThan(300);
+    await expectInSync();
+  });
+
+  it("follow a stock and price change without writing a facet count (an order never waits on them)", async () => {
+    const { db } = testDb;
+    const item = await someProductInventory();
+    const before = await rows(sql`select xmin::text as version, * from product_facet_counts order by 1`);
+    await db
+      .update(productInventories)
+      .set({ quantity: sql`${productInventories.quantity} + 7`, priceCents: 12_345, priceTaxInCents: 14_194 })
+      .where(eq(productInventories.id, item.id));
+    await expectInSync();
+    expect(await rows(sql`select xmin::text as version, * from product_facet_counts order by 1`)).toEqual(before);
+  });
+
+  it("follow a product's new name, type and origin, and a product inventory moved to another channel", async () => {
+    const { db } = testDb;
+    const item = await someProductInventory();
+    const [otherCountry] = await rows(
+      sql`select c.id from countries c where c.id is distinct from (select country_id from products where id = ${item.productId}) limit 1`,
+    );
+    await db
+      .update(products)
+      .set({ nameFr: "Zzz renommé", nameEn: "Zzz renamed", typeCode: "SPIRITUEUX", countryId: (otherCountry as { id: number }).id, regionId: null })
+      .where(eq(products.id, item.productId));
+    await expectInSync();
+    const [freeCode] = await rows(sql`
+      select code from inventories where code not in (select inventory_code from product_inventories where product_id = ${item.productId}) limit 1`);
+    await db
+      .update(productInventories)
+      .set({ inventoryCode: (freeCode as { code: never }).code })
+      .where(eq(productInventories.id, item.id));
+    await expectInSync();
+  });
+
+  it("follow colours added, changed and removed", async () => {
+    const { db } = testDb;
+    const item = await someProductInventory();
+    const colors = await db.select({ id: attributes.id }).from(attributes).where(eq(attributes.typeCode, "PRODUCT_COLOR"));
+    expect(colors.length).toBeGreaterThan(1);
+    await db.delete(productAttributes).where(eq(productAttributes.productId, item.productId));
+    await expectInSync();
+    await db.insert(productAttributes).values({ productId: item.productId, attributeId: colors[0]!.id });
+    await expectInSync();
+    await db
+      .update(productAttributes)
+      .set({ attributeId: colors[1]!.id })
+      .where(and(eq(productAttributes.productId, item.productId), eq(productAttributes.attributeId, colors[0]!.id)));
+    await expectInSync();
+  });
+
+  it("follow products and product inventories created in one statement, upserted, and deleted", async () => {
+    const { db } = testDb;
+    const [template] = await db.select().from(products).limit(1);
+    const created = await db
+      .insert(products)
+      .values(
+        [1, 2, 3].map((n) => ({
+          puid: `LISTING-${n}`,
+          slug: `listing-${n}`,
+          nameFr: `Listing ${n}`,
+          nameEn: `Listing ${n}`,
+          typeCode: template!.typeCode,
+          providerId: template!.providerId,
+          countryId: template!.countryId,
+          regionId: template!.regionId,
+        })),
+      )
+      .returning({ id: products.id });
+    const lines = created.map((p, n) => ({
+      productId: p.id,
+      inventoryCode: "IP" as const,
+      puid: `LISTING-${n}-IP`,
+      priceCents: 2_000,
+      priceTaxInCents: 2_300,
+      quantity: 12,
+      availabilityStatus: "AVAILABLE" as const,
+    }));
+    await db.insert(productInventories).values(lines);
+    await expectInSync();
+    // The import's multi-row upsert: one row changed, one added.
+    await db
+      .insert(productInventories)
+      .values([
+        { ...lines[0]!, priceCents: 2_500, priceTaxInCents: 2_875 },
+        { ...lines[1]!, inventoryCode: "SAQ", puid: "LISTING-1-SAQ" },
+      ])
+      .onConflictDoUpdate({
+        target: productInventories.puid,
+        set: { priceCents: sql`excluded.price_cents`, priceTaxInCents: sql`excluded.price_tax_in_cents` },
+      });
+    await expectInSync();
+    await db.delete(products).where(eq(products.id, created[2]!.id));
+    await db.delete(productInventories).where(eq(productInventories.productId, created[1]!.id));
+    await expectInSync();
+  });
+
+  it("leave nothing behind when the change is rolled back", async () => {
+    const { db } = testDb;
+    const before = await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.delete(productInventories).where(eq(productInventories.inventoryCode, "SAQ"));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`)).toEqual(before);
+    await expectInSync();
+  });
+});
+
+describe("/products after a catalogue change", () => {
+  it("counts the change at once, with no cache to wait for", async () => {
+    const { db } = testDb;
+    const reference = await getReferenceData(db);
+    const options = { province: "QC", taxMode: "IN", locale: "fr-CA" } as const;
+    const search = (query: string) => searchProducts(db, reference, parseProductFilters(new URLSearchParams(query), reference.known), options);
+    const before = await search("type=VIN");
+    const vinCount = (result: typeof before) => result.facets.types.find((f) => f.key === "VIN")?.count ?? 0;
+    const [wine] = await db
+      .select({ id: productInventories.id })
+      .from(productInventories)
+      .innerJoin(products, eq(products.id, productInventories.productId))
+      .where(
+        and(
+          eq(products.typeCode, "VIN"),
+          eq(productInventories.inventoryCode, "IP"),
+          sql`not exists (select 1 from product_inventories o where o.product_id = ${products.id} and o.inventory_code = 'STORE_MTL')`,
+        ),
+      )
+      .limit(1);
+    // Moved to a channel the Quebec list does not show by default.
+    await db.update(productInventories).set({ inventoryCode: "STORE_MTL" }).where(eq(productInventories.id, wine!.id));
+    const after = await search("type=VIN");
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(vinCount(after)).toBe(vinCount(before) - 1);
+    expect(after.items.map((i) => i.productInventoryId)).not.toContain(wine!.id);
+  });
+});
