@@ -7,7 +7,6 @@
  * response says who may store it (issue 6 §4): they show the visitor's cart count and
  * preferences, so only the visitor's own browser may, and only after revalidating.
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -22,6 +21,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { bootServer } from "~/boot.server";
+import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
 import { getI18n } from "~/i18n/middleware.server";
 
@@ -86,12 +86,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // One chunk per turn of the event loop, not one per 2 KB (app/http/coalesced-body.server.ts).
+          const body = coalescedBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

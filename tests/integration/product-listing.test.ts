@@ -19,7 +19,11 @@ afterAll(() => testDb?.close());
 
 /** Rows of a raw query, as plain JSON-comparable objects. */
 async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
-  const result = await testDb.db.execute(query);
+  const result: unknown = await testDb.db.execute(query);
+  // PGlite and node-postgres both answer { rows }.
+  if (!result || typeof result !== "object" || !("rows" in result) || !Array.isArray(result.rows)) {
+    throw new Error("the driver answered without rows");
+  }
   return JSON.parse(JSON.stringify(result.rows));
 }
 
