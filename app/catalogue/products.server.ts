@@ -256,8 +256,10 @@ function orderBy(filters: ProductFilters, options: SearchOptions): SQL[] {
  * @returns the page's items, the pagination and facet counts (each facet counted without its own
  *   filter, so choosing a value never hides its siblings).
  *
- * The total and facet counts come from {@link countFacets}, cached for {@link COUNTS_CACHE_TTL_MS}
- * per filter combination; then one query sorts the matching ids and one reads the page's rows.
+ * The total and facet counts come from {@link countFacets}: from the materialized counts when only
+ * facet filters apply, else from the matching rows, cached for {@link COUNTS_CACHE_TTL_MS} per
+ * filter combination. Meanwhile one query reads the requested page's ids in order (a page past the
+ * last has none: the route redirects, so it is not read again); then one reads the page's rows.
  */
 export async function searchProducts(
   db: Database,
@@ -268,25 +270,23 @@ export async function searchProducts(
   const size = options.pageSize ?? filters.size;
   const c = searchConditions(filters, reference, options);
   const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
-  const colorIds = reference.attributes.filter((a) => a.typeCode === "PRODUCT_COLOR").map((a) => a.id);
 
   // Facet filters alone are counted from the materialized counts, always current; any other
   // condition (text, price, other attributes, producer) counts the matching listing rows, cached.
-  const counts = c.common
-    ? await cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c, colorIds))
-    : await countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts), colorIds);
+  // The page is read at the same time, on another connection.
+  const [counts, pageIds] = await Promise.all([
+    c.common
+      ? cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c))
+      : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+    db
+      .select({ id: productListing.productInventoryId })
+      .from(productListing)
+      .where(all)
+      .orderBy(...orderBy(filters, options))
+      .limit(size)
+      .offset((Math.max(1, filters.page) - 1) * size),
+  ]);
   const pagination = paginate(counts.total, filters.page, size);
-
-  const pageIds =
-    counts.total === 0
-      ? []
-      : await db
-          .select({ id: productListing.productInventoryId })
-          .from(productListing)
-          .where(all)
-          .orderBy(...orderBy(filters, options))
-          .limit(size)
-          .offset(pagination.offset);
 
   return {
     items: await loadListItems(db, pageIds.map((r) => r.id), options.locale),
@@ -335,8 +335,8 @@ function cachedCounts(
 }
 
 /**
- * The total and the facet counts in two queries: one scan with grouping sets (each facet's count
- * filtered by the other dimensions), and the colours.
+ * The total and the facet counts in one query: grouping sets, each facet's count filtered by the
+ * other facets' conditions.
  * @param source the rows counted ({@link listingRows} or {@link materializedCounts})
  * @param c the conditions on `source`'s columns
  */
@@ -345,7 +345,6 @@ async function countFacets(
   reference: ReferenceData,
   source: CountSource,
   c: SearchConditions,
-  colorIds: number[],
 ): Promise<SearchCounts> {
   const { columns, countWhere } = source;
   const facetRows = await db
@@ -354,42 +353,41 @@ async function countFacets(
       typeCode: columns.typeCode,
       countryId: columns.countryId,
       regionId: columns.regionId,
-      set: sql<number>`grouping(${columns.inventoryCode}, ${columns.typeCode}, ${columns.countryId}, ${columns.regionId})`,
+      colorId: columns.colorId,
+      set: sql<number>`grouping(${columns.inventoryCode}, ${columns.typeCode}, ${columns.countryId}, ${columns.regionId}, ${columns.colorId})`,
       total: countWhere(and(c.inventory, c.type, c.country, c.region, c.color)),
       forInventory: countWhere(and(c.type, c.country, c.region, c.color)),
       forType: countWhere(and(c.inventory, c.country, c.region, c.color)),
       forCountry: countWhere(and(c.inventory, c.type, c.region, c.color)),
       forRegion: countWhere(and(c.inventory, c.type, c.country, c.color)),
+      forColor: countWhere(and(c.inventory, c.type, c.country, c.region)),
     })
     .from(source.table)
     .where(and(c.offeredInventory, c.common))
     .groupBy(
-      sql`grouping sets ((${columns.inventoryCode}), (${columns.typeCode}), (${columns.countryId}), (${columns.regionId}))`,
+      sql`grouping sets ((${columns.inventoryCode}), (${columns.typeCode}), (${columns.countryId}), (${columns.regionId}), (${columns.colorId}))`,
     );
 
-  // grouping() bits, most significant first: inventory, type, country, region (1 = not grouped).
+  // grouping() bits, most significant first: inventory, type, country, region, colour (1 = not grouped).
   const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
-  const inventoryRows = bySet(0b0111);
+  const inventoryRows = bySet(0b01111);
   const total = inventoryRows.reduce((sum, r) => sum + Number(r.total), 0);
   const positive = <K>(rows: { key: K | null; count: number }[]) =>
     rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
 
-  const colorFacet = colorIds.length
-    ? await colorFacets(db, source, and(c.inventory, c.type, c.country, c.region, c.common), colorIds)
-    : [];
   return {
     total,
     facets: {
       inventories: positive(inventoryRows.map((r) => ({ key: r.inventoryCode, count: Number(r.forInventory) }))),
-      types: positive(bySet(0b1011).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),
+      types: positive(bySet(0b10111).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),
       countries: positive(
-        bySet(0b1101).map((r) => ({
+        bySet(0b11011).map((r) => ({
           key: r.countryId === null ? null : (reference.countryById.get(r.countryId)?.code ?? null),
           count: Number(r.forCountry),
         })),
       ),
-      regions: positive(bySet(0b1110).map((r) => ({ key: r.regionId, count: Number(r.forRegion) }))),
-      colors: colorFacet,
+      regions: positive(bySet(0b11101).map((r) => ({ key: r.regionId, count: Number(r.forRegion) }))),
+      colors: positive(bySet(0b11110).map((r) => ({ key: r.colorId, count: Number(r.forColor) }))),
     },
   };
 }
@@ -434,21 +432,6 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
     .where(inArray(productInventories.id, ids)));
   const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** The colour facet: rows per colour attribute among `where` (a product has at most one colour). */
-async function colorFacets(
-  db: Database,
-  source: CountSource,
-  where: SQL | undefined,
-  colorIds: number[],
-): Promise<FacetCount<number>[]> {
-  const rows = await db
-    .select({ key: source.columns.colorId, count: source.countWhere(undefined) })
-    .from(source.table)
-    .where(and(where, inArray(source.columns.colorId, colorIds)))
-    .groupBy(source.columns.colorId);
-  return rows.flatMap((r) => (r.key === null ? [] : [{ key: r.key, count: Number(r.count) }]));
 }
 
 /** One producer's products from one country in the price list (issue 10 §5: grouped by producer and country). */

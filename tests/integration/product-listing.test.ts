@@ -204,4 +204,32 @@ describe("/products after a catalogue change", () => {
     expect(vinCount(after)).toBe(vinCount(before) - 1);
     expect(after.items.map((i) => i.productInventoryId)).not.toContain(wine!.id);
   });
+
+  // The counts come from the materialized counts without a text, price or producer filter, and from
+  // the matching rows with one: both must promise exactly what choosing the value then lists.
+  it.each([
+    ["facet filters only (materialized counts)", ""],
+    ["with a price filter (counted rows)", "max=500"],
+  ])("lists exactly as many products as each facet value's count promised: %s", async (_label, extra) => {
+    const { db } = testDb;
+    const reference = await getReferenceData(db);
+    const options = { province: "QC", taxMode: "IN", locale: "fr-CA" } as const;
+    const search = (query: string) =>
+      searchProducts(db, reference, parseProductFilters(new URLSearchParams(query), reference.known), options);
+    const base = await search(extra);
+    const { facets } = base;
+    const choices: [string, number][] = [
+      ...facets.types.slice(0, 2).map((f) => [`type=${f.key}`, f.count] as [string, number]),
+      ...facets.countries.slice(0, 2).map((f) => [`c=${f.key}`, f.count] as [string, number]),
+      ...facets.regions.slice(0, 2).map((f) => [`r=${f.key}`, f.count] as [string, number]),
+      ...facets.colors.slice(0, 2).map((f) => [`a=${f.key}`, f.count] as [string, number]),
+      ...facets.inventories.slice(0, 2).map((f) => [`inventory=${f.key}`, f.count] as [string, number]),
+    ];
+    expect(facets.colors.length).toBeGreaterThan(0);
+    expect(choices.length).toBe(10);
+    for (const [query, count] of choices) {
+      const chosen = await search([extra, query].filter(Boolean).join("&"));
+      expect({ query, total: chosen.pagination.total }).toEqual({ query, total: count });
+    }
+  });
 });
