@@ -2,7 +2,8 @@
  * Vitest configuration, deliberately without the React Router Vite plugin (DESIGN §7).
  *
  * Three projects:
- * - `unit`: `app/**\/*.test.{ts,tsx}` beside the code, except `*.db.test.ts`. No database.
+ * - `unit`: `app/**\/*.test.{ts,tsx}` beside the code (and the scripts' own tests), except
+ *   `*.db.test.ts`. No database.
  * - `integration`: `app/**\/*.db.test.ts` and `tests/integration/**\/*.test.ts`. Each file opens its
  *   own database through `tests/support/test-database.ts`: an in-memory PGlite by default, a fresh
  *   database on a real PostgreSQL server when `TEST_DATABASE_URL` is set.
@@ -35,7 +36,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["app/**/*.db.test.{ts,tsx}", "**/node_modules/**"],
           maxWorkers: 2,
         },

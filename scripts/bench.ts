@@ -1,198 +1,160 @@
 /**
- * `npm run bench` (through scripts/bench.sh, which builds first when needed): throughput and
- * latency of the main pages on a generated large catalogue, against a floor measured in the same
- * run (DESIGN §5).
+ * `npm run bench` (through scripts/bench.sh, which builds the app first when needed): the shop's
+ * speed at several catalogue sizes on PostgreSQL, against floors measured in the same run
+ * (DESIGN §5; issue 11, its goals 1, 2, 4 and "Done when"; docs/decisions/024-bench-and-several-processes.md).
  *
- * 1. `npm run catalogue:generate -- --products 10000` into a temp DATA_DIR (embedded PGlite).
- * 2. The built server on it (127.0.0.1:3200, NODE_ENV=production), warmed up per page.
- * 3. autocannon, 10 connections for ~8 s per page: /products, /products?type=VIN&c=FR, one product
- *    page found in the /products HTML, /providers.
- * 4. The floor: each page's exact HTML bytes, fetched once, served by a bare node:http server in
- *    its own process (127.0.0.1:3201) and measured the same way. floor/app says how many times
- *    slower the app is than merely sending those bytes over HTTP on this machine.
+ * For each size of BENCH_SIZES (1,000, 10,000 and 100,000 products), in a fresh database created on
+ * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
+ * `npm run catalogue:generate`, `VACUUM ANALYZE`, the built app on it (127.0.0.1:3300,
+ * NODE_ENV=production), then the latency curve: sequential single requests (one at a time, end to
+ * end, BENCH_LATENCY_WARMUP not counted then BENCH_LATENCY_REQUESTS counted) to the pages of
+ * scripts/lib/bench-latency.ts; the database is dropped afterwards.
  *
- * 5. Search latency (issue 9 §2, docs/decisions/013-global-search.md): sequential single requests
- *    (one at a time, nothing else running) to `/global-search?t=chateau`, a typo
- *    (`/global-search?t=chardonay`), a word matching most of the catalogue (`/global-search?t=vin`)
- *    and, for comparison, `/products?t=chateau`; p50 and p95 end to end (target: p95 ≤ 50 ms for
- *    the search page on 100,000 products in PostgreSQL).
+ * At BENCH_LOAD_PRODUCTS (10,000):
+ * - throughput: autocannon (BENCH_CONNECTIONS for BENCH_DURATION s after a warm-up) on `/products`,
+ *   home and a product page, against two floors — the static floor (each page's exact bytes from a
+ *   bare node:http server, :3302) and the bare React Router floor (scripts/bench-bare-app, one page
+ *   without data on the shop's server stack, :3303); `/products ÷ bare` has the goal ≥ 0.5;
+ * - the client JavaScript size (scripts/lib/bench-js-size.ts);
+ * - several processes (goal 4): a second app process (:3301) on the same database; autocannon on
+ *   both at once (zero errors, zero non-2xx required), the cart-write rate limit counted across
+ *   both, and the cart load test (scripts/lib/bench-cart.ts: no lost update, no 500).
  *
- * Everything listens on loopback only; child processes and the temp folder are removed on exit.
- * The load generator shares the CPU with the server, for the app and the floor alike.
+ * At the largest size, after the curve: the catalogue import (scripts/lib/bench-import.ts) and the
+ * price list PDF (scripts/lib/bench-listing.ts).
  *
- * Environment: BENCH_PRODUCTS (10000), BENCH_DURATION seconds (8), BENCH_CONNECTIONS (10),
- * BENCH_DATABASE_URL (a postgres:// database to fill and serve instead of PGlite; it must be empty),
- * BENCH_COOKIE (a Cookie header sent with every request; default: the cookies the app sets for a
- * visitor who answered the age gate, the province notice and the consent, tests/e2e/support/visitor.ts),
- * BENCH_SEARCH_REQUESTS (200 sequential requests per search page, after 20 warm-up requests),
- * BENCH_IMPORT_ROWS (100000: the catalogue import's CSV, dry run and apply timed on the generated
- * catalogue before the app starts; scripts/lib/bench-import.ts).
+ * Prints one report at the end, writes every figure to .test-results/bench.json, and exits 1 when
+ * the two-process checks fail (the targets of the curve and the floors are reported, not enforced).
+ * Everything listens on loopback; child processes, databases and the temp folder are removed on exit.
+ * The load generator shares the 2 cores with the servers and PostgreSQL, for the app and the floors alike.
+ *
+ * Environment: BENCH_SIZES (1000,10000,100000), BENCH_LOAD_PRODUCTS (10000, one of the sizes),
+ * BENCH_DURATION seconds (8), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (10),
+ * BENCH_LATENCY_REQUESTS (100), BENCH_LATENCY_WARMUP (20), BENCH_LATENCY_MAX_SECONDS (20: a slower page
+ * stops counting after that long, with at least 20 requests), BENCH_SHOPPERS (30), BENCH_CART_EDITS (8),
+ * BENCH_IMPORT_ROWS (100000), BENCH_DATABASE_URL (admin URL), BENCH_COOKIE (a Cookie header for
+ * every page request; default: the cookies of a visitor who answered the age gate, the province
+ * notice and the consent, tests/e2e/support/visitor.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
 import { answeredVisitorCookieHeader } from "../tests/e2e/support/visitor";
-import { benchImport } from "./lib/bench-import";
-import { benchListing, prepareListingProbe } from "./lib/bench-listing";
-
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout: number;
-  headers?: Record<string, string>;
-  warmup?: { connections: number; duration: number };
-}
-interface AutocannonResult {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p97_5: number; p99: number; average: number };
-}
-/** A run: awaitable for its result, and an emitter of each response (time in ms). */
-type AutocannonInstance = Promise<AutocannonResult> & {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, responseTimeMs: number) => void): void;
-};
-/** autocannon ships no types; this is the part of its programmatic API used here. */
-const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonInstance;
+import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
+import { buildBareApp, startBareApp } from "./lib/bench-bare";
+import { cartItems, cartLoadTest, checkSharedRateLimit, type CartLoadFigures, type SharedLimitFigures } from "./lib/bench-cart";
+import { benchImport, type ImportFigures } from "./lib/bench-import";
+import {
+  CURVE_PAGES,
+  classifyGrowth,
+  resolvePagePath,
+  sequentialLatency,
+  type Growth,
+  type LatencyFigures,
+} from "./lib/bench-latency";
+import { benchListing, listingProbe, type ListingBenchResult } from "./lib/bench-listing";
+import { measureLoad, problems, startStaticFloor, type LoadFigures, type RecordedPage } from "./lib/bench-load";
+import { measureJsSize, type JsSizeFigures } from "./lib/bench-js-size";
+import { adminUrl, createBenchDatabase, dropBenchDatabase, serverVersion, vacuumAnalyze } from "./lib/bench-postgres";
+import { killAllChildren, runChild, startChild, stopChild, waitForHttp } from "./lib/bench-processes";
+import { ms, sizeLabel, table, times } from "./lib/bench-table";
 
 const HOST = "127.0.0.1";
-const APP_PORT = 3200;
-const FLOOR_PORT = 3201;
-const PRODUCTS = positive("BENCH_PRODUCTS", 10_000);
-const DURATION = positive("BENCH_DURATION", 8);
-const CONNECTIONS = positive("BENCH_CONNECTIONS", 10);
-const SEARCH_REQUESTS = positive("BENCH_SEARCH_REQUESTS", 200);
-const WARMUP_SECONDS = 3;
-const headers: Record<string, string> = process.env.BENCH_COOKIE ? { cookie: process.env.BENCH_COOKIE } : {};
+const APP_PORT = 3300;
+const SECOND_APP_PORT = 3301;
+const STATIC_FLOOR_PORT = 3302;
+const BARE_PORT = 3303;
+/** Issue 11 goal 2: `/products` ≥ half the bare React Router page's requests per second. */
+const BARE_RATIO_GOAL = 0.5;
+
+const SIZES = sizesFromEnv();
+const LOAD_PRODUCTS = whole("BENCH_LOAD_PRODUCTS", SIZES.includes(10_000) ? 10_000 : SIZES[Math.floor(SIZES.length / 2)]!);
+const DURATION = whole("BENCH_DURATION", 8);
+const WARMUP = whole("BENCH_WARMUP", 3, 0);
+const CONNECTIONS = whole("BENCH_CONNECTIONS", 10);
+const LATENCY_REQUESTS = whole("BENCH_LATENCY_REQUESTS", 100);
+const LATENCY_WARMUP = whole("BENCH_LATENCY_WARMUP", 20, 0);
+const LATENCY_MAX_SECONDS = whole("BENCH_LATENCY_MAX_SECONDS", 20);
+const SHOPPERS = whole("BENCH_SHOPPERS", 30);
+const CART_EDITS = whole("BENCH_CART_EDITS", 8);
+if (!SIZES.includes(LOAD_PRODUCTS)) throw new Error(`BENCH_LOAD_PRODUCTS (${LOAD_PRODUCTS}) must be one of BENCH_SIZES (${SIZES.join(",")})`);
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = mkdtempSync(path.join(tmpdir(), "cuvee-bench-"));
-const children = new Set<ChildProcess>();
+const sessionSecret = randomBytes(32).toString("hex");
+const databases = new Set<string>();
+let admin = "";
 
-function positive(name: string, fallback: number): number {
+function whole(name: string, fallback: number, min = 1): number {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}`);
   return value;
 }
 
-/** Kills every child's process group (npm → tsx → node) and removes the temp folder. */
+function sizesFromEnv(): number[] {
+  const text = process.env.BENCH_SIZES ?? "1000,10000,100000";
+  const sizes = text.split(",").map((s) => Number(s.trim()));
+  if (sizes.length === 0 || sizes.some((n) => !Number.isSafeInteger(n) || n < 100)) throw new Error("BENCH_SIZES must be whole numbers ≥ 100, comma-separated");
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
 function cleanup(): void {
-  for (const child of children) {
-    try {
-      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  children.clear();
+  killAllChildren();
   rmSync(work, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    cleanup();
-    process.exit(130);
+    killAllChildren();
+    void Promise.all([...databases].map((name) => dropBenchDatabase(admin, name))).finally(() => process.exit(130));
   });
 }
 
-/** Starts a child in its own process group, so cleanup() can end it with all its descendants. */
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, log?: string): ChildProcess {
-  const out = log ? openSync(log, "a") : "inherit";
-  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ["ignore", out, out] });
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  return child;
+function log(text: string): void {
+  console.log(`[${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${text}`);
 }
+const startedAt = performance.now();
 
-function exited(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-/** The environment of the generator and the server: one database, loopback, no outside DATABASE_URL. */
-function databaseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "0" };
-  delete env.DATABASE_URL;
-  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+/** The environment of the generator, the import and the app: one database, nothing from outside. */
+function databaseEnv(url: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, SEED_DEMO: "0", DATA_DIR: path.join(work, "data") };
+  delete env.NODE_OPTIONS;
   return env;
 }
 
-async function generateCatalogue(): Promise<void> {
-  console.log(`Generating a ${PRODUCTS}-product catalogue…`);
-  const started = Date.now();
-  const child = start("npm", ["run", "--silent", "catalogue:generate", "--", "--products", String(PRODUCTS)], databaseEnv());
-  const code = await exited(child);
-  if (code !== 0) throw new Error(`catalogue:generate exited with ${code}`);
-  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-async function startApp(): Promise<void> {
-  const log = path.join(work, "server.log");
+/**
+ * Starts the built app on `port`. Every process of the bench shares the session secret, as the
+ * processes behind a load balancer must, and trusts the proxy on loopback (TRUST_PROXY=loopback):
+ * the cart load test's shoppers arrive with their own X-Forwarded-For, as through a load balancer.
+ */
+async function startApp(url: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const logFile = path.join(work, `app-${port}.log`);
   const env: NodeJS.ProcessEnv = {
-    ...databaseEnv(),
+    ...databaseEnv(url),
+    ...PRODUCTION_SETTINGS,
     NODE_ENV: "production",
     HOST,
-    PORT: String(APP_PORT),
-    SESSION_SECRET: randomBytes(32).toString("hex"),
-    ...PRODUCTION_SETTINGS,
+    PORT: String(port),
+    SESSION_SECRET: sessionSecret,
+    TRUST_PROXY: "loopback",
+    ...extraEnv,
   };
-  const child = start(process.execPath, ["scripts/serve.mjs"], env, log);
-  const deadline = Date.now() + 180_000;
-  let last = "";
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://${HOST}:${APP_PORT}/products`, {
-        headers,
-        redirect: "manual",
-        signal: AbortSignal.timeout(30_000),
-      });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-      last = `status ${response.status}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const tail = readFileSync(log, "utf8").split("\n").slice(-30).join("\n");
-  throw new Error(
-    `the app did not answer 200 on /products (${last}; if it redirects to a gate, set BENCH_COOKIE); server log:\n${tail}`,
-  );
+  const child = startChild(process.execPath, ["scripts/serve.mjs"], { cwd: root, env, log: logFile });
+  // Any page answers once the server listens (the age gate answers 200 too).
+  await waitForHttp(`http://${HOST}:${port}/robots.txt`, child, logFile);
+  return child;
 }
 
-interface Page {
-  label: string;
-  path: string;
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
+let visitorCookie = process.env.BENCH_COOKIE ?? "";
+const pageHeaders = (): Record<string, string> => (visitorCookie ? { cookie: visitorCookie } : {});
 
-async function fetchPage(label: string, pagePath: string): Promise<Page> {
-  const response = await fetch(`http://${HOST}:${APP_PORT}${pagePath}`, {
-    headers,
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
+async function recordPage(base: string, pagePath: string): Promise<RecordedPage> {
+  const response = await fetch(`${base}${pagePath}`, { headers: pageHeaders(), redirect: "manual", signal: AbortSignal.timeout(60_000) });
   const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) console.warn(`  warning: ${pagePath} answers ${response.status}, measured anyway`);
-  return {
-    label,
-    path: pagePath,
-    status: response.status,
-    contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",
-    body,
-  };
+  if (response.status !== 200) throw new Error(`${pagePath} answers ${response.status}, not 200`);
+  return { path: pagePath, status: response.status, contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8", body };
 }
 
 /** The first product link of the list page, e.g. `/products/some-wine?id=12`. */
@@ -202,241 +164,323 @@ function firstProductPath(listHtml: string): string {
   return match[1]!.replaceAll("&amp;", "&");
 }
 
-/** A bare node:http server in its own process that answers each path with the recorded bytes. */
-async function startFloor(pages: Page[]): Promise<void> {
-  const file = path.join(work, "floor-pages.json");
-  writeFileSync(
-    file,
-    JSON.stringify(pages.map((p) => ({ path: p.path, status: p.status, type: p.contentType, body: p.body.toString("base64") }))),
-  );
-  const program = `
-    const http = require("node:http");
-    const pages = new Map(JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8")).map(
-      (p) => [p.path, { status: p.status, type: p.type, body: Buffer.from(p.body, "base64") }]));
-    http.createServer((req, res) => {
-      const page = pages.get(req.url);
-      if (!page) { res.writeHead(404).end(); return; }
-      res.writeHead(page.status, { "content-type": page.type, "content-length": page.body.length });
-      res.end(page.body);
-    }).listen(${FLOOR_PORT}, "${HOST}", () => console.log("floor ready"));`;
-  const log = path.join(work, "floor.log");
-  const child = start(process.execPath, ["-e", program, file], process.env, log);
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    if (readFileSync(log, "utf8").includes("floor ready")) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the floor server did not start:\n${readFileSync(log, "utf8")}`);
+interface SizeRun {
+  products: number;
+  generateSeconds: number;
+  vacuumSeconds: number;
+  pages: LatencyFigures[];
 }
 
-type Measure = AutocannonResult & { p95: number };
-
-/** The p-th percentile (0–1) of response times in ms, nearest rank. */
-function percentile(times: number[], p: number): number {
-  if (times.length === 0) return 0;
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-}
-
-/**
- * Warms up, then measures one page. autocannon reports p50/p90/p97.5/p99 but no p95, so every
- * response time of the measured run is kept and p95 computed from them.
- */
-async function measure(port: number, pagePath: string): Promise<Measure> {
-  const options = { url: `http://${HOST}:${port}${pagePath}`, connections: CONNECTIONS, timeout: 10, headers };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const times: number[] = [];
-  const instance = autocannon({ ...options, duration: DURATION });
-  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-  });
-  const result = await instance;
-  return { ...result, p95: percentile(times, 0.95) };
-}
-
-/** autocannon records whole milliseconds: 0 means under one. */
-function ms(value: number): string {
-  return value < 1 ? "<1" : String(value);
-}
-
-function problems(result: AutocannonResult): string {
-  const parts = [];
-  if (result.non2xx) parts.push(`${result.non2xx} non-2xx`);
-  if (result.errors) parts.push(`${result.errors} errors`);
-  if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
-  return parts.join(", ");
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const last = widths.length - 1;
-  const line = (r: string[]) =>
-    r.map((cell, i) => (i === 0 || i === last ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ").trimEnd();
-  return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.slice(1).map(line)].join("\n");
-}
-
-/** The search pages of the latency phase (issue 9 §2), labelled. */
-const SEARCH_PAGES = [
-  ["search", "/global-search?t=chateau"],
-  ["search, typo", "/global-search?t=chardonay"],
-  ["search, common word", "/global-search?t=vin"],
-  ["product list search", "/products?t=chateau"],
-] as const;
-
-interface SearchLatency {
+interface FloorRow {
   label: string;
   path: string;
-  status: number;
   bytes: number;
-  requests: number;
-  p50: number;
-  p95: number;
-  max: number;
+  app: LoadFigures;
+  staticFloor: LoadFigures;
 }
 
-/**
- * One request at a time, as a visitor would (`fetchPage`): each response read to the end, its time
- * from the request to the last byte (ms, sub-millisecond precision). 20 warm-up requests are not
- * counted.
- * @throws Error at the first response that is not a 200, warm-up included (a redirect or an error
- *   page would be measured instead of the search)
- */
-async function searchLatency(label: string, pagePath: string): Promise<SearchLatency> {
-  const once = async () => {
-    const started = performance.now();
-    const page = await fetchPage(label, pagePath);
-    if (page.status !== 200) throw new Error(`${pagePath} answers ${page.status}, not 200: nothing to measure`);
-    return { ms: performance.now() - started, status: page.status, bytes: page.body.length };
-  };
-  for (let i = 0; i < 20; i++) await once();
-  const times: number[] = [];
-  let last = { ms: 0, status: 0, bytes: 0 };
-  for (let i = 0; i < SEARCH_REQUESTS; i++) {
-    last = await once();
-    times.push(last.ms);
-  }
-  return {
-    label,
-    path: pagePath,
-    status: last.status,
-    bytes: last.bytes,
-    requests: times.length,
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    max: Math.max(...times),
-  };
+interface SeveralProcesses {
+  /** The pages each autocannon connection asks for in turn. */
+  pages: string[];
+  autocannon: LoadFigures[];
+  rateLimit: SharedLimitFigures;
+  cart: CartLoadFigures;
+  ok: boolean;
 }
 
-async function measureSearch(): Promise<SearchLatency[]> {
-  const results = [];
-  for (const [label, pagePath] of SEARCH_PAGES) {
-    process.stdout.write(`Measuring ${pagePath} (${SEARCH_REQUESTS} sequential requests)…\n`);
-    results.push(await searchLatency(label, pagePath));
+const report: {
+  sizes: SizeRun[];
+  floors?: { products: number; rows: FloorRow[]; bare: LoadFigures; productsOverBare: number };
+  jsSize?: JsSizeFigures;
+  severalProcesses?: SeveralProcesses;
+  import?: ImportFigures;
+  listing?: ListingBenchResult;
+} = { sizes: [] };
+
+async function generate(url: string, products: number): Promise<number> {
+  const started = performance.now();
+  await runChild("catalogue:generate", "npm", ["run", "--silent", "catalogue:generate", "--", "--products", String(products)], {
+    cwd: root,
+    env: databaseEnv(url),
+    log: path.join(work, `generate-${products}.log`),
+  });
+  return (performance.now() - started) / 1000;
+}
+
+/** The curve's pages at one size, one after the other. */
+async function measureCurve(base: string): Promise<LatencyFigures[]> {
+  const list = await recordPage(base, "/products");
+  const productPath = firstProductPath(list.body.toString("utf8"));
+  const results: LatencyFigures[] = [];
+  for (const page of CURVE_PAGES) {
+    const measured = await resolvePagePath(base, page.path || productPath, pageHeaders());
+    const figures = await sequentialLatency(base, page.label, measured, pageHeaders(), { warmup: LATENCY_WARMUP, requests: LATENCY_REQUESTS, maxSeconds: LATENCY_MAX_SECONDS });
+    results.push(figures);
+    log(`  ${page.label.padEnd(36)} p50 ${ms(figures.p50).padStart(6)} ms  p95 ${ms(figures.p95).padStart(6)} ms  n ${figures.requests}  (${measured})`);
   }
   return results;
 }
 
-async function main(): Promise<void> {
-  await generateCatalogue();
-  // The catalogue import's figure (issue 10 §4), on the database before the app opens it (PGlite allows one process).
-  const importFigures = await benchImport(databaseEnv());
-  console.log(`Starting the built app on http://${HOST}:${APP_PORT}…`);
-  const listingProbe = prepareListingProbe(work);
-  await startApp();
-  // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
-  headers.cookie ??= await answeredVisitorCookieHeader(`http://${HOST}:${APP_PORT}`);
-
-  const list = await fetchPage("/products", "/products");
-  const productPath = firstProductPath(list.body.toString("utf8"));
-  const pages = [
-    list,
-    await fetchPage("/products?type=VIN&c=FR", "/products?type=VIN&c=FR"),
-    await fetchPage("product page", productPath),
-    await fetchPage("/providers", "/providers"),
-  ];
-  await startFloor(pages);
-
-  const rows = [
-    ["page", "bytes", "app req/s", "app p50 ms", "app p95 ms", "floor req/s", "floor p50 ms", "floor p95 ms", "floor/app", "notes"],
-  ];
-  const report = [];
-  for (const page of pages) {
-    process.stdout.write(`Measuring ${page.path} (app, then floor; ${WARMUP_SECONDS} s warm-up + ${DURATION} s each)…\n`);
-    const app = await measure(APP_PORT, page.path);
-    const floor = await measure(FLOOR_PORT, page.path);
-    const ratio = floor.requests.average / Math.max(app.requests.average, 1e-9);
-    const notes = [problems(app) && `app: ${problems(app)}`, problems(floor) && `floor: ${problems(floor)}`];
-    rows.push([
-      page.label === "product page" ? `${page.path}` : page.label,
-      String(page.body.length),
-      app.requests.average.toFixed(0),
-      ms(app.latency.p50),
-      ms(Math.round(app.p95)),
-      floor.requests.average.toFixed(0),
-      ms(floor.latency.p50),
-      ms(Math.round(floor.p95)),
-      `${ratio.toFixed(1)}×`,
-      notes.filter(Boolean).join("; "),
-    ]);
-    report.push({
-      path: page.path,
-      status: page.status,
-      bytes: page.body.length,
-      app: summary(app),
-      floor: summary(floor),
-      floorOverApp: ratio,
-    });
+/** Throughput at the load size: the app against the static floor and the bare React Router floor. */
+async function measureFloors(base: string, products: number): Promise<NonNullable<typeof report.floors>> {
+  log("Building the bare React Router app…");
+  const bundle = await buildBareApp(root, work);
+  const list = await recordPage(base, "/products");
+  const pages = [list, await recordPage(base, "/"), await recordPage(base, firstProductPath(list.body.toString("utf8")))];
+  const labels = ["/products", "home /", "a product page"];
+  const staticFloor = await startStaticFloor(pages, work, HOST, STATIC_FLOOR_PORT);
+  const bare = await startBareApp(bundle, work, HOST, BARE_PORT);
+  const load = (url: string) => measureLoad(url, { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, headers: pageHeaders() });
+  try {
+    log(`Throughput: bare React Router page (${WARMUP} s warm-up + ${DURATION} s, ${CONNECTIONS} connections)…`);
+    const bareFigures = await measureLoad(`http://${HOST}:${BARE_PORT}/`, { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, headers: {} });
+    const rows: FloorRow[] = [];
+    for (const [i, page] of pages.entries()) {
+      log(`Throughput: ${page.path} (app, then static floor)…`);
+      const app = await load(`${base}${page.path}`);
+      const floor = await load(`http://${HOST}:${STATIC_FLOOR_PORT}${page.path}`);
+      rows.push({ label: labels[i]!, path: page.path, bytes: page.body.length, app, staticFloor: floor });
+    }
+    return { products, rows, bare: bareFigures, productsOverBare: rows[0]!.app.requestsPerSecond / bareFigures.requestsPerSecond };
+  } finally {
+    await Promise.all([stopChild(staticFloor), stopChild(bare)]);
   }
+}
 
-  console.log(
-    `\n${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per measure, ` +
-      `${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}, Node ${process.version}\n`,
-  );
-  console.log(table(rows));
-  const search = await measureSearch();
-  console.log(`\nSearch latency, ${SEARCH_REQUESTS} sequential requests each (one at a time, end to end):\n`);
-  console.log(
-    table([
-      ["page", "path", "status", "bytes", "p50 ms", "p95 ms", "max ms"],
-      ...search.map((s) => [s.label, s.path, String(s.status), String(s.bytes), s.p50.toFixed(1), s.p95.toFixed(1), s.max.toFixed(1)]),
-    ]),
-  );
-  const listing = await benchListing(`http://${HOST}:${APP_PORT}`, headers, listingProbe);
+/** Goal 4: a second process on the same database, load on both, the shared rate limit, the cart test. */
+async function measureSeveralProcesses(url: string, base: string): Promise<SeveralProcesses> {
+  log(`Several processes: a second app process on :${SECOND_APP_PORT}, same database and session secret…`);
+  const second = await startApp(url, SECOND_APP_PORT);
+  const bases = [base, `http://${HOST}:${SECOND_APP_PORT}`];
+  try {
+    const list = await recordPage(base, "/products");
+    const mix = ["/products", "/", firstProductPath(list.body.toString("utf8")), "/providers", "/products?type=VIN&c=FR", "/global-search?t=chateau"];
+    const perProcess = Math.max(1, Math.round(CONNECTIONS / 2));
+    log(`Several processes: autocannon on both at once (${perProcess} connections each, ${mix.length} pages in turn)…`);
+    const autocannon = await Promise.all(
+      bases.map((b) =>
+        measureLoad(b, { connections: perProcess, seconds: DURATION, warmupSeconds: WARMUP, headers: pageHeaders(), requests: mix.map((p) => ({ method: "GET", path: p })) }),
+      ),
+    );
+    log("Several processes: one client's cart writes through both processes against the rate limit…");
+    const rateLimit = await checkSharedRateLimit(bases, visitorCookie);
+    log(`Several processes: cart load test, ${SHOPPERS} shoppers × ${CART_EDITS} edits through both processes…`);
+    const items = await cartItems(url);
+    const cart = await cartLoadTest(bases, visitorCookie, items, { shoppers: SHOPPERS, edits: CART_EDITS });
+    const errors = Object.values(cart.errors).reduce((a, b) => a + b, 0);
+    const ok =
+      autocannon.every((f) => f.errors === 0 && f.non2xx === 0 && f.timeouts === 0) &&
+      rateLimit.shared &&
+      errors === 0 &&
+      cart.lostUpdates === 0 &&
+      cart.twoTabRoundsBothAccepted === 0 &&
+      cart.staleReads === 0;
+    return { pages: mix, autocannon, rateLimit, cart, ok };
+  } finally {
+    await stopChild(second);
+  }
+}
+
+async function runSize(products: number): Promise<void> {
+  const largest = products === SIZES.at(-1);
+  log(`— ${products.toLocaleString("en-CA")} products —`);
+  const db = await createBenchDatabase(admin, `${products}`);
+  databases.add(db.name);
+  try {
+    const generateSeconds = await generate(db.url, products);
+    const vacuumSeconds = await vacuumAnalyze(db.url);
+    log(`Generated in ${generateSeconds.toFixed(1)} s, VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s; starting the app on :${APP_PORT}…`);
+    const probe = largest ? listingProbe(work) : null;
+    const app = await startApp(db.url, APP_PORT, probe?.env);
+    const base = `http://${HOST}:${APP_PORT}`;
+    try {
+      // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
+      if (!visitorCookie) visitorCookie = await answeredVisitorCookieHeader(base);
+      log(`Latency curve: ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`);
+      report.sizes.push({ products, generateSeconds, vacuumSeconds, pages: await measureCurve(base) });
+      if (products === LOAD_PRODUCTS) {
+        report.jsSize = measureJsSize(path.join(root, "build/client"), (await recordPage(base, "/")).body.toString("utf8"));
+        report.floors = await measureFloors(base, products);
+        report.severalProcesses = await measureSeveralProcesses(db.url, base);
+      }
+      if (largest) {
+        report.import = await benchImport({ ...databaseEnv(db.url), BENCH_IMPORT_ROWS: process.env.BENCH_IMPORT_ROWS });
+        report.listing = await benchListing(base, pageHeaders(), probe!.file);
+      }
+    } finally {
+      await stopChild(app);
+    }
+  } finally {
+    await dropBenchDatabase(admin, db.name);
+    databases.delete(db.name);
+  }
+}
+
+function curveReport(): string {
+  const sizes = report.sizes.map((s) => s.products);
+  const largest = sizes.at(-1)!;
+  const header = ["page", ...sizes.flatMap((n) => [`p50 ${sizeLabel(n)}`, `p95 ${sizeLabel(n)}`]), `p95 ${sizeLabel(largest)}/${sizeLabel(sizes[0]!)}`, `target p95 at ${sizeLabel(largest)}`, "growth (p50)"];
+  const rows = [header];
+  const verdicts: { label: string; targetMet: boolean | null; growth: Growth }[] = [];
+  for (const [i, page] of CURVE_PAGES.entries()) {
+    const at = report.sizes.map((s) => s.pages[i]!);
+    const last = at.at(-1)!;
+    const targetMet = page.targetMs === null ? null : last.p95 <= page.targetMs;
+    const growth = classifyGrowth(sizes, at.map((f) => f.p50));
+    verdicts.push({ label: page.label, targetMet, growth });
+    rows.push([
+      page.label,
+      ...at.flatMap((f) => [ms(f.p50), ms(f.p95)]),
+      times(last.p95 / at[0]!.p95),
+      page.targetMs === null ? "—" : `≤ ${page.targetMs} ${targetMet ? "ok" : "MISSED"}`,
+      growth,
+    ]);
+  }
+  const deep = report.sizes.map((s) => `${sizeLabel(s.products)} ${s.pages[2]!.path}`).join(", ");
+  const product = report.sizes.map((s) => `${sizeLabel(s.products)} ${s.pages[9]!.path}`).join(", ");
+  const short = report.sizes.flatMap((s) => s.pages.filter((p) => p.requests < LATENCY_REQUESTS).map((p) => `${p.label} at ${sizeLabel(s.products)} (${p.requests})`));
+  const missed = verdicts.filter((v) => v.targetMet === false).map((v) => v.label);
+  const fast = verdicts.filter((v) => v.growth !== "log" && v.growth !== "n/a").map((v) => `${v.label} (${v.growth})`);
+  return [
+    `Latency curve on PostgreSQL: ms end to end, ${LATENCY_REQUESTS} sequential requests per page after ${LATENCY_WARMUP} not counted`,
+    "",
+    table(rows),
+    "",
+    `Deep page measured: ${deep}.`,
+    `Product page: ${product}.`,
+    ...(short.length ? [`Fewer requests counted (over ${LATENCY_MAX_SECONDS} s): ${short.join(", ")}.`] : []),
+    `Targets (issue 11 goal 1) apply at ${sizeLabel(largest)}: /products any p95 ≤ 30 ms, search p95 ≤ 50 ms, home p95 ≤ 30 ms.`,
+    "Growth, from the median's increments (the size-independent cost cancels out), each known to ± max(2 ms, 10 %):",
+    "log = the ×10 step to the largest size adds no more than the one before; n log n = up to 12.4× as much (linear:",
+    "10×); > n log n = more (decision 024).",
+    `Verdict: targets ${missed.length === 0 ? "all met" : `missed by ${missed.join(", ")}`}; growth ${fast.length === 0 ? "logarithmic or flat on every page" : `faster than logarithmic on ${fast.join(", ")}`}.`,
+  ].join("\n");
+}
+
+function floorsReport(): string {
+  const f = report.floors!;
+  const rows = [["page", "bytes", "app req/s", "app p50 ms", "app p95 ms", "static req/s", "app ÷ static", "bare req/s", "app ÷ bare", "notes"]];
+  for (const r of f.rows) {
+    rows.push([
+      r.label,
+      String(r.bytes),
+      r.app.requestsPerSecond.toFixed(0),
+      ms(r.app.latencyMs.p50),
+      ms(r.app.latencyMs.p95),
+      r.staticFloor.requestsPerSecond.toFixed(0),
+      times(r.app.requestsPerSecond / r.staticFloor.requestsPerSecond),
+      f.bare.requestsPerSecond.toFixed(0),
+      times(r.app.requestsPerSecond / f.bare.requestsPerSecond),
+      [problems(r.app) && `app: ${problems(r.app)}`, problems(r.staticFloor) && `static: ${problems(r.staticFloor)}`].filter(Boolean).join("; "),
+    ]);
+  }
+  const met = f.productsOverBare >= BARE_RATIO_GOAL;
+  return [
+    `Throughput at ${sizeLabel(f.products)} products: ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of warm-up, one app process`,
+    "",
+    table(rows),
+    "",
+    `Bare React Router page (scripts/bench-bare-app, same server stack): ${f.bare.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(f.bare.latencyMs.p50)} ms, p95 ${ms(f.bare.latencyMs.p95)} ms${problems(f.bare) ? `, ${problems(f.bare)}` : ""}.`,
+    `/products ÷ bare = ${f.productsOverBare.toFixed(2)}× (goal ≥ ${BARE_RATIO_GOAL}×: ${met ? "met" : "MISSED"}); static floor = the same bytes from bare node:http.`,
+  ].join("\n");
+}
+
+function jsReport(): string {
+  const j = report.jsSize!;
+  const kb = (n: number) => `${n.toLocaleString("en-CA")} B`;
+  return [
+    "Client JavaScript (gzip -9 of each file, as sent; raw in brackets)",
+    `  home, first load: ${kb(j.homeJs.gzip)} in ${j.homeJs.files} files (${kb(j.homeJs.raw)}), ${j.namedByHtml} of them named by its HTML; its CSS ${kb(j.homeCss.gzip)} (${kb(j.homeCss.raw)})`,
+    `  every chunk of the build: ${kb(j.allJs.gzip)} in ${j.allJs.files} files (${kb(j.allJs.raw)})`,
+    ...(j.outsideManifest.length ? [`  scripts named by the home HTML outside React Router's manifest: ${j.outsideManifest.join(", ")}`] : []),
+  ].join("\n");
+}
+
+function severalReport(): string {
+  const s = report.severalProcesses!;
+  const c = s.cart;
+  const errors = Object.entries(c.errors).map(([k, n]) => `${n}×${k}`).join(", ") || "0";
+  const total = s.autocannon.reduce((a, f) => a + f.requestsPerSecond, 0);
+  return [
+    "Several processes (goal 4): two app processes, one PostgreSQL database, same SESSION_SECRET, TRUST_PROXY=loopback",
+    ...s.autocannon.map(
+      (f, i) => `  autocannon via process ${i + 1}: ${f.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(f.latencyMs.p95)} ms, ${f.errors} errors, ${f.non2xx} non-2xx, ${f.timeouts} timeouts`,
+    ),
+    `  together: ${total.toFixed(0)} req/s; each connection asks in turn for ${s.pages.join(" ")}`,
+    `  cart-write limit (${s.rateLimit.limit}/min per client) across both processes: ${s.rateLimit.shared ? "shared" : "NOT SHARED"} (${s.rateLimit.allowedBeforeRefusal} writes let through, then ${s.rateLimit.refusedWith ?? "no refusal"})`,
+    `  cart load test: ${c.shoppers} shoppers (${c.twoTabShoppers} with two tabs) × ${c.editsPerShopper} edits in ${c.seconds.toFixed(1)} s; ${c.writes} writes, ${c.reads} cart pages read`,
+    `    changes accepted ${c.accepted}; 409 refused as stale then re-read and retried ${c.conflicts}; two-tab rounds with one winner ${c.twoTabRoundsOneWinner}, with both accepted ${c.twoTabRoundsBothAccepted}`,
+    `    errors ${errors}; stale reads through the other process ${c.staleReads}; lost updates ${c.lostUpdates}`,
+    ...c.problems.map((p) => `    ! ${p}`),
+    `  verdict: ${s.ok ? "ok" : "FAILED"}`,
+  ].join("\n");
+}
+
+function otherReport(): string {
+  const lines = [];
+  if (report.import) {
+    const i = report.import;
+    lines.push(
+      `Catalogue import at ${sizeLabel(SIZES.at(-1)!)}: ${i.rows.toLocaleString("en-CA")} rows, dry run ${i.dryRunSeconds.toFixed(1)} s, apply ${i.applySeconds.toFixed(1)} s`,
+    );
+  }
+  if (report.listing) {
+    const l = report.listing;
+    lines.push(
+      `Price list PDF at ${sizeLabel(SIZES.at(-1)!)}: ${(l.ms / 1000).toFixed(1)} s, ${l.pages} pages, RSS +${l.peakRssGrowthMb.toFixed(0)} MB, event loop max delay ${l.maxEventLoopDelayMs.toFixed(0)} ms`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main(): Promise<number> {
+  admin = adminUrl(root);
+  const version = await serverVersion(admin);
+  log(`${version} (${new URL(admin).host}); sizes ${SIZES.map(sizeLabel).join(", ")}; load at ${sizeLabel(LOAD_PRODUCTS)}; Node ${process.version}`);
+  for (const products of SIZES) await runSize(products);
+
+  const sections = [curveReport(), report.floors && floorsReport(), report.jsSize && jsReport(), report.severalProcesses && severalReport(), otherReport()];
+  console.log(`\n${"=".repeat(100)}\nnpm run bench — ${new Date().toISOString()}, ${version}, Node ${process.version}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s\n`);
+  console.log(sections.filter(Boolean).join("\n\n"));
+
   const out = path.join(root, ".test-results");
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, "bench.json"),
     JSON.stringify(
-      { date: new Date().toISOString(), products: PRODUCTS, connections: CONNECTIONS, duration: DURATION, pages: report, search, import: importFigures, listing },
+      {
+        date: new Date().toISOString(),
+        database: version,
+        node: process.version,
+        settings: { sizes: SIZES, loadProducts: LOAD_PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, latencyRequests: LATENCY_REQUESTS, latencyWarmup: LATENCY_WARMUP, latencyMaxSeconds: LATENCY_MAX_SECONDS, shoppers: SHOPPERS, cartEdits: CART_EDITS },
+        curve: {
+          pages: CURVE_PAGES.map((page, i) => ({
+            ...page,
+            sizes: report.sizes.map((s) => ({ products: s.products, ...s.pages[i]! })),
+            growth: classifyGrowth(report.sizes.map((s) => s.products), report.sizes.map((s) => s.pages[i]!.p50)),
+          })),
+          generation: report.sizes.map((s) => ({ products: s.products, generateSeconds: s.generateSeconds, vacuumSeconds: s.vacuumSeconds })),
+        },
+        floors: report.floors,
+        jsSize: report.jsSize,
+        severalProcesses: report.severalProcesses,
+        import: report.import,
+        listing: report.listing,
+      },
       null,
       2,
     ),
   );
   console.log("\n(also written to .test-results/bench.json)");
-}
-
-function summary(r: Measure) {
-  return {
-    requestsPerSecond: r.requests.average,
-    requests: r.requests.total,
-    latencyMs: {
-      average: r.latency.average,
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p95: r.p95,
-      p97_5: r.latency.p97_5,
-      p99: r.latency.p99,
-    },
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
+  return report.severalProcesses && !report.severalProcesses.ok ? 1 : 0;
 }
 
 main().then(
-  () => process.exit(0),
-  (error: unknown) => {
+  (code) => process.exit(code),
+  async (error: unknown) => {
     console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    killAllChildren();
+    await Promise.all([...databases].map((name) => dropBenchDatabase(admin, name)));
     process.exit(1);
   },
 );

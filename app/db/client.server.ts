@@ -29,6 +29,29 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
 
+/** The advisory lock several app processes starting together take to migrate one at a time. */
+const MIGRATION_LOCK = 7_020_011;
+
+/**
+ * Runs `migrate` while holding a session advisory lock on a connection of its own (issue 11 goal 4:
+ * several processes on one PostgreSQL). Drizzle's migrator takes no lock, so two processes starting
+ * together on a release with a new migration would both apply it; the second now waits, then finds
+ * it applied.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * Opens a database.
  * @param target `{ url }` with a `postgres://` or `postgresql://` URL for PostgreSQL,
@@ -47,7 +70,7 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateUnderLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })),
       close: () => pool.end(),
     };
   }

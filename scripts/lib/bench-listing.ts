@@ -19,15 +19,13 @@ interface ProbeStats {
 }
 
 /**
- * Arms the probe for the app server started next (call before it starts): its file under `work`,
- * loaded through NODE_OPTIONS, which the server inherits.
+ * Arms the probe for one app server: its file under `work`, and the environment to start that
+ * server with (the probe is loaded through NODE_OPTIONS).
  */
-export function prepareListingProbe(work: string): string {
+export function listingProbe(work: string): { file: string; env: NodeJS.ProcessEnv } {
   const file = path.join(work, "listing-probe.json");
   const probe = pathToFileURL(path.join(import.meta.dirname, "bench-listing-probe.mjs")).href;
-  process.env.BENCH_LISTING_PROBE_FILE = file;
-  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import=${probe}`.trim();
-  return file;
+  return { file, env: { BENCH_LISTING_PROBE_FILE: file, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${probe}`.trim() } };
 }
 
 function readProbe(file: string): ProbeStats {
@@ -71,8 +69,8 @@ export interface ListingBenchResult {
 /**
  * Downloads the price list of every product (available and upcoming, the region's channels) once
  * after a warm-up on a small list, and prints the figures.
- * @param baseUrl the app server, `http://127.0.0.1:3200`.
- * @param probeFile what {@link prepareListingProbe} returned.
+ * @param baseUrl the app server, `http://127.0.0.1:3300`.
+ * @param probeFile the `file` of {@link listingProbe}, whose `env` started that server.
  */
 export async function benchListing(baseUrl: string, headers: Record<string, string>, probeFile: string): Promise<ListingBenchResult> {
   const listPath = "/listing?showQuantity=true";

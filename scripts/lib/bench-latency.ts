@@ -1,0 +1,144 @@
+/**
+ * The latency curve of `npm run bench` (issue 11 goal 1): sequential single requests (one at a
+ * time, each read to its last byte, warm-up not counted) to the main pages at each catalogue size,
+ * and how their cost grows with the catalogue. docs/decisions/024-bench-and-several-processes.md
+ * explains the verdicts.
+ */
+import { percentile } from "./bench-load";
+
+/** A page of the curve: its label, the path asked for, and its p95 target at 100,000 products (ms). */
+export interface CurvePage {
+  label: string;
+  path: string;
+  targetMs: number | null;
+}
+
+/** Issue 11 goal 1: `/products` (any filter, page, sort) and home p95 ≤ 30 ms, search p95 ≤ 50 ms. */
+export const PRODUCTS_TARGET_MS = 30;
+export const HOME_TARGET_MS = 30;
+export const SEARCH_TARGET_MS = 50;
+
+/**
+ * The pages, in the table's order. `/products?page=300` is asked for at every size and, past the
+ * last page (the app redirects there), the last page is measured instead. The product page is the
+ * first product of `/products`, filled in by the bench at each size.
+ */
+export const CURVE_PAGES: readonly CurvePage[] = [
+  { label: "home /", path: "/", targetMs: HOME_TARGET_MS },
+  { label: "/products", path: "/products", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/products?page=min(300,last)", path: "/products?page=300", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/products?sort=price-asc&type=VIN", path: "/products?sort=price-asc&type=VIN", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/products?type=VIN&c=FR", path: "/products?type=VIN&c=FR", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/products?t=chateau", path: "/products?t=chateau", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/global-search?t=chateau", path: "/global-search?t=chateau", targetMs: SEARCH_TARGET_MS },
+  { label: "/global-search?t=chardonay (typo)", path: "/global-search?t=chardonay", targetMs: SEARCH_TARGET_MS },
+  { label: "/global-search?t=vin", path: "/global-search?t=vin", targetMs: SEARCH_TARGET_MS },
+  { label: "a product page", path: "", targetMs: null },
+  { label: "/providers", path: "/providers", targetMs: null },
+];
+
+/** One page measured at one size. Times in ms, end to end. */
+export interface LatencyFigures {
+  label: string;
+  /** The path measured (after following the app's redirects, e.g. to the last page). */
+  path: string;
+  bytes: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function get(base: string, pagePath: string, headers: Record<string, string>): Promise<{ status: number; location: string | null; bytes: number }> {
+  const response = await fetch(`${base}${pagePath}`, { headers, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+  const body = await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get("location"), bytes: body.byteLength };
+}
+
+/**
+ * The path that answers 200 for `pagePath`: the app's own redirects followed (a page past the last
+ * one, a canonical order of the query).
+ * @throws Error when it ends on anything but a 200, or after 5 redirects
+ */
+export async function resolvePagePath(base: string, pagePath: string, headers: Record<string, string>): Promise<string> {
+  let current = pagePath;
+  for (let hop = 0; hop < 5; hop++) {
+    const { status, location } = await get(base, current, headers);
+    if (status === 200) return current;
+    if (status >= 300 && status < 400 && location) {
+      const next = new URL(location, `${base}${current}`);
+      if (next.origin !== new URL(base).origin) throw new Error(`${current} redirects off the shop, to ${location}`);
+      current = `${next.pathname}${next.search}`;
+      continue;
+    }
+    throw new Error(`${current} answers ${status}, not 200: nothing to measure (is the visitor cookie missing?)`);
+  }
+  throw new Error(`${pagePath}: more than 5 redirects`);
+}
+
+/** The fewest counted requests a page gets when its time budget runs out first. */
+export const MIN_LATENCY_REQUESTS = 20;
+
+/**
+ * `warmup` requests not counted, then `requests` counted, one at a time: time from the request to
+ * the last byte of the body (sub-millisecond precision). A slow page stops early once `maxSeconds`
+ * of counted requests have passed and at least {@link MIN_LATENCY_REQUESTS} were counted (its
+ * `requests` says how many), so that one slow page cannot hold the whole bench.
+ * @throws Error at the first answer that is not a 200 (an error page would be measured instead)
+ */
+export async function sequentialLatency(
+  base: string,
+  label: string,
+  pagePath: string,
+  headers: Record<string, string>,
+  options: { warmup: number; requests: number; maxSeconds: number },
+): Promise<LatencyFigures> {
+  const times: number[] = [];
+  let bytes = 0;
+  let countingSince = 0;
+  for (let i = 0; i < options.warmup + options.requests; i++) {
+    if (i === options.warmup) countingSince = performance.now();
+    if (times.length >= MIN_LATENCY_REQUESTS && performance.now() - countingSince > options.maxSeconds * 1000) break;
+    const started = performance.now();
+    const answer = await get(base, pagePath, headers);
+    const ms = performance.now() - started;
+    if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status} during the measure`);
+    bytes = answer.bytes;
+    if (i >= options.warmup) times.push(ms);
+  }
+  return { label, path: pagePath, bytes, requests: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: Math.max(...times) };
+}
+
+/** How a page's cost grows from the smallest to the largest catalogue. */
+export type Growth = "log" | "n log n" | "> n log n" | "n/a";
+
+/** Noise allowance of the growth test: 2 ms, or 10 % of the page's time at the middle size. */
+export function growthTolerance(middleMs: number): number {
+  return Math.max(2, 0.1 * middleMs);
+}
+
+/**
+ * Classifies the growth of a page's median time over three catalogue sizes a < b < c by its
+ * increments, in which the size-independent cost (rendering, HTTP) cancels out: a cost
+ * `fixed + k·log n` adds the same per log step — from 1k to 10k as from 10k to 100k — while a
+ * cost `fixed + k·n` adds 10 times more on the second step and `fixed + k·n·log n` 12.4 times.
+ * Each increment is known to within the tolerance, and a true increment is never negative, so the
+ * first one is at most `max(first, 0) + tolerance`:
+ * - "log": second ≤ (log ratio) × that + tolerance
+ * - "n log n": second ≤ (n·log n ratio, 12.4 for 1k/10k/100k) × that + tolerance
+ * - "> n log n": more
+ * @param sizes catalogue sizes, ascending (the last three are used); @param ms their median times
+ */
+export function classifyGrowth(sizes: number[], ms: number[]): Growth {
+  if (sizes.length < 3) return "n/a";
+  const [a, b, c] = sizes.slice(-3) as [number, number, number];
+  const [ta, tb, tc] = ms.slice(-3) as [number, number, number];
+  const tolerance = growthTolerance(tb);
+  const first = Math.max(tb - ta, 0) + tolerance;
+  const second = tc - tb;
+  const logRatio = Math.log(c / b) / Math.log(b / a);
+  const nLogNRatio = (c * Math.log(c) - b * Math.log(b)) / (b * Math.log(b) - a * Math.log(a));
+  if (second <= logRatio * first + tolerance) return "log";
+  if (second <= nLogNRatio * first + tolerance) return "n log n";
+  return "> n log n";
+}
