@@ -1,0 +1,48 @@
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import { rememberingT } from "./remembered-t";
+
+async function instance(language: string, strings: Record<string, unknown>) {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: language, resources: { [language]: { common: strings } }, defaultNS: "common", interpolation: { escapeValue: false } });
+  return i18n;
+}
+
+describe("rememberingT", () => {
+  it("answers as i18next does, for plain keys, interpolation, plurals and missing keys", async () => {
+    const i18n = await instance("fr-CA", {
+      cart: { title: "Panier", items_one: "{{count}} article", items_other: "{{count}} articles" },
+      hello: "Bonjour {{name}}",
+    });
+    const t = rememberingT(i18n.t, "fr-CA");
+    for (let round = 0; round < 2; round++) {
+      expect(t("cart.title")).toBe("Panier");
+      expect(t("hello", { name: "Léa" })).toBe("Bonjour Léa");
+      expect(t("cart.items", { count: 1 })).toBe("1 article");
+      expect(t("cart.items", { count: 3 })).toBe("3 articles");
+      expect(t("nowhere.key")).toBe("nowhere.key");
+    }
+  });
+
+  it("looks a plain key up once per language, and keeps languages apart", async () => {
+    const fr = await instance("de-DE", { title: "Titre" });
+    const en = await instance("it-IT", { title: "Title" });
+    let lookups = 0;
+    const counting = ((...args: Parameters<typeof fr.t>) => {
+      lookups++;
+      return fr.t(...args);
+    }) as typeof fr.t;
+    expect(rememberingT(counting, "de-DE")("title")).toBe("Titre");
+    expect(rememberingT(counting, "de-DE")("title")).toBe("Titre");
+    expect(lookups).toBe(1);
+    expect(rememberingT(en.t, "it-IT")("title")).toBe("Title");
+  });
+
+  it("finds a string loaded after a first miss", async () => {
+    const i18n = await instance("es-ES", {});
+    const t = rememberingT(i18n.t, "es-ES");
+    expect(t("late")).toBe("late");
+    i18n.addResource("es-ES", "common", "late", "Arrivé");
+    expect(t("late")).toBe("Arrivé");
+  });
+});
