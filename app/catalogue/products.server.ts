@@ -91,11 +91,12 @@ const nameColumn = (locale: Locale) => (locale.startsWith("en") ? products.nameE
 /** The product's name in the list's search table (its sort key). */
 const listingName = (locale: Locale) => (locale.startsWith("en") ? productListing.nameEn : productListing.nameFr);
 
+/** The product's colour: its smallest PRODUCT_COLOR attribute, the one the list filters and counts it under. */
 const colorCode = sql<string | null>`(
   select ${attributes.code} from ${productAttributes}
   join ${attributes} on ${attributes.id} = ${productAttributes.attributeId}
   where ${productAttributes.productId} = ${products.id} and ${attributes.typeCode} = 'PRODUCT_COLOR'
-  limit 1)`;
+  order by ${attributes.id} limit 1)`;
 
 /** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
 export function escapeLike(text: string): string {
@@ -273,20 +274,25 @@ export async function searchProducts(
 
   // Facet filters alone are counted from the materialized counts, always current; any other
   // condition (text, price, other attributes, producer) counts the matching listing rows, cached.
-  // The page is read at the same time, on another connection.
-  const [counts, pageIds] = await Promise.all([
-    c.common
-      ? cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c))
-      : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+  // A page within reach is read at the same time, on another connection; a farther one (likely
+  // past the last page: the route redirects) only once the counts clamp it.
+  const readPage = (offset: number) =>
     db
       .select({ id: productListing.productInventoryId })
       .from(productListing)
       .where(all)
       .orderBy(...orderBy(filters, options))
       .limit(size)
-      .offset((Math.max(1, filters.page) - 1) * size),
+      .offset(offset);
+  const requestedOffset = (Math.max(1, filters.page) - 1) * size;
+  const [counts, earlyPage] = await Promise.all([
+    c.common
+      ? cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c))
+      : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+    requestedOffset <= PARALLEL_PAGE_MAX_OFFSET ? readPage(requestedOffset) : null,
   ]);
   const pagination = paginate(counts.total, filters.page, size);
+  const pageIds = earlyPage ?? (counts.total === 0 ? [] : await readPage(pagination.offset));
 
   return {
     items: await loadListItems(db, pageIds.map((r) => r.id), options.locale),
@@ -295,6 +301,9 @@ export async function searchProducts(
     facets: counts.facets,
   };
 }
+
+/** The farthest offset read in parallel with the counts (page 300 of 24 is 7,176). */
+const PARALLEL_PAGE_MAX_OFFSET = 10_000;
 
 interface SearchCounts {
   total: number;

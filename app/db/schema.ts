@@ -257,13 +257,6 @@ export const productInventories = pgTable(
   ],
 );
 
-/**
- * The product list's search table (issue 11, docs/decisions/022-product-list-at-scale.md): one row
- * per product inventory with every column the list filters or sorts on, the product's included, so
- * a page is one index scan of one table instead of a join sorted across two. Written only by the
- * database's own triggers (migration 0010) in the transaction of each change to product
- * inventories, products or product attributes: never stale, never written by the app.
- */
 /** The columns the list filters on without a join (facets and producer), in the listing's indexes. */
 function listingFilters(t: {
   inventoryCode: AnyPgColumn;
@@ -276,6 +269,14 @@ function listingFilters(t: {
   return [t.inventoryCode, t.typeCode, t.countryId, t.regionId, t.colorId, t.providerId];
 }
 
+/**
+ * The product list's search table (issue 11, docs/decisions/022-product-list-at-scale.md): one row
+ * per product inventory with every column the list filters or sorts on, the product's included, so
+ * a page is one index scan of one table instead of a join sorted across two. Written only by the
+ * database's own triggers (migration 0010) in the transaction of each change to product
+ * inventories, products, product attributes or attributes, never by the app. The triggers lock
+ * product inventories before their listing rows, as a checkout's stock update does.
+ */
 export const productListing = pgTable(
   "product_listing",
   {

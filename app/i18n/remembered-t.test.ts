@@ -14,7 +14,7 @@ describe("rememberingT", () => {
       cart: { title: "Panier", items_one: "{{count}} article", items_other: "{{count}} articles" },
       hello: "Bonjour {{name}}",
     });
-    const t = rememberingT(i18n.t, "fr-CA");
+    const t = rememberingT(i18n.t, "fr-CA", () => true);
     for (let round = 0; round < 2; round++) {
       expect(t("cart.title")).toBe("Panier");
       expect(t("hello", { name: "Léa" })).toBe("Bonjour Léa");
@@ -32,17 +32,26 @@ describe("rememberingT", () => {
       lookups++;
       return fr.t(...args);
     }) as typeof fr.t;
-    expect(rememberingT(counting, "de-DE")("title")).toBe("Titre");
-    expect(rememberingT(counting, "de-DE")("title")).toBe("Titre");
+    expect(rememberingT(counting, "de-DE", () => true)("title")).toBe("Titre");
+    expect(rememberingT(counting, "de-DE", () => true)("title")).toBe("Titre");
     expect(lookups).toBe(1);
-    expect(rememberingT(en.t, "it-IT")("title")).toBe("Title");
+    expect(rememberingT(en.t, "it-IT", () => true)("title")).toBe("Title");
   });
 
   it("finds a string loaded after a first miss", async () => {
     const i18n = await instance("es-ES", {});
-    const t = rememberingT(i18n.t, "es-ES");
+    const t = rememberingT(i18n.t, "es-ES", () => true);
     expect(t("late")).toBe("late");
     i18n.addResource("es-ES", "common", "late", "Arrivé");
     expect(t("late")).toBe("Arrivé");
+  });
+
+  it("remembers nothing while the language's strings are not held (the fallback answers meanwhile)", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: "pt-PT", fallbackLng: "fr-CA", resources: { "fr-CA": { common: { title: "Titre" } } }, defaultNS: "common" });
+    const t = rememberingT(i18n.t, "pt-PT", () => i18n.hasResourceBundle("pt-PT", "common"));
+    expect(t("title")).toBe("Titre");
+    i18n.addResourceBundle("pt-PT", "common", { title: "Título" });
+    expect(t("title")).toBe("Título");
   });
 });

@@ -14,10 +14,11 @@ const rememberedByLanguage = new Map<string, Map<string, string>>();
 
 /**
  * Wraps `t` (of language `language`) so that `t(key)` with a single string key is looked up once
- * per language. A key i18next cannot find (it answers the key itself) is not remembered, so strings
- * loaded later — the browser fetches another language's on a switch — are found then.
+ * per language. Nothing is remembered while `stringsHeld()` says the language's strings are not
+ * there yet (a browser that has not fetched them answers from the fallback language or the key),
+ * nor a key i18next cannot find (it answers the key itself).
  */
-export function rememberingT(t: TFunction, language: string): TFunction {
+export function rememberingT(t: TFunction, language: string, stringsHeld: () => boolean): TFunction {
   let remembered = rememberedByLanguage.get(language);
   if (!remembered) {
     remembered = new Map();
@@ -30,7 +31,7 @@ export function rememberingT(t: TFunction, language: string): TFunction {
     const known = strings.get(key);
     if (known !== undefined) return known;
     const value: unknown = t(key);
-    if (typeof value === "string" && value !== key) strings.set(key, value);
+    if (typeof value === "string" && value !== key && stringsHeld()) strings.set(key, value);
     return value;
   };
   // The same call signatures as `t`: only TFunction's overloads cannot be spelled by a wrapper.

@@ -22,7 +22,10 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   // Plain strings are looked up once per language, not once per card (app/i18n/remembered-t.ts).
-  const value = useMemo(() => ({ t: rememberingT(t, language), i18n }), [t, i18n, language]);
+  const value = useMemo(
+    () => ({ t: rememberingT(t, language, () => i18n.hasResourceBundle(language, "common")), i18n }),
+    [t, i18n, language],
+  );
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }
 

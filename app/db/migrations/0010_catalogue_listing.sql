@@ -41,6 +41,9 @@ CREATE INDEX "product_listing_region_idx" ON "product_listing" USING btree ("reg
 -- The triggers below are the only writers of product_listing (issue 11, decision 022): each change to
 -- product inventories, products or product attributes is copied in the same statement's transaction.
 -- Statement-level with transition tables: a 1,000-row import statement costs one upsert, not 1,000.
+-- Lock order, everywhere: product inventories, then their listing rows (a checkout's stock update
+-- does the same), so a product renamed during a checkout neither deadlocks with it nor has its new
+-- name overwritten by the checkout's copy of the row.
 CREATE FUNCTION cuvee_product_listing_rows_of_inventories() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_listing (product_inventory_id, product_id, inventory_code, availability_status, price_cents,
@@ -68,6 +71,7 @@ CREATE TRIGGER product_listing_after_inventories_update AFTER UPDATE ON product_
 --> statement-breakpoint
 CREATE FUNCTION cuvee_product_listing_rows_of_products() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM product_inventories WHERE product_id IN (SELECT id FROM changed_products) ORDER BY id FOR NO KEY UPDATE;
   UPDATE product_listing l SET type_code = p.type_code, provider_id = p.provider_id, country_id = p.country_id,
     region_id = p.region_id, name_fr = p.name_fr, name_en = p.name_en
   FROM changed_products p
@@ -80,12 +84,19 @@ END $$;
 CREATE TRIGGER product_listing_after_products_update AFTER UPDATE ON products
   REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION cuvee_product_listing_rows_of_products();
 --> statement-breakpoint
-CREATE FUNCTION cuvee_product_listing_colors() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The colour of these products' listing rows, recomputed (their smallest PRODUCT_COLOR attribute).
+CREATE FUNCTION cuvee_product_listing_recolor(product_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM product_inventories WHERE product_id = ANY(product_ids) ORDER BY id FOR NO KEY UPDATE;
   UPDATE product_listing l SET color_id = (
     SELECT min(pa.attribute_id) FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
     WHERE pa.product_id = l.product_id AND a.type_code = 'PRODUCT_COLOR')
-  WHERE l.product_id IN (SELECT product_id FROM changed_attributes);
+  WHERE l.product_id = ANY(product_ids);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION cuvee_product_listing_colors() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM cuvee_product_listing_recolor(ARRAY(SELECT DISTINCT product_id FROM changed_attributes));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -97,16 +108,27 @@ CREATE TRIGGER product_listing_after_attributes_delete AFTER DELETE ON product_a
 --> statement-breakpoint
 CREATE FUNCTION cuvee_product_listing_colors_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE product_listing l SET color_id = (
-    SELECT min(pa.attribute_id) FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
-    WHERE pa.product_id = l.product_id AND a.type_code = 'PRODUCT_COLOR')
-  WHERE l.product_id IN (SELECT product_id FROM old_attributes UNION SELECT product_id FROM new_attributes);
+  PERFORM cuvee_product_listing_recolor(ARRAY(SELECT product_id FROM old_attributes UNION SELECT product_id FROM new_attributes));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER product_listing_after_attributes_update AFTER UPDATE ON product_attributes
   REFERENCING OLD TABLE AS old_attributes NEW TABLE AS new_attributes
   FOR EACH STATEMENT EXECUTE FUNCTION cuvee_product_listing_colors_moved();
+--> statement-breakpoint
+-- An attribute that becomes, or stops being, a colour recolours the products that have it.
+CREATE FUNCTION cuvee_product_listing_attribute_types() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM cuvee_product_listing_recolor(ARRAY(
+    SELECT DISTINCT pa.product_id FROM product_attributes pa
+    JOIN old_types o ON o.id = pa.attribute_id JOIN new_types n ON n.id = o.id
+    WHERE (o.type_code = 'PRODUCT_COLOR') <> (n.type_code = 'PRODUCT_COLOR')));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER product_listing_after_attributes_types_update AFTER UPDATE ON attributes
+  REFERENCING OLD TABLE AS old_types NEW TABLE AS new_types
+  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_product_listing_attribute_types();
 --> statement-breakpoint
 -- The facet counts follow product_listing (decision 022): rows added count in, rows removed count
 -- out, and an update counts only when a facet column moved (a stock or price change writes nothing).
@@ -164,6 +186,15 @@ CREATE TRIGGER product_facet_counts_after_listing_delete AFTER DELETE ON product
 --> statement-breakpoint
 CREATE TRIGGER product_facet_counts_after_listing_update AFTER UPDATE ON product_listing
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION cuvee_product_facet_counts_moved();
+--> statement-breakpoint
+CREATE FUNCTION cuvee_product_facet_counts_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE product_facet_counts;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER product_facet_counts_after_listing_truncate AFTER TRUNCATE ON product_listing
+  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_product_facet_counts_emptied();
 --> statement-breakpoint
 -- Index-only scans need the visibility map: vacuum this small, often-read table early.
 ALTER TABLE product_listing SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);
