@@ -44,7 +44,8 @@ CREATE INDEX "product_listing_region_idx" ON "product_listing" USING btree ("reg
 -- Lock order, everywhere: product inventories, then their listing rows (a checkout's stock update
 -- does the same), so a product renamed during a checkout neither deadlocks with it nor has its new
 -- name overwritten by the checkout's copy of the row.
-CREATE FUNCTION cuvee_product_listing_rows_of_inventories() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Copies these product inventories, as they are now, into product_listing.
+CREATE FUNCTION cuvee_product_listing_copy(product_inventory_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_listing (product_inventory_id, product_id, inventory_code, availability_status, price_cents,
     price_tax_in_cents, quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en)
@@ -53,13 +54,19 @@ BEGIN
     (SELECT min(pa.attribute_id) FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
       WHERE pa.product_id = p.id AND a.type_code = 'PRODUCT_COLOR'),
     p.name_fr, p.name_en
-  FROM changed_inventories pi JOIN products p ON p.id = pi.product_id
+  FROM product_inventories pi JOIN products p ON p.id = pi.product_id
+  WHERE pi.id = ANY(product_inventory_ids)
   ON CONFLICT (product_inventory_id) DO UPDATE SET
     product_id = excluded.product_id, inventory_code = excluded.inventory_code,
     availability_status = excluded.availability_status, price_cents = excluded.price_cents,
     price_tax_in_cents = excluded.price_tax_in_cents, quantity = excluded.quantity, type_code = excluded.type_code,
     provider_id = excluded.provider_id, country_id = excluded.country_id, region_id = excluded.region_id,
     color_id = excluded.color_id, name_fr = excluded.name_fr, name_en = excluded.name_en;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION cuvee_product_listing_rows_of_inventories() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM cuvee_product_listing_copy(ARRAY(SELECT id FROM changed_inventories));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -200,11 +207,4 @@ CREATE TRIGGER product_facet_counts_after_listing_truncate AFTER TRUNCATE ON pro
 ALTER TABLE product_listing SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02);
 --> statement-breakpoint
 -- The catalogue already there.
-INSERT INTO product_listing (product_inventory_id, product_id, inventory_code, availability_status, price_cents,
-  price_tax_in_cents, quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en)
-SELECT pi.id, pi.product_id, pi.inventory_code, pi.availability_status, pi.price_cents, pi.price_tax_in_cents,
-  pi.quantity, p.type_code, p.provider_id, p.country_id, p.region_id,
-  (SELECT min(pa.attribute_id) FROM product_attributes pa JOIN attributes a ON a.id = pa.attribute_id
-    WHERE pa.product_id = p.id AND a.type_code = 'PRODUCT_COLOR'),
-  p.name_fr, p.name_en
-FROM product_inventories pi JOIN products p ON p.id = pi.product_id;
+SELECT cuvee_product_listing_copy(ARRAY(SELECT id FROM product_inventories));
