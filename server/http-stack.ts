@@ -1,0 +1,62 @@
+/**
+ * The shop's HTTP stack, in order (DESIGN §1, issue 6 §1): the request log (one line, with the
+ * reason of a refusal), compression, the security headers with a fresh CSP nonce, the method,
+ * cross-site and body-size guards (server/guards.ts), the static files, then React Router.
+ * server/app.ts serves the shop with it; the bench's bare React Router app
+ * (scripts/bench-bare-app) serves its one page with it, so the two compare on the same stack.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type Request, type Response } from "express";
+import morgan from "morgan";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { allowOnlyShopMethods, announceAllowedMethods, limitBodySize, refuseCrossSiteWrites } from "./guards";
+import { loggedUrl } from "./log-format";
+import { securityHeaders } from "./security-headers";
+
+morgan.token("safe-url", (req) => loggedUrl((req as express.Request).originalUrl ?? req.url ?? ""));
+
+morgan.token("refusal", (_req, res) => {
+  const refusal = (res as Response).locals?.refusal as string | undefined;
+  return refusal ? ` refused: ${refusal}` : "";
+});
+
+export interface HttpStackOptions {
+  /** The React Router server build. */
+  build: ServerBuild;
+  /** The client build's folder (its `assets/` are content-hashed). */
+  clientDir: string;
+  /** Production headers (HSTS, upgrade-insecure-requests). */
+  production: boolean;
+  /** Express's `trust proxy` setting (server/app.ts: `TRUST_PROXY`). */
+  trustProxy: boolean | number | string[];
+  /** The React Router context of one request (`res.locals.cspNonce` holds its CSP nonce). */
+  loadContext(req: Request, res: Response): RouterContextProvider;
+}
+
+/** An Express application with the shop's stack in front of `options.build`. */
+export function createHttpStack(options: HttpStackOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(morgan(":method :safe-url :status :response-time ms:refusal"));
+  app.use(compression());
+  app.use(securityHeaders({ production: options.production }));
+  app.use(allowOnlyShopMethods, announceAllowedMethods, refuseCrossSiteWrites, limitBodySize);
+
+  // Content-hashed bundles never change; the rest of public/ (favicon) may, once an hour.
+  app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: options.build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (req: Request, res: Response) => options.loadContext(req, res) as never,
+    }),
+  );
+  return app;
+}
