@@ -3,6 +3,7 @@
  * Secure and carry the `__Host-` prefix, which the browser accepts only from a Secure response, on
  * path `/` and without a Domain, so no subdomain or plain-HTTP page can plant or overwrite them.
  */
+import { LRUCache } from "lru-cache";
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import { getEnv } from "~/env.server";
 
@@ -31,5 +32,33 @@ export function signedCookie(base: string, options: { maxAge?: number; secrets?:
     maxAge: options.maxAge,
     secrets: options.secrets ?? [getEnv().sessionSecret],
   };
-  return createCookie(cookieName(base), settings);
+  return rememberingVerification(createCookie(cookieName(base), settings));
+}
+
+/** Cookie headers remembered per signed cookie (issue 11: each page reads five or six of them). */
+const REMEMBERED_HEADERS = 2_000;
+
+/**
+ * The same cookie, whose `parse` verifies a given Cookie header's signature once (issue 11:
+ * throughput). React Router imports the key and checks the HMAC with WebCrypto on every parse,
+ * about half a millisecond of every page for the visitor's five signed cookies; a visitor sends
+ * the same header page after page. Only verified values are remembered, per cookie object (so
+ * per name and secrets), and each caller gets its own copy. A header that fails to parse is asked
+ * again next time.
+ */
+function rememberingVerification(cookie: Cookie): Cookie {
+  const verified = new LRUCache<string, { value: unknown }>({ max: REMEMBERED_HEADERS });
+  const remembering: Cookie = Object.create(cookie, {
+    parse: {
+      value: async (header: string | null, options?: Parameters<Cookie["parse"]>[1]) => {
+        if (!header || options) return cookie.parse(header, options);
+        const known = verified.get(header);
+        if (known) return structuredClone(known.value);
+        const value: unknown = await cookie.parse(header);
+        verified.set(header, { value });
+        return structuredClone(value);
+      },
+    },
+  });
+  return remembering;
 }
