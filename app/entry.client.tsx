@@ -1,22 +1,22 @@
 /**
  * Hydration: the browser's i18next instance starts in the language the server rendered
- * (`<html lang>`), with the same bundled resources, so hydration never flickers.
+ * (`<html lang>`), with that language's strings only (preloaded by the root layout, fetched
+ * before hydrating), so hydration never flickers (app/i18n/page-language.ts).
  */
 // Shared with app/root.tsx, so zod is configured in a chunk of its own, before any schema is built.
 import "~/zod-jitless";
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { i18nOptions } from "~/i18n/i18n";
+import { startPageLanguage } from "~/i18n/page-language";
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nOptions, lng: document.documentElement.lang });
+  const i18n = await startPageLanguage(document.documentElement.lang);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
@@ -25,4 +25,5 @@ async function hydrate() {
   });
 }
 
-void hydrate();
+// Without its strings (offline) the page stays the server's, which works without JavaScript.
+hydrate().catch((error: unknown) => console.error(error));

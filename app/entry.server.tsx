@@ -3,7 +3,9 @@
  * demo catalogue) before the first request: the HTTP server (server/app.ts) imports the build at
  * start-up.
  *
- * Every inline script carries the request's CSP nonce (issue 6 §1), and every page and `.data`
+ * Every inline script and the inline stylesheet carry the request's CSP nonce (issue 6 §1; the
+ * stylesheet is written into every page: issue 11 goal 3, app/styles/), the hydration scripts start
+ * once the page has painted (app/http/scripts-after-paint.server.ts), and every page and `.data`
  * response says who may store it (issue 6 §4): they show the visitor's cart count and
  * preferences, so only the visitor's own browser may, and only after revalidating.
  */
@@ -23,7 +25,10 @@ import {
 import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
+import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { getI18n } from "~/i18n/middleware.server";
+import { InlineStylesheetProvider } from "~/styles/inline-stylesheet";
+import { STYLESHEET_CSS } from "~/styles/stylesheet.server";
 
 await bootServer();
 
@@ -80,10 +85,13 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={{ css: STYLESHEET_CSS, nonce }}>
+          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </I18nextProvider>,
       {
-        nonce,
+        // Scripts and the inline stylesheet (React writes a `<style precedence>` with the style nonce).
+        nonce: { script: nonce, style: nonce },
         [readyOption]() {
           shellRendered = true;
           // One chunk per turn of the event loop, not one per 2 KB (app/http/coalesced-body.server.ts).
@@ -93,8 +101,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          // The hydration scripts start once the page has painted (decision 023).
+          const page = body.pipe(scriptsAfterFirstPaint());
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -15,8 +15,8 @@ import {
   type MiddlewareFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { preload } from "react-dom";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { MessagePage } from "~/components/ui/message-page";
@@ -24,6 +24,9 @@ import { shopContext } from "~/context";
 import { getDatabase } from "~/boot.server";
 import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
 import { TranslationProvider, useT } from "~/i18n/translation";
+import { fetchLanguageOfNavigation } from "~/i18n/page-language";
+import { STRINGS_URL } from "~/i18n/strings";
+import { InlineStylesheet } from "~/styles/inline-stylesheet";
 import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
@@ -83,6 +86,9 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
 
 export const middleware = [i18nextMiddleware, shopMiddleware];
 
+/** A navigation into the other language fetches its strings before showing it (decision 023). */
+export const clientMiddleware = [fetchLanguageOfNavigation];
+
 /** An error page rendered here keeps the headers of the error (a 429's `Retry-After`). */
 export function headers({ errorHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? new Headers();
@@ -128,12 +134,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = root?.locale ?? "fr-CA";
   // The locale follows the cookie after a switch (client navigation after the POST).
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  // The page's strings, which hydration waits for, start with the scripts (decision 023).
+  if (typeof document === "undefined") preload(STRINGS_URL[locale], { as: "fetch", crossOrigin: "anonymous" });
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The stylesheet inline (decision 023). */}
+        <InlineStylesheet />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,6 @@
 /**
  * The response headers of every answer (issue 6 §1), through helmet: a Content-Security-Policy
- * whose only inline scripts are those carrying this request's nonce, no framing by anyone, no
+ * whose only inline scripts and styles are those carrying this request's nonce, no framing by anyone, no
  * MIME sniffing, a referrer that stops at our origin for other sites, HSTS in production, and a
  * Permissions-Policy (helmet has none) that lets only our own pages ask for the location (the
  * province notice will) and nobody for the camera, microphone or payment handlers.
@@ -39,7 +39,8 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", nonceSource],
           scriptSrcAttr: ["'none'"],
-          styleSrc: ["'self'"],
+          // The stylesheet is inline in every page, with the nonce (issue 11 goal 3, decision 023).
+          styleSrc: ["'self'", nonceSource],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],

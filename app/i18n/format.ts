@@ -7,6 +7,20 @@ export const SHOP_TIME_ZONE = "America/Toronto";
 const moneyFormatters = new Map<string, Intl.NumberFormat>();
 const countFormatters = new Map<string, Intl.NumberFormat>();
 const litreFormatters = new Map<string, Intl.NumberFormat>();
+/** Date formatters by locale, style and zone: making one costs far more than using it (a list of dated cards). */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(locale: string, style: "long" | "medium-short", timeZone: string): Intl.DateTimeFormat {
+  const key = `${moneyLocale(locale)}|${style}|${timeZone}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions =
+      style === "long" ? { dateStyle: "long", timeZone } : { dateStyle: "medium", timeStyle: "short", timeZone };
+    formatter = new Intl.DateTimeFormat(moneyLocale(locale), options);
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** The Intl locale used for money: fr-CA for French, en-CA for English (Canadian dollars). */
 export function moneyLocale(locale: string): "fr-CA" | "en-CA" {
@@ -63,7 +77,7 @@ export function formatVolume(ml: number, locale: string): string {
  * @param timeZone IANA zone whose calendar day is shown; the shop's (Montréal and Toronto) by default
  */
 export function formatLongDate(iso: string, locale: string, timeZone: string = SHOP_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(moneyLocale(locale), { dateStyle: "long", timeZone }).format(new Date(iso));
+  return dateFormatter(locale, "long", timeZone).format(new Date(iso));
 }
 
 /**
@@ -81,5 +95,5 @@ export function formatShopDay(day: string, locale: string): string {
  * @param iso an ISO 8601 instant
  */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(moneyLocale(locale), { dateStyle: "medium", timeStyle: "short", timeZone: SHOP_TIME_ZONE }).format(new Date(iso));
+  return dateFormatter(locale, "medium-short", SHOP_TIME_ZONE).format(new Date(iso));
 }

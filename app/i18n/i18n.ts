@@ -1,6 +1,12 @@
 /**
- * i18next configuration shared by the server and the browser (issue 2 §6): French (fr-CA) is the
- * default and the fallback, English (en-US) is complete. Every visible string lives in locales/.
+ * i18next configuration (issue 2 §6): French (fr-CA) is the default and the fallback, English
+ * (en-US) is complete. Every visible string lives in locales/.
+ *
+ * The browser gets only the page's language (issue 11 goal 3, docs/decisions/023-first-screen.md):
+ * code that runs there uses {@link i18nBaseOptions} and app/i18n/strings.ts, never
+ * {@link resources} or {@link i18nOptions}, which bundle both languages for the server (its pages,
+ * e-mails, PDFs and refusals). The browser build leaves them out because nothing there uses them
+ * (tests/e2e/first-screen.spec.ts checks the built pages).
  */
 import type { InitOptions } from "i18next";
 import enUS from "../../locales/en-US/common.json";
@@ -10,17 +16,24 @@ import { LOCALES } from "~/vocabulary";
 export const FALLBACK_LOCALE = "fr-CA";
 export const SUPPORTED_LOCALES: string[] = [...LOCALES];
 
+/** The one namespace: every key of locales/<locale>/common.json. */
+export const NAMESPACE = "common";
+
+/** Both languages' strings, bundled: the server's. */
 export const resources = {
   "fr-CA": { common: frCA },
   "en-US": { common: enUS },
 } as const;
 
-export const i18nOptions: InitOptions = {
-  resources,
+/** The options of every i18next instance, without strings: each side adds those it holds. */
+export const i18nBaseOptions: InitOptions = {
   supportedLngs: SUPPORTED_LOCALES,
   fallbackLng: FALLBACK_LOCALE,
-  defaultNS: "common",
-  ns: ["common"],
+  defaultNS: NAMESPACE,
+  ns: [NAMESPACE],
   interpolation: { escapeValue: false },
   returnNull: false,
 };
+
+/** The server's options: both languages' strings (the request middleware, tests). */
+export const i18nOptions: InitOptions = { ...i18nBaseOptions, resources };

@@ -58,8 +58,8 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
             <div className="grid grid-cols-cards gap-4">
-              {items.map((blog) => (
-                <BlogCard key={blog.id} blog={blog} />
+              {items.map((blog, index) => (
+                <BlogCard key={blog.id} blog={blog} first={index === 0} />
               ))}
             </div>
           )}

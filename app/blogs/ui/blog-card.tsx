@@ -5,7 +5,11 @@ import type { BlogSummary } from "../blogs.server";
 import { blogCoverSrc } from "../cover-image";
 import { BlogDate } from "./blog-date";
 
-export function BlogCard({ blog }: { blog: BlogSummary }) {
+/**
+ * @param first the list's first card: its cover is the largest thing on a phone's first screen, so
+ *   it loads at once and first (`fetchpriority="high"`), the others when scrolled near (decision 023)
+ */
+export function BlogCard({ blog, first = false }: { blog: BlogSummary; first?: boolean }) {
   const { t } = useT();
   return (
     <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white" data-testid="blog-card">
@@ -14,7 +18,8 @@ export function BlogCard({ blog }: { blog: BlogSummary }) {
         alt=""
         width={320}
         height={180}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : "auto"}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-4">
