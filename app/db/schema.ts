@@ -297,6 +297,10 @@ export const productListing = pgTable(
     colorId: integer("color_id"),
     nameFr: text("name_fr").notNull(),
     nameEn: text("name_en").notNull(),
+    /** The product's {@link products.searchFr} (name and description), for the list's text search (migration 0011). */
+    searchFr: tsvector("search_fr"),
+    /** The product's {@link products.searchEn}, for the list's text search (migration 0011). */
+    searchEn: tsvector("search_en"),
   },
   (t) => [
     // One index per order of the list (SPEC §2 sort), so a page is read in order and stops early.
@@ -314,6 +318,12 @@ export const productListing = pgTable(
     index("product_listing_type_idx").on(t.typeCode),
     index("product_listing_country_idx").on(t.countryId),
     index("product_listing_region_idx").on(t.regionId),
+    // The text search (decision 022): full text in the page's language, or the name contains the
+    // text, accents ignored; read from the listing row itself, not through the products.
+    index("product_listing_search_fr_idx").using("gin", t.searchFr),
+    index("product_listing_search_en_idx").using("gin", t.searchEn),
+    index("product_listing_name_fr_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameFr}) gin_trgm_ops`),
+    index("product_listing_name_en_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameEn}) gin_trgm_ops`),
   ],
 );
 
