@@ -27,7 +27,6 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
 import { InlineStylesheet } from "~/styles/inline-stylesheet";
-import type { Locale } from "~/vocabulary";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
 import { readUser } from "~/users/users.server";
@@ -71,7 +70,7 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   context.set(shopContext, {
     db,
     preferences,
-    locale: getLocale(context) as Locale,
+    locale: getLocale(context),
     t: getI18n(context).t,
   });
   const response = await next();
