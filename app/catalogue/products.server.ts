@@ -453,10 +453,13 @@ async function countFacets(
   };
 }
 
-/** The list rows of product inventory ids, in the ids' order. */
-async function loadListItems(db: Database, ids: number[], locale: Locale): Promise<ProductListItem[]> {
-  if (ids.length === 0) return [];
-  const rows = (await db
+/**
+ * The query of {@link loadListItems} in one language, prepared: the same text for any page, so
+ * the database plans it once per connection instead of on every list (2.5 ms of planning for its
+ * six tables at 100,000 products, more than running it; decision 025). `ids` is an integer array.
+ */
+function listItemsQuery(db: Database, locale: Locale) {
+  return db
     .select({
       productInventoryId: productInventories.id,
       inventoryCode: productInventories.inventoryCode,
@@ -490,7 +493,26 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
     .innerJoin(providers, eq(providers.id, products.providerId))
     .leftJoin(countries, eq(countries.id, products.countryId))
     .leftJoin(regions, eq(regions.id, products.regionId))
-    .where(inArray(productInventories.id, ids)));
+    .where(sql`${productInventories.id} = any(${sql.placeholder("ids")}::integer[])`)
+    .prepare(`product_list_items_${locale}`);
+}
+
+type ListItemsQuery = ReturnType<typeof listItemsQuery>;
+
+/** The prepared list queries of each database (the app has one; tests open several). */
+const listItemsQueries = new WeakMap<Database, Map<Locale, ListItemsQuery>>();
+
+/**
+ * The list's items for product inventory ids, in the order of `ids` (ids not found are left out),
+ * with names in `locale`. One prepared query, whatever the page.
+ */
+async function loadListItems(db: Database, ids: number[], locale: Locale): Promise<ProductListItem[]> {
+  if (ids.length === 0) return [];
+  let queries = listItemsQueries.get(db);
+  if (!queries) listItemsQueries.set(db, (queries = new Map()));
+  let query = queries.get(locale);
+  if (!query) queries.set(locale, (query = listItemsQuery(db, locale)));
+  const rows = await query.execute({ ids });
   const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
