@@ -10,6 +10,7 @@ import { attributes, productAttributes, productInventories, products } from "~/d
 import { getReferenceData } from "~/catalogue/reference.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
+import type { Locale } from "~/vocabulary";
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -33,13 +34,14 @@ const EXPECTED_LISTING = sql`
     pi.price_tax_in_cents, pi.quantity, p.type_code, p.provider_id, p.country_id, p.region_id,
     (select min(pa.attribute_id) from product_attributes pa join attributes a on a.id = pa.attribute_id
       where pa.product_id = p.id and a.type_code = 'PRODUCT_COLOR') as color_id,
-    p.name_fr, p.name_en
+    p.name_fr, p.name_en, p.search_fr::text as search_fr, p.search_en::text as search_en
   from product_inventories pi join products p on p.id = pi.product_id`;
 
 async function expectInSync(): Promise<void> {
   const listing = await rows(sql`
     select product_inventory_id, product_id, inventory_code, availability_status, price_cents, price_tax_in_cents,
-      quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en
+      quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en,
+      search_fr::text as search_fr, search_en::text as search_en
     from product_listing order by product_inventory_id`);
   expect(listing).toEqual(await rows(sql`${EXPECTED_LISTING} order by pi.id`));
   const counts = await rows(sql`
@@ -97,6 +99,19 @@ describe("the product list's search table and facet counts", () => {
       .set({ inventoryCode: (freeCode as { code: never }).code })
       .where(eq(productInventories.id, item.id));
     await expectInSync();
+  });
+
+  it("follow a product's new description (its search vectors) and leave it when nothing the listing copies moved", async () => {
+    const { db } = testDb;
+    const item = await someProductInventory();
+    await db
+      .update(products)
+      .set({ descriptionFr: "Une cuvée Quintessencia, nouvelle description", descriptionEn: "A Quintessencia cuvée, new description" })
+      .where(eq(products.id, item.productId));
+    await expectInSync();
+    const before = await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`);
+    await db.update(products).set({ zeroRated: sql`${products.zeroRated}` }).where(eq(products.id, item.productId));
+    expect(await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`)).toEqual(before);
   });
 
   it("follow colours added, changed and removed", async () => {
@@ -215,6 +230,43 @@ describe("/products after a catalogue change", () => {
     expect(after.pagination.total).toBe(before.pagination.total - 1);
     expect(vinCount(after)).toBe(vinCount(before) - 1);
     expect(after.items.map((i) => i.productInventoryId)).not.toContain(wine!.id);
+  });
+
+  // The text search reads the listing row's own copy of the product's search vectors and names
+  // (migration 0011): a product's new words must find it at once, and its old ones no longer.
+  it("finds a product by the new words of its name and description, in each language, and no longer by its old ones", async () => {
+    const { db } = testDb;
+    const reference = await getReferenceData(db);
+    const item = await someProductInventory();
+    const search = (query: string, locale: Locale) =>
+      searchProducts(
+        db,
+        reference,
+        parseProductFilters(new URLSearchParams(`${query}&inventory=${item.inventoryCode}`), reference.known),
+        { province: "QC", taxMode: "IN", locale, pageSize: 1_000 },
+      );
+    const found = async (query: string, locale: Locale) =>
+      (await search(query, locale)).items.some((i) => i.productInventoryId === item.id);
+
+    await db
+      .update(products)
+      .set({ nameFr: "Château Zorglubien", nameEn: "Zorglubien Estate", descriptionFr: "Notes de mirabelle grillée", descriptionEn: "Notes of toasted greengage" })
+      .where(eq(products.id, item.productId));
+    // Full text on the name and on the description, and a part of the name (trigram, accents ignored).
+    expect(await found("t=zorglubien", "fr-CA")).toBe(true);
+    expect(await found("t=mirabelle", "fr-CA")).toBe(true);
+    expect(await found("t=greengage", "en-US")).toBe(true);
+    expect(await found("t=chateau+zorglub", "fr-CA")).toBe(true);
+    expect(await found("t=glubien+est", "en-US")).toBe(true);
+
+    await db
+      .update(products)
+      .set({ nameFr: "Cuvée Plumeau", nameEn: "Plumeau Cuvée", descriptionFr: "Sans mirabelle", descriptionEn: "" })
+      .where(eq(products.id, item.productId));
+    expect(await found("t=zorglubien", "fr-CA")).toBe(false);
+    expect(await found("t=greengage", "en-US")).toBe(false);
+    expect(await found("t=plumeau", "en-US")).toBe(true);
+    expect(await found("t=mirabelle", "fr-CA")).toBe(true);
   });
 
   // The counts come from the materialized counts without a text, price or producer filter, and from
