@@ -4,7 +4,7 @@
  *
  * The browser gets only the page's language (issue 11 goal 3, docs/decisions/023-first-screen.md):
  * code that runs there uses {@link i18nBaseOptions} and app/i18n/strings.ts, never
- * {@link resources} or {@link i18nOptions}, which bundle both languages for the server (its pages,
+ * {@link resources}, which bundles both languages for the server (its pages,
  * e-mails, PDFs and refusals). The browser build leaves them out because nothing there uses them
  * (tests/e2e/first-screen.spec.ts checks the built pages).
  */
@@ -34,6 +34,3 @@ export const i18nBaseOptions: InitOptions = {
   interpolation: { escapeValue: false },
   returnNull: false,
 };
-
-/** The server's options: both languages' strings (the request middleware, tests). */
-export const i18nOptions: InitOptions = { ...i18nBaseOptions, resources };

@@ -3,19 +3,19 @@
  * signed prefs cookie, then French (browsers asking for English still get French: SPEC §1 "French
  * (default)"), detected by remix-i18next's detector.
  *
- * Each language has one i18next instance, made when the server starts and shared by every request
- * in that language: a request only reads it (`t`, its language, its strings), and no server code
- * changes its language. remix-i18next's middleware made and initialised a new instance for every
- * request, a tenth of the CPU of the shop's lightest page (CPU profile of `/shopping-cart-empty`;
- * docs/decisions/025-server-render-cost.md).
+ * Each language has one i18next instance ({@link i18nFor}, shared with the e-mails and `meta`
+ * functions' translators), shared by every request in that language: a request only reads it
+ * (`t`, its language, its strings), and no server code changes its language. remix-i18next's
+ * middleware made and initialised a new instance for every request, a tenth of the CPU of the
+ * shop's lightest page (CPU profile of `/shopping-cart-empty`; docs/decisions/025-server-render-cost.md).
  */
-import { createInstance, type i18n as I18n } from "i18next";
+import type { i18n as I18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { readPreferences } from "~/preferences/preferences.server";
-import type { Locale } from "~/vocabulary";
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, i18nOptions } from "./i18n";
+import { LOCALES, type Locale } from "~/vocabulary";
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from "./i18n";
+import { i18nFor } from "./translator";
 
 const detector = new RemixI18Next({
   detection: {
@@ -26,23 +26,16 @@ const detector = new RemixI18Next({
   },
 });
 
-/** A ready i18next instance in `locale`, with both languages' strings (bundled: no loading). */
-function instanceFor(locale: string): I18n {
-  const instance = createInstance({ ...i18nOptions, lng: locale, initAsync: false }).use(initReactI18next);
-  void instance.init();
-  return instance;
-}
-
-const instances = new Map<string, I18n>(SUPPORTED_LOCALES.map((locale) => [locale, instanceFor(locale)]));
-
 const localeContext = createContext<Locale>();
 const i18nContext = createContext<I18n>();
 
 /** Detects the request's language and gives the request that language's instance. */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const locale = (await detector.getLocale(request)) as Locale;
+  // The detector answers one of SUPPORTED_LOCALES (LOCALES), or the fallback.
+  const detected = await detector.getLocale(request);
+  const locale = LOCALES.find((l) => l === detected) ?? FALLBACK_LOCALE;
   context.set(localeContext, locale);
-  context.set(i18nContext, instances.get(locale) ?? instances.get(FALLBACK_LOCALE)!);
+  context.set(i18nContext, i18nFor(locale));
   return next();
 };
 

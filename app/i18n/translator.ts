@@ -1,32 +1,45 @@
 /**
- * A translator fixed to one locale, for what is written outside a request's `t`: order e-mails,
- * invoices and Stripe line items in the order's language (a webhook has no page), and route `meta`
- * functions, which have no hook and run on the server and in the browser alike (issue 9 §9). One
- * i18next instance per locale, created on first use. Shared with the browser, where it knows only
- * the languages fetched (app/i18n/strings.ts): the page's, and the other after a switch.
+ * One i18next instance per locale, created on first use and then shared: on the server by every
+ * page request in that language (app/i18n/middleware.server.ts, decision 025), and by a translator
+ * fixed to the locale for what is written outside a request's `t` — order e-mails, invoices and
+ * Stripe line items in the order's language (a webhook has no page), and route `meta` functions,
+ * which have no hook and run on the server and in the browser alike (issue 9 §9). Shared with the
+ * browser, where it knows only the languages fetched (app/i18n/strings.ts): the page's, and the
+ * other after a switch.
  */
-import { createInstance, type TFunction } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import type { Locale } from "~/vocabulary";
 import { NAMESPACE, i18nBaseOptions } from "./i18n";
 import { heldStrings } from "./strings";
 
+const instances = new Map<Locale, I18n>();
 const translators = new Map<Locale, TFunction>();
 
 /**
- * The `t` of a locale, from the same strings as the pages (`locales/`).
+ * The i18next instance of a locale, holding that locale's strings (`locales/`). Shared: read it,
+ * never change its language.
  * @throws Error in the browser when the locale's strings were not fetched (a developer error: the
  *   page's language is fetched before hydration, another one before the navigation that shows it)
  */
-export function translatorFor(locale: Locale): TFunction {
-  let t = translators.get(locale);
-  if (!t) {
+export function i18nFor(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
     const strings = heldStrings(locale);
-    if (!strings) throw new Error(`translatorFor(${locale}): the strings of ${locale} are not loaded here`);
-    const instance = createInstance();
+    if (!strings) throw new Error(`i18nFor(${locale}): the strings of ${locale} are not loaded here`);
+    instance = createInstance();
     // The strings are at hand: initialisation is synchronous.
     void instance.init({ ...i18nBaseOptions, lng: locale, resources: { [locale]: { [NAMESPACE]: strings } }, initAsync: false });
-    t = instance.getFixedT(locale);
-    translators.set(locale, t);
+    instances.set(locale, instance);
   }
+  return instance;
+}
+
+/**
+ * The `t` of a locale, from the same strings as the pages.
+ * @throws Error as {@link i18nFor}
+ */
+export function translatorFor(locale: Locale): TFunction {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = i18nFor(locale).getFixedT(locale)));
   return t;
 }

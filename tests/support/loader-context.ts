@@ -2,11 +2,10 @@
  * Calls route loaders and actions the way React Router does, with the shop context a test gives
  * (a test database, preferences, a locale) instead of the root middleware's.
  */
-import { createInstance } from "i18next";
 import { RouterContextProvider } from "react-router";
 import { shopContext } from "~/context";
 import type { Database } from "~/db/client.server";
-import { i18nOptions } from "~/i18n/i18n";
+import { i18nFor } from "~/i18n/translator";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 
 export const BASE_URL = "http://shop.test";
@@ -14,10 +13,8 @@ export const BASE_URL = "http://shop.test";
 /** A router context holding the shop context of a request. */
 export async function shopRouterContext(db: Database, preferences: Partial<Preferences> = {}) {
   const prefs = { ...DEFAULT_PREFERENCES, ...preferences };
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: prefs.locale });
   const context = new RouterContextProvider();
-  context.set(shopContext, { db, preferences: prefs, locale: prefs.locale, t: i18n.t });
+  context.set(shopContext, { db, preferences: prefs, locale: prefs.locale, t: i18nFor(prefs.locale).t });
   return context;
 }
 
