@@ -269,6 +269,27 @@ describe("/products after a catalogue change", () => {
     expect(await found("t=mirabelle", "fr-CA")).toBe(true);
   });
 
+  // The page's items come from one prepared query per language (decision 025): each language's
+  // page must get its own names, whichever language was listed first.
+  it("lists each language's names, French and English pages alternating", async () => {
+    const { db } = testDb;
+    const reference = await getReferenceData(db);
+    const item = await someProductInventory();
+    await db.update(products).set({ nameFr: "Cuvée du Lac", nameEn: "Lake Cuvée" }).where(eq(products.id, item.productId));
+    const nameIn = async (locale: Locale) => {
+      const list = await searchProducts(
+        db,
+        reference,
+        parseProductFilters(new URLSearchParams(`inventory=${item.inventoryCode}`), reference.known),
+        { province: "QC", taxMode: "IN", locale, pageSize: 1_000 },
+      );
+      return list.items.find((i) => i.productInventoryId === item.id)?.name;
+    };
+    expect(await nameIn("fr-CA")).toBe("Cuvée du Lac");
+    expect(await nameIn("en-US")).toBe("Lake Cuvée");
+    expect(await nameIn("fr-CA")).toBe("Cuvée du Lac");
+  });
+
   // The counts come from the materialized counts without a text, price or producer filter, and from
   // the matching rows with one: both must promise exactly what choosing the value then lists.
   it.each([
