@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
 import { deleteCatalogue, generateSyntheticCatalogue } from "../app/catalogue/seed/synthetic";
+import { compactFacetCounts } from "../app/catalogue/products.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
     // A fresh catalogue's statistics and visibility map, as autovacuum would leave them: without
     // them the planner guesses and the product list's index-only scans read the table (decision 022).
     await handle.db.execute(sql`vacuum (analyze)`);
+    await compactFacetCounts(handle.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Done in ${seconds} s: ${result.providers} producers, ${result.products} products, ` +

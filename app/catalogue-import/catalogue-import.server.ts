@@ -19,10 +19,11 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { clearDatabaseCaches } from "~/cache.server";
+import { compactFacetCounts } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
-import { catalogueImports, productFacetCounts, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
+import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
 import { excludedValues } from "~/db/upsert";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
@@ -339,7 +340,8 @@ export async function confirmCatalogueImport(
     const { created, changed } = outcome.import.report.counts;
     // VACUUM cannot run inside a transaction: after the commit, before staff sees the result.
     if (created + changed >= VACUUM_AFTER_ROWS) {
-      await db.execute(sql`vacuum (analyze) ${products}, ${productInventories}, ${productListing}, ${productFacetCounts}`);
+      await db.execute(sql`vacuum (analyze) ${products}, ${productInventories}, ${productListing}`);
+      await compactFacetCounts(db);
     }
   }
   return outcome;
