@@ -5,7 +5,7 @@
  *
  * For each size of BENCH_SIZES (1,000, 10,000 and 100,000 products), in a fresh database created on
  * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
- * `npm run catalogue:generate`, `VACUUM ANALYZE`, the built app on it (127.0.0.1:3300,
+ * `npm run catalogue:generate`, `VACUUM ANALYZE` and `CHECKPOINT`, the built app on it (127.0.0.1:3300,
  * NODE_ENV=production), then the latency curve: sequential single requests (one at a time, end to
  * end, BENCH_LATENCY_WARMUP not counted then BENCH_LATENCY_REQUESTS counted) to the pages of
  * scripts/lib/bench-latency.ts; the database is dropped afterwards.
