@@ -1,10 +1,28 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's production build for the browser. Its package exports only its development
+ * build (remix-run/react-router#14102): dev warnings and their checks in every visitor's bundle.
+ * Only the client build takes the production files; the server keeps the package's one copy
+ * that @react-router/express shares with the app (two copies would split its contexts).
+ */
+const reactRouterProductionDir = fileURLToPath(new URL("../production/", import.meta.resolve("react-router")));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouterProductionDir}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterProductionDir}dom-export.mjs` },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
+      ...(command === "build" && !isSsrBuild ? reactRouterProduction : []),
+    ],
+  },
   build: {
     target: "es2022",
     // The server build's entry is the Express server, which imports React Router's build.
