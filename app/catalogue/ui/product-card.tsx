@@ -23,9 +23,7 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
         </span>{" "}
         <span className="text-stone-600">{t("price.perCaseOf", { count: item.uvc })}</span>
         <br />
-        <span className="text-stone-600">
-          {t("price.perBottle", { price: formatMoney(price.unitCents, i18n.language) })} · {taxNote}
-        </span>
+        <span className="text-stone-600">{`${t("price.perBottle", { price: formatMoney(price.unitCents, i18n.language) })} · ${taxNote}`}</span>
       </p>
     );
   }
@@ -34,9 +32,7 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
       <span className="text-lg font-semibold" data-testid="unit-price">
         {formatMoney(price.unitCents, i18n.language)}
       </span>{" "}
-      <span className="text-stone-600">
-        {item.channelKind === "SHOP" ? t("price.perUnit") : t("price.perBottleShort")} · {taxNote}
-      </span>
+      <span className="text-stone-600">{`${item.channelKind === "SHOP" ? t("price.perUnit") : t("price.perBottleShort")} · ${taxNote}`}</span>
     </p>
   );
 }
@@ -58,7 +54,7 @@ export function ProductCard({ item, taxMode, children }: { item: ProductCardItem
         <img src={productImageSrc(item)} alt="" width={64} height={128} loading="lazy" className="h-32 w-16 shrink-0" />
         <div className="min-w-0">
           <p className="text-xs uppercase tracking-wide text-stone-500">
-            {t(productTypeLabelKey(item.typeCode))} · {t(`inventories.${item.inventoryCode}`)}
+            {`${t(productTypeLabelKey(item.typeCode))} · ${t(`inventories.${item.inventoryCode}`)}`}
           </p>
           <h3 className="font-serif text-lg leading-tight hover:text-wine-700">{item.name}</h3>
           <p className="text-sm text-stone-700">{item.providerName}</p>
