@@ -5,6 +5,7 @@
  * server/app.ts serves the shop with it; the bench's bare React Router app
  * (scripts/bench-bare-app) serves its one page with it, so the two compare on the same stack.
  */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -46,9 +47,12 @@ export function createHttpStack(options: HttpStackOptions): Express {
   app.use(securityHeaders({ production: options.production }));
   app.use(allowOnlyShopMethods, announceAllowedMethods, refuseCrossSiteWrites, limitBodySize);
 
-  // Content-hashed bundles never change; the rest of public/ (favicon) may, once an hour.
+  // Content-hashed bundles never change; the rest of public/ (favicon) may, once an hour. Those
+  // few files are served by name, so a page's path costs no file-system lookup.
   app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  const publicFiles = publicFilePaths(options.clientDir);
+  const servePublicFile = express.static(options.clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
 
   app.all(
     "/{*path}",
@@ -59,4 +63,15 @@ export function createHttpStack(options: HttpStackOptions): Express {
     }),
   );
   return app;
+}
+
+/** The URL paths of the client build's files outside `assets/` (public/'s, such as `/favicon.svg`). */
+function publicFilePaths(clientDir: string): Set<string> {
+  return new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep))
+      .filter((parts) => parts[0] !== "assets")
+      .map((parts) => `/${parts.join("/")}`),
+  );
 }

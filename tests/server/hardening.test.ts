@@ -275,7 +275,7 @@ describe("caching", () => {
     expect(cart.headers.get("Cache-Control")).toBe("no-store");
   });
 
-  it("lets anyone cache hashed assets for good and images for a week, without cookies", async () => {
+  it("lets anyone cache hashed assets for good, images for a week and the favicon for an hour, without cookies", async () => {
     const html = await (await fetch(`${shop.origin}/products`)).text();
     // Named by the page's after-paint loader (decision 023), inside its inline script's JSON.
     const asset = /(\/assets\/[^"\\]+\.js)(?=["\\])/.exec(html)![1]!;
@@ -284,6 +284,12 @@ describe("caching", () => {
     const image = await fetch(`${shop.origin}/images/products/red--VIN.svg`);
     expect(image.headers.get("Cache-Control")).toMatch(/^public, max-age=604800\b/);
     expect(image.headers.getSetCookie()).toEqual([]);
+    const favicon = await fetch(`${shop.origin}/favicon.svg`);
+    expect([favicon.status, favicon.headers.get("Content-Type"), favicon.headers.get("Cache-Control")]).toEqual([
+      200,
+      "image/svg+xml",
+      "public, max-age=3600",
+    ]);
   });
 });
 
