@@ -43,6 +43,17 @@ describe("scriptsAfterFirstPaint", () => {
     for (const size of [1, 2, 3, 7, 64, 333]) expect(await transformed(PAGE, size), `chunks of ${size}`).toBe(whole);
   });
 
+  it("moves tags holding non-ASCII characters byte for byte, whatever the chunks", async () => {
+    const link = `<link rel="modulepreload" href="/assets/café-Été.js" nonce="${NONCE}"/>`;
+    const code = `import * as route0 from "/assets/café-Été.js"; window.__reactRouterRouteModules = {"root":route0}; // « »`;
+    const page = `<html><head>${link}</head><body><p>Évian</p><script nonce="${NONCE}" type="module">${code}</script></body></html>`;
+    for (const size of [1, 5, 1 << 16]) {
+      expect(await transformed(page, size), `chunks of ${size}`).toBe(
+        `<html><head></head><body><p>Évian</p>${afterPaintLoader(link, code, ` nonce="${NONCE}"`)}</body></html>`,
+      );
+    }
+  });
+
   it("gives the preloads back at the end of a page whose scripts it does not recognise", async () => {
     const page = HEAD + `<body><script nonce="${NONCE}" type="module">import "/assets/other.js";</script><script type="module" src="/@vite/client"></script></body></html>`;
     const html = await transformed(page, 50);
