@@ -19,6 +19,34 @@ describe("formatMoney", () => {
   });
 });
 
+describe("numbers written out as Intl.NumberFormat writes them (fr-CA and en-CA)", () => {
+  const cents = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 12_345, 99_999, 100_000, 123_456, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012];
+  const locales = [["fr-CA", "fr-CA"], ["en-US", "en-CA"], ["en-CA", "en-CA"]] as const;
+
+  it.each(locales)("money in %s", (locale, intlLocale) => {
+    const intl = new Intl.NumberFormat(intlLocale, { style: "currency", currency: "CAD" });
+    for (const c of [...cents, ...cents.map((c) => -c).filter((c) => c !== 0)]) {
+      expect(formatMoney(c, locale), `${c} cents`).toBe(intl.format(c / 100));
+    }
+  });
+
+  it.each(locales)("counts in %s", (locale, intlLocale) => {
+    const intl = new Intl.NumberFormat(intlLocale);
+    for (const n of [...cents, -1, -1_234, -1_234_567]) expect(formatCount(n, locale), String(n)).toBe(intl.format(n));
+  });
+
+  it.each(locales)("litres in %s", (locale, intlLocale) => {
+    const intl = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 2 });
+    for (const ml of [1_000, 1_005, 1_125, 1_135, 1_500, 1_750, 1_994, 1_995, 1_999, 3_000, 4_500, 18_000, 1_234_567]) {
+      expect(formatVolume(ml, locale), `${ml} ml`).toBe(`${intl.format(ml / 1000)} L`);
+    }
+  });
+
+  it("refuses a count that is not an integer", () => {
+    expect(() => formatCount(1.5, "fr-CA")).toThrow(RangeError);
+  });
+});
+
 describe("formatVolume", () => {
   it("shows millilitres below a litre and litres above", () => {
     expect(formatVolume(750, "fr-CA")).toBe("750 ml");

@@ -4,9 +4,6 @@
 /** The shop's clock for calendar days and dates (Montréal and Toronto share it). */
 export const SHOP_TIME_ZONE = "America/Toronto";
 
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-const countFormatters = new Map<string, Intl.NumberFormat>();
-const litreFormatters = new Map<string, Intl.NumberFormat>();
 /** Date formatters by locale, style and zone: making one costs far more than using it (a list of dated cards). */
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -28,45 +25,64 @@ export function moneyLocale(locale: string): "fr-CA" | "en-CA" {
 }
 
 /**
+ * How each language writes numbers: CLDR's fr-CA and en-CA, as `Intl.NumberFormat` writes them in
+ * Node and in browsers (a no-break space U+00A0 groups French thousands and precedes the dollar
+ * sign). Written out rather than asked of `Intl.NumberFormat`: a browser's first number format
+ * loads ICU's number data, 55–90 ms of main thread on Lighthouse's slow phone (4× CPU), inside
+ * the hydration of every page showing a price; and the server's and the browser's ICU versions
+ * can no longer disagree about a page's text. `format.test.ts` checks them against Intl.
+ */
+const NUMBER_STYLE = {
+  "fr-CA": { group: "\u00a0", decimal: "," },
+  "en-CA": { group: ",", decimal: "." },
+} as const;
+
+/** A non-negative safe integer's digits, thousands grouped: `grouped(1234567, ",")` → `1,234,567`. */
+function grouped(n: number, separator: string): string {
+  const digits = String(n);
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let at = head; at < digits.length; at += 3) out += separator + digits.slice(at, at + 3);
+  return out;
+}
+
+/**
  * Formats integer cents as Canadian dollars: `formatMoney(123456, "fr-CA")` → `1 234,56 $`
- * (with narrow no-break spaces), `formatMoney(123456, "en-US")` → `$1,234.56`.
+ * (no-break spaces), `formatMoney(123456, "en-US")` → `$1,234.56`; negative amounts lead with
+ * `-` (`-1 234,56 $`, `-$1,234.56`).
  * @throws RangeError when `cents` is not a safe integer (money is always integer cents).
  */
 export function formatMoney(cents: number, locale: string): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`money must be integer cents, got ${cents}`);
-  const key = moneyLocale(locale);
-  let formatter = moneyFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(key, { style: "currency", currency: "CAD" });
-    moneyFormatters.set(key, formatter);
-  }
-  return formatter.format(cents / 100);
+  const language = moneyLocale(locale);
+  const { group, decimal } = NUMBER_STYLE[language];
+  const abs = Math.abs(cents);
+  const amount = `${grouped(Math.floor(abs / 100), group)}${decimal}${String(abs % 100).padStart(2, "0")}`;
+  const sign = cents < 0 ? "-" : "";
+  return language === "fr-CA" ? `${sign}${amount}\u00a0$` : `${sign}$${amount}`;
 }
 
 /**
- * Formats a count with the language's grouping: `formatCount(1000, "fr-CA")` → `1 000` (narrow
- * no-break space), `formatCount(1000, "en-US")` → `1,000`.
+ * Formats a count with the language's grouping: `formatCount(1000, "fr-CA")` → `1 000` (no-break
+ * space), `formatCount(1000, "en-US")` → `1,000`.
+ * @throws RangeError when `n` is not a safe integer (a count)
  */
 export function formatCount(n: number, locale: string): string {
-  const key = moneyLocale(locale);
-  let formatter = countFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(key);
-    countFormatters.set(key, formatter);
-  }
-  return formatter.format(n);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`a count must be an integer, got ${n}`);
+  return `${n < 0 ? "-" : ""}${grouped(Math.abs(n), NUMBER_STYLE[moneyLocale(locale)].group)}`;
 }
 
-/** Formats a volume in millilitres: 750 → "750 ml", 1500 → "1,5 L" / "1.5 L". */
+/**
+ * Formats a volume in millilitres: 750 → "750 ml", 1500 → "1,5 L" / "1.5 L", litres to at most
+ * two decimals, half a centilitre rounded up (1125 → "1,13 L").
+ * @param ml a non-negative whole number of millilitres
+ */
 export function formatVolume(ml: number, locale: string): string {
   if (ml < 1000) return `${ml} ml`;
-  const key = moneyLocale(locale);
-  let formatter = litreFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(key, { maximumFractionDigits: 2 });
-    litreFormatters.set(key, formatter);
-  }
-  return `${formatter.format(ml / 1000)} L`;
+  const { group, decimal } = NUMBER_STYLE[moneyLocale(locale)];
+  const centilitres = Math.round(ml / 10);
+  const fraction = String(centilitres % 100).padStart(2, "0").replace(/0+$/, "");
+  return `${grouped(Math.floor(centilitres / 100), group)}${fraction ? decimal + fraction : ""} L`;
 }
 
 /**
