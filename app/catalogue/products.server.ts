@@ -6,6 +6,8 @@
 import { createDatabaseCache } from "~/cache.server";
 import { and, asc, count, desc, eq, exists, inArray, isNull, lte, gte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { containsPattern } from "~/db/like-pattern";
+import { webSearchQuery } from "~/db/text-search";
 import {
   attributes,
   countries,
@@ -98,16 +100,9 @@ const colorCode = sql<string | null>`(
   where ${productAttributes.productId} = ${products.id} and ${attributes.typeCode} = 'PRODUCT_COLOR'
   order by ${attributes.id} limit 1)`;
 
-/** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The product's search vector in the list's search table, in the page's language, and its text search configuration. */
-function listingSearch(locale: Locale) {
-  return locale.startsWith("en")
-    ? { vector: productListing.searchEn, config: "english" }
-    : { vector: productListing.searchFr, config: "french" };
+/** The product's search vector in the list's search table, in the page's language. */
+function listingSearchVector(locale: Locale) {
+  return locale.startsWith("en") ? productListing.searchEn : productListing.searchFr;
 }
 
 /**
@@ -119,10 +114,9 @@ function listingSearch(locale: Locale) {
  * their own trigram index (`= any(array(…))`), then read through the listing's producer index.
  */
 export function textCondition(text: string, locale: Locale): SQL {
-  const { vector, config } = listingSearch(locale);
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   return or(
-    sql`${vector} @@ websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`,
+    sql`${listingSearchVector(locale)} @@ ${webSearchQuery(text, locale)}`,
     sql`cuvee_unaccent(${listingName(locale)}) ilike cuvee_unaccent(${pattern})`,
     sql`${productListing.providerId} = any(array(select ${providers.id} from ${providers} where cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${pattern})))`,
   )!;
@@ -256,8 +250,7 @@ const byRelevance = (filters: ProductFilters) => filters.text !== "" && filters.
  * 0011) ranked against the text, so no product is looked up.
  */
 function relevance(text: string, locale: Locale): SQL<number> {
-  const { vector, config } = listingSearch(locale);
-  return sql<number>`ts_rank(${vector}, websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text})))`;
+  return sql<number>`ts_rank(${listingSearchVector(locale)}, ${webSearchQuery(text, locale)})`;
 }
 
 /** The search table's columns for the list's order in this language and tax mode. */

@@ -18,6 +18,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
+import { webSearchQuery } from "~/db/text-search";
 import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
 import { countryName } from "~/catalogue/country-names.server";
 import { paginate, type Pagination } from "~/catalogue/pagination";
@@ -112,7 +113,6 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
     };
   }
   const english = input.locale.startsWith("en");
-  const config = english ? "english" : "french";
   const codes = reference.inventories.filter((i) => i.province === input.province).map((i) => i.code);
   const soldInProvince = sql`exists (select 1 from ${productInventories} where ${productInventories.productId} = ${products.id} and ${inArray(productInventories.inventoryCode, codes)})`;
 
@@ -154,7 +154,7 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       SEARCH_TABS.map(async (tab) => {
         const source = sources[tab];
         const offset = offsetOf(tab);
-        const fullText = await searchTab(db, source, fullTextMatch(source, text, config), offset);
+        const fullText = await searchTab(db, source, fullTextMatch(source, webSearchQuery(text, input.locale)), offset);
         if (fullText.matches > 0 || !fallbackAllowed) return [tab, fullText] as const;
         return [tab, await searchTab(db, source, trigramMatch(source, text), offset)] as const;
       }),
@@ -198,8 +198,7 @@ interface Match {
   limit: number;
 }
 
-function fullTextMatch(source: TabSource, text: string, config: "french" | "english"): Match {
-  const query = sql`websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`;
+function fullTextMatch(source: TabSource, query: SQL): Match {
   const own = sql`${source.vector} @@ ${query}`;
   return {
     where: source.alsoMatching ? sql`(${own} or ${source.alsoMatching(query)})` : own,
