@@ -6,7 +6,7 @@
  * Each language has one i18next instance ({@link i18nFor}, shared with the e-mails and `meta`
  * functions' translators), shared by every request in that language: a request only reads it
  * (`t`, its language, its strings), and no server code changes its language. remix-i18next's
- * middleware made and initialised a new instance for every request, a tenth of the CPU of the
+ * middleware made and initialised a new instance for every request, 3–8 % of the CPU of the
  * shop's lightest page (CPU profile of `/shopping-cart-empty`; docs/decisions/025-server-render-cost.md).
  */
 import type { i18n as I18n } from "i18next";

@@ -13,7 +13,6 @@ import { NAMESPACE, i18nBaseOptions } from "./i18n";
 import { heldStrings } from "./strings";
 
 const instances = new Map<Locale, I18n>();
-const translators = new Map<Locale, TFunction>();
 
 /**
  * The i18next instance of a locale, holding that locale's strings (`locales/`). Shared: read it,
@@ -35,11 +34,10 @@ export function i18nFor(locale: Locale): I18n {
 }
 
 /**
- * The `t` of a locale, from the same strings as the pages.
+ * The `t` of a locale, from the same strings as the pages: its shared instance's own `t`, always
+ * in that locale (i18next binds it to the instance).
  * @throws Error as {@link i18nFor}
  */
 export function translatorFor(locale: Locale): TFunction {
-  let t = translators.get(locale);
-  if (!t) translators.set(locale, (t = i18nFor(locale).getFixedT(locale)));
-  return t;
+  return i18nFor(locale).t;
 }
