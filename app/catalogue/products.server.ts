@@ -224,7 +224,8 @@ const materializedCounts: CountSource = {
  * `/products` page without a text or price filter reads whole (4.4 ms per page at 100k instead of
  * 2 ms; decision 022). A plain VACUUM frees that space for reuse but keeps the table's size.
  * `VACUUM FULL` takes the table's exclusive lock for the rewrite (34 ms at 100k): list pages wait
- * that long once, never see a partial table.
+ * that long once, never see a partial table. Versions an older snapshot still open on the server
+ * may see are kept: the next bulk change compacts them.
  * @throws the database's error inside a transaction (VACUUM cannot run in one)
  */
 export async function compactFacetCounts(db: Database): Promise<void> {

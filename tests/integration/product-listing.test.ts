@@ -178,18 +178,21 @@ describe("the product list's search table and facet counts", () => {
 
   it("are rewritten compactly after a bulk change, every count kept", async () => {
     const { db } = testDb;
-    const size = async () =>
-      ((await rows(sql`select pg_relation_size('product_facet_counts')::integer as bytes`)) as { bytes: number }[])[0]!.bytes;
+    const file = async () =>
+      ((await rows(sql`select pg_relation_filenode('product_facet_counts')::text as file`)) as { file: string }[])[0]!.file;
     // An import's statements each rewrite the counts they touch, in one transaction: no old version can go.
     await db.transaction(async (tx) => {
       for (let i = 0; i < 30; i++) await tx.execute(sql`update product_facet_counts set product_inventory_count = product_inventory_count`);
     });
-    const bloated = await size();
-    const counts = await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`);
+    const before = { file: await file(), counts: await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`) };
     await compactFacetCounts(db);
-    expect(await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`)).toEqual(counts);
-    // A plain VACUUM would keep the pages: the live versions are the last ones written.
-    expect(await size()).toBeLessThanOrEqual(bloated / 10);
+    // Rewritten into a new file (a plain VACUUM keeps the pages: the live versions are the last
+    // ones written). How small it gets depends on the server's oldest snapshot, shared with the
+    // other test files on PostgreSQL, so the size is not what this checks.
+    expect({ file: await file(), counts: await rows(sql`select * from product_facet_counts order by 1, 2, 3, 4, 5`) }).toEqual({
+      file: expect.not.stringMatching(`^${before.file}$`),
+      counts: before.counts,
+    });
     await expectInSync();
   });
 });
