@@ -7,12 +7,15 @@ import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "~/users/demo-accounts.server";
+import { clearCachesOnCatalogueChanges } from "~/cache.server";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { shareRateLimitsThrough } from "~/http/rate-limit.server";
 
 let handle: DatabaseHandle | undefined;
+/** Stops this process's listening for catalogue changes (closing the database). */
+let stopCatalogueNotices: (() => Promise<void>) | undefined;
 let booting: Promise<DatabaseHandle> | undefined;
 
 /** Boots once; later calls return the same database. Exits the process with one line on failure. */
@@ -45,7 +48,14 @@ export function bootServer(): Promise<DatabaseHandle> {
       const created = await seedDemoAccounts(handle.db, env.nodeEnv);
       if (created > 0) console.log(`Demo logins created: ${created} (see the README).`);
     }
-    // Several processes may share one PostgreSQL: their rate limits must count together.
+    // Several processes may share one PostgreSQL: each empties its caches when any changes the catalogue.
+    try {
+      stopCatalogueNotices = await clearCachesOnCatalogueChanges(handle);
+    } catch (error) {
+      console.error(`Cannot listen for catalogue changes: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    // Their rate limits must count together.
     if (handle.kind === "postgres") shareRateLimitsThrough(handle.db);
     const where = handle.kind === "postgres" ? "PostgreSQL" : `PGlite at ${env.pgliteDir}`;
     console.log(`Database ready (${where}) in ${Math.round(performance.now() - started)} ms.`);
@@ -72,5 +82,7 @@ export function getDatabase(): Database {
 export async function closeDatabase(): Promise<void> {
   const closing = handle;
   handle = undefined;
+  await stopCatalogueNotices?.();
+  stopCatalogueNotices = undefined;
   if (closing) await closing.close();
 }

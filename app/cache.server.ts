@@ -5,7 +5,7 @@
  * a failed computation is forgotten at once so the next request tries again.
  */
 import { LRUCache } from "lru-cache";
-import type { Database } from "~/db/client.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
 
 export interface DatabaseCacheOptions {
   /** Time to live of an entry, milliseconds; `0` keeps entries for the database's lifetime. */
@@ -17,13 +17,29 @@ export interface DatabaseCacheOptions {
 /** How to empty each cache made by {@link createDatabaseCache} for one database. */
 const everyCache: ((db: Database) => void)[] = [];
 
+/** The channel on which the database announces every change of the catalogue (migration 0012). */
+export const CATALOGUE_CHANNEL = "cuvee_catalogue";
+
 /**
  * Empties every cache of values computed from `db` (counts, facets, the producers' directory,
- * the reference data) in this process, after a change of the catalogue (issue 10 §4: a catalogue
- * import). Other processes behind a load balancer catch up when their entries expire.
+ * the reference data, the shared pages) in this process, after a change of the catalogue (issue
+ * 10 §4: a catalogue import; an order's stock). Every process calls it when the database
+ * announces a change ({@link clearCachesOnCatalogueChanges}); the importing process also calls it
+ * at once, so its next page shows the import.
  */
 export function clearDatabaseCaches(db: Database): void {
   for (const clear of everyCache) clear(db);
+}
+
+/**
+ * Keeps this process's caches of `handle`'s database in step with the catalogue, whichever process
+ * changes it: every notice on {@link CATALOGUE_CHANNEL} (sent at the commit of a change, migration
+ * 0012) empties them (decision 026).
+ * @returns a function that stops listening
+ * @throws when the database cannot be listened to (start-up)
+ */
+export function clearCachesOnCatalogueChanges(handle: Pick<DatabaseHandle, "db" | "listen">): Promise<() => Promise<void>> {
+  return handle.listen(CATALOGUE_CHANNEL, () => clearDatabaseCaches(handle.db));
 }
 
 /**

@@ -24,6 +24,14 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies the migrations of app/db/migrations that are not applied yet. */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotice` for every notification on `channel` (`LISTEN`), delivered when the notifying
+   * transaction commits, whichever process or connection sent it. On PostgreSQL the listener has a
+   * connection of its own; when that connection is lost, it reconnects (after 1 s, then up to 30 s
+   * apart) and calls `onNotice` once more, for the notices it may have missed meanwhile.
+   * @returns a function that stops listening
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +60,67 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
   }
 }
 
+/** Waits before reconnecting a lost listener: 1 s, doubling up to 30 s. */
+const RELISTEN_DELAYS_MS = { first: 1_000, most: 30_000 };
+
+/**
+ * `LISTEN channel` on a connection of its own (a pooled one goes back to the pool between
+ * queries), reconnecting when the connection is lost; see {@link DatabaseHandle.listen}.
+ * @throws when the first connection fails (start-up); later failures are logged and retried.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RELISTEN_DELAYS_MS.first;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotice();
+    });
+    // A lost connection (server restart, failover, terminated backend) errors, then ends.
+    next.on("error", (error) => {
+      console.error(`PostgreSQL listener (${channel}) lost its connection: ${error.message}`);
+      void next.end().catch(() => undefined);
+    });
+    next.on("end", () => {
+      if (client === next) relisten();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+  };
+  const relisten = () => {
+    client = undefined;
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          delay = RELISTEN_DELAYS_MS.first;
+          onNotice();
+        },
+        (error: Error) => {
+          console.error(`PostgreSQL listener (${channel}) cannot reconnect: ${error.message}`);
+          delay = Math.min(delay * 2, RELISTEN_DELAYS_MS.most);
+          relisten();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
+  };
+}
+
 /**
  * Opens a database.
  * @param target `{ url }` with a `postgres://` or `postgresql://` URL for PostgreSQL,
@@ -71,6 +140,7 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
       db,
       kind: "postgres",
       migrate: () => migrateUnderLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })),
+      listen: (channel, onNotice) => listenOnPostgres(target.url!, channel, onNotice),
       close: () => pool.end(),
     };
   }
@@ -82,6 +152,10 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, onNotice) => {
+      const unlisten = await client.listen(channel, () => onNotice());
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

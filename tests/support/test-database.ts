@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 
 export type TestSeed = "none" | "reference" | "demo";
 
@@ -24,6 +24,8 @@ export interface TestDatabase {
   db: Database;
   /** "pglite" or "postgres": which server this test file really runs on. */
   kind: "pglite" | "postgres";
+  /** `LISTEN` on the database, as the server does ({@link DatabaseHandle.listen}); stop it before `close()`. */
+  listen: DatabaseHandle["listen"];
   /** Closes the connection; on PostgreSQL also drops the test database. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await close();
       throw error;
     }
-    return { db: handle.db, kind: handle.kind, close };
+    return { db: handle.db, kind: handle.kind, listen: handle.listen, close };
   }
 
   const name = `cuvee_test_${randomBytes(6).toString("hex")}`;
@@ -82,7 +84,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await close();
     throw error;
   }
-  return { db: handle.db, kind: handle.kind, close };
+  return { db: handle.db, kind: handle.kind, listen: handle.listen, close };
 }
 
 /** Loads the seed modules only when asked, so `seed: "none"` tests do not depend on them. */
