@@ -40,6 +40,12 @@ const EnvSchema = z
       .string()
       .regex(/^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, "must be true, false, a hop count or a list of addresses")
       .optional(),
+    /**
+     * Seconds a shared page (the product list and home as a visitor without a session sees them,
+     * decision 026) is served at most; a change of the catalogue empties them sooner. "0" renders
+     * every page (`npm run bench` measures rendering that way).
+     */
+    SHARED_PAGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Stripe secret key (sk_test_… or sk_live_…); unset = the local simulated payment page. */
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
     /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard or `stripe listen`. */
@@ -115,6 +121,8 @@ export interface Env {
   publicOrigin: string | null;
   /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string[];
+  /** Longest life of a shared page, seconds; 0: none is shared (decision 026). */
+  sharedPageSeconds: number;
   stripe: { secretKey: string; webhookSecret: string | undefined } | null;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
   /** Who issues the invoices (issue 8 §5) and where customers write (SPEC §4 agency order follow-up). */
@@ -197,6 +205,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     seedDemo: env.SEED_DEMO === "1",
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sharedPageSeconds: env.SHARED_PAGE_SECONDS,
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
     mail: { smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"), from: env.MAIL_FROM, agencyEmail: env.AGENCY_EMAIL },
     agency: agencyIdentity(env),

@@ -36,6 +36,7 @@ import { renewGuestSession } from "~/cart/guest-carts.server";
 import { readVisitorState } from "~/visitor/visitor.server";
 import { VisitorGate } from "~/visitor/ui/visitor-gate";
 import { shopOrigin } from "~/http/shop-origin.server";
+import { sharedPageCache } from "~/http/shared-page-cache.server";
 import { localeOfUrl } from "~/seo/page-meta";
 import { isPublicFile } from "~/seo/public-files";
 
@@ -83,7 +84,8 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-export const middleware = [i18nextMiddleware, shopMiddleware];
+/** The shared page cache runs inside the shop's middleware: it reads the shop context. */
+export const middleware = [i18nextMiddleware, shopMiddleware, sharedPageCache];
 
 /** A navigation into the other language fetches its strings before showing it (decision 023). */
 export const clientMiddleware = [fetchLanguageOfNavigation];

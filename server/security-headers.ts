@@ -21,6 +21,20 @@ export function createNonce(_req: Request, res: Response, next: NextFunction): v
   next();
 }
 
+/**
+ * Makes `nonce` the response's CSP nonce instead of the one {@link createNonce} chose: the policy
+ * header already written by helmet names the new nonce in every directive that named the old one.
+ * For a response whose body was rendered with `nonce` (a shared page, decision 026).
+ */
+export function adoptNonce(res: Response, nonce: string): void {
+  const previous = res.locals.cspNonce as string | undefined;
+  const policy = res.getHeader("Content-Security-Policy");
+  if (previous && typeof policy === "string") {
+    res.setHeader("Content-Security-Policy", policy.replaceAll(`'nonce-${previous}'`, `'nonce-${nonce}'`));
+  }
+  res.locals.cspNonce = nonce;
+}
+
 function nonceSource(_req: IncomingMessage, res: ServerResponse): string {
   return `'nonce-${(res as Response).locals.cspNonce}'`;
 }

@@ -12,6 +12,17 @@ export interface ServerRequestInfo {
   nonce: string | undefined;
   /** The client's IP address, the key of per-client rate limits. */
   clientAddress: string;
+  /**
+   * The path the client asked for (`/products.data` for a client navigation's data, which React
+   * Router's middleware and loaders see as `/products`). Absent without the server.
+   */
+  requestedPath?: string;
+  /**
+   * Makes `nonce` this response's CSP nonce, in place of {@link nonce}: a page from the shared
+   * page cache (app/http/shared-page-cache.server.ts) carries the nonce it was rendered with.
+   * Absent without the server.
+   */
+  adoptNonce?: (nonce: string) => void;
 }
 
 export const requestContext = createContext<ServerRequestInfo>({ nonce: undefined, clientAddress: "unknown" });
