@@ -6,19 +6,22 @@
  * For each size of BENCH_SIZES (1,000, 10,000 and 100,000 products), in a fresh database created on
  * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
  * `npm run catalogue:generate`, `VACUUM ANALYZE` and `CHECKPOINT`, the built app on it (127.0.0.1:3300,
- * NODE_ENV=production), then the latency curve: sequential single requests (one at a time, end to
+ * NODE_ENV=production, SHARED_PAGE_SECONDS=0: every page rendered), then the latency curve: sequential single requests (one at a time, end to
  * end, BENCH_LATENCY_WARMUP not counted then BENCH_LATENCY_REQUESTS counted) to the pages of
  * scripts/lib/bench-latency.ts; the database is dropped afterwards.
  *
  * At BENCH_LOAD_PRODUCTS (10,000):
  * - throughput: autocannon (BENCH_CONNECTIONS for BENCH_DURATION s after a warm-up) on `/products`,
- *   home and a product page, against two floors — the static floor (each page's exact bytes from a
- *   bare node:http server, :3302) and the bare React Router floor (scripts/bench-bare-app, one page
- *   without data on the shop's server stack, :3303); `/products ÷ bare` has the goal ≥ 0.5;
+ *   home and a product page, rendered (:3300) and, for the first two, from the shared page cache
+ *   (a second app on the same database with the cache on, :3304; decision 026), against two
+ *   floors — the static floor (each page's exact bytes from a bare node:http server, :3302) and the
+ *   bare React Router floor (scripts/bench-bare-app, one page without data on the shop's server
+ *   stack, :3303); shared `/products ÷ bare` has the goal ≥ 0.5, the rendered ratio is printed beside;
  * - the client JavaScript size (scripts/lib/bench-js-size.ts);
- * - several processes (goal 4): a second app process (:3301) on the same database; autocannon on
+ * - several processes (goal 4): :3304 and a second app process (:3301) on the same database; autocannon on
  *   both at once (zero errors, zero non-2xx required), the cart-write rate limit counted across
- *   both, and the cart load test (scripts/lib/bench-cart.ts: no lost update, no 500).
+ *   both, the cart load test (scripts/lib/bench-cart.ts: no lost update, no 500), and a catalogue
+ *   change reaching both processes' shared pages (scripts/lib/bench-shared-pages.ts).
  *
  * At the largest size, after the curve: the catalogue import (scripts/lib/bench-import.ts) and the
  * price list PDF (scripts/lib/bench-listing.ts).
@@ -57,6 +60,7 @@ import {
 import { benchListing, listingProbe, type ListingBenchResult } from "./lib/bench-listing";
 import { measureLoad, problems, startStaticFloor, type LoadFigures, type RecordedPage } from "./lib/bench-load";
 import { measureJsSize, type JsSizeFigures } from "./lib/bench-js-size";
+import { checkSharedPagesFollowChanges, type SharedPagesFigures } from "./lib/bench-shared-pages";
 import { adminUrl, createBenchDatabase, dropBenchDatabase, serverVersion, vacuumAnalyze } from "./lib/bench-postgres";
 import { killAllChildren, runChild, startChild, stopChild, waitForHttp } from "./lib/bench-processes";
 import { ms, sizeLabel, table, times } from "./lib/bench-table";
@@ -66,6 +70,8 @@ const APP_PORT = 3300;
 const SECOND_APP_PORT = 3301;
 const STATIC_FLOOR_PORT = 3302;
 const BARE_PORT = 3303;
+/** The app with its shared page cache on (decision 026); the curve's app renders every page. */
+const SHARED_APP_PORT = 3304;
 /** The shop's lightest page, measured beside the floors: the cost of its layout alone. */
 const LAYOUT_FLOOR_PATH = "/shopping-cart-empty";
 /** Issue 11 goal 2: `/products` ≥ half the bare React Router page's requests per second. */
@@ -175,6 +181,8 @@ interface SizeRun {
 
 interface FloorRow {
   label: string;
+  /** Rendered for each request (SHARED_PAGE_SECONDS=0), or served from the shared page cache. */
+  served: "rendered" | "shared";
   path: string;
   bytes: number;
   app: LoadFigures;
@@ -187,12 +195,13 @@ interface SeveralProcesses {
   autocannon: LoadFigures[];
   rateLimit: SharedLimitFigures;
   cart: CartLoadFigures;
+  sharedPages: SharedPagesFigures;
   ok: boolean;
 }
 
 const report: {
   sizes: SizeRun[];
-  floors?: { products: number; rows: FloorRow[]; bare: LoadFigures; productsOverBare: number; layout: LoadFigures };
+  floors?: { products: number; rows: FloorRow[]; bare: LoadFigures; productsOverBare: number; renderedProductsOverBare: number; layout: LoadFigures };
   jsSize?: JsSizeFigures;
   severalProcesses?: SeveralProcesses;
   import?: ImportFigures;
@@ -223,12 +232,16 @@ async function measureCurve(base: string): Promise<LatencyFigures[]> {
   return results;
 }
 
-/** Throughput at the load size: the app against the static floor and the bare React Router floor. */
-async function measureFloors(base: string, products: number): Promise<NonNullable<typeof report.floors>> {
+/**
+ * Throughput at the load size: the app against the static floor and the bare React Router floor.
+ * `rendered` is the curve's app (every page rendered), `shared` the same database served with the
+ * shared page cache on, as a visitor without a session meets it (goal 2's ratio).
+ */
+async function measureFloors(rendered: string, shared: string, products: number): Promise<NonNullable<typeof report.floors>> {
   log("Building the bare React Router app…");
   const bundle = await buildBareApp(root, work);
-  const list = await recordPage(base, "/products");
-  const pages = [list, await recordPage(base, "/"), await recordPage(base, firstProductPath(list.body.toString("utf8")))];
+  const list = await recordPage(rendered, "/products");
+  const pages = [list, await recordPage(rendered, "/"), await recordPage(rendered, firstProductPath(list.body.toString("utf8")))];
   const labels = ["/products", "home /", "a product page"];
   const staticFloor = await startStaticFloor(pages, work, HOST, STATIC_FLOOR_PORT);
   const bare = await startBareApp(bundle, work, HOST, BARE_PORT);
@@ -240,21 +253,27 @@ async function measureFloors(base: string, products: number): Promise<NonNullabl
     // page costs before its own data and markup; the issue's "bare page" figure (148–193 req/s)
     // matches this, not the bare framework.
     log(`Throughput: the shop's layout alone (${LAYOUT_FLOOR_PATH})…`);
-    const layout = await load(`${base}${LAYOUT_FLOOR_PATH}`);
+    const layout = await load(`${rendered}${LAYOUT_FLOOR_PATH}`);
     const rows: FloorRow[] = [];
     for (const [i, page] of pages.entries()) {
-      log(`Throughput: ${page.path} (app, then static floor)…`);
-      const app = await load(`${base}${page.path}`);
+      log(`Throughput: ${page.path} (static floor, rendered${i < 2 ? ", shared" : ""})…`);
       const floor = await load(`http://${HOST}:${STATIC_FLOOR_PORT}${page.path}`);
-      rows.push({ label: labels[i]!, path: page.path, bytes: page.body.length, app, staticFloor: floor });
+      rows.push({ label: labels[i]!, served: "rendered", path: page.path, bytes: page.body.length, app: await load(`${rendered}${page.path}`), staticFloor: floor });
+      // The product list and home are the shared pages (decision 026).
+      if (i < 2) rows.push({ label: labels[i]!, served: "shared", path: page.path, bytes: page.body.length, app: await load(`${shared}${page.path}`), staticFloor: floor });
     }
-    return { products, rows, bare: bareFigures, productsOverBare: rows[0]!.app.requestsPerSecond / bareFigures.requestsPerSecond, layout };
+    const over = (served: FloorRow["served"]) => rows.find((r) => r.label === "/products" && r.served === served)!.app.requestsPerSecond / bareFigures.requestsPerSecond;
+    return { products, rows, bare: bareFigures, productsOverBare: over("shared"), renderedProductsOverBare: over("rendered"), layout };
   } finally {
     await Promise.all([stopChild(staticFloor), stopChild(bare)]);
   }
 }
 
-/** Goal 4: a second process on the same database, load on both, the shared rate limit, the cart test. */
+/**
+ * Goal 4: a second process on the same database, load on both, the shared rate limit, the cart
+ * test, and a catalogue change reaching both processes' shared pages. Both share pages, as in
+ * production; `base` is the first.
+ */
 async function measureSeveralProcesses(url: string, base: string): Promise<SeveralProcesses> {
   log(`Several processes: a second app process on :${SECOND_APP_PORT}, same database and session secret…`);
   const second = await startApp(url, SECOND_APP_PORT);
@@ -274,6 +293,9 @@ async function measureSeveralProcesses(url: string, base: string): Promise<Sever
     log(`Several processes: cart load test, ${SHOPPERS} shoppers × ${CART_EDITS} edits through both processes…`);
     const items = await cartItems(url);
     const cart = await cartLoadTest(bases, visitorCookie, items, { shoppers: SHOPPERS, edits: CART_EDITS });
+    log("Several processes: a catalogue change reaching both processes' shared /products…");
+    const productSlug = firstProductPath(list.body.toString("utf8")).split("/")[2]!.split("?")[0]!;
+    const sharedPages = await checkSharedPagesFollowChanges(bases, url, pageHeaders(), productSlug);
     const errors = Object.values(cart.errors).reduce((a, b) => a + b, 0);
     const ok =
       autocannon.every((f) => f.errors === 0 && f.non2xx === 0 && f.timeouts === 0) &&
@@ -281,8 +303,9 @@ async function measureSeveralProcesses(url: string, base: string): Promise<Sever
       errors === 0 &&
       cart.lostUpdates === 0 &&
       cart.twoTabRoundsBothAccepted === 0 &&
-      cart.staleReads === 0;
-    return { pages: mix, autocannon, rateLimit, cart, ok };
+      cart.staleReads === 0 &&
+      sharedPages.ok;
+    return { pages: mix, autocannon, rateLimit, cart, sharedPages, ok };
   } finally {
     await stopChild(second);
   }
@@ -298,7 +321,8 @@ async function runSize(products: number): Promise<void> {
     const vacuumSeconds = await vacuumAnalyze(db.url);
     log(`Generated in ${generateSeconds.toFixed(1)} s, VACUUM ANALYZE ${vacuumSeconds.toFixed(1)} s; starting the app on :${APP_PORT}…`);
     const probe = largest ? listingProbe(work) : null;
-    const app = await startApp(db.url, APP_PORT, probe?.env);
+    // The curve measures what a page costs to make: every page rendered (decision 026).
+    const app = await startApp(db.url, APP_PORT, { SHARED_PAGE_SECONDS: "0", ...probe?.env });
     const base = `http://${HOST}:${APP_PORT}`;
     try {
       // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
@@ -307,8 +331,14 @@ async function runSize(products: number): Promise<void> {
       report.sizes.push({ products, generateSeconds, vacuumSeconds, pages: await measureCurve(base) });
       if (products === LOAD_PRODUCTS) {
         report.jsSize = measureJsSize(path.join(root, "build/client"), (await recordPage(base, "/")).body.toString("utf8"));
-        report.floors = await measureFloors(base, products);
-        report.severalProcesses = await measureSeveralProcesses(db.url, base);
+        const sharedApp = await startApp(db.url, SHARED_APP_PORT);
+        try {
+          const shared = `http://${HOST}:${SHARED_APP_PORT}`;
+          report.floors = await measureFloors(base, shared, products);
+          report.severalProcesses = await measureSeveralProcesses(db.url, shared);
+        } finally {
+          await stopChild(sharedApp);
+        }
       }
       if (largest) {
         report.import = await benchImport({ ...databaseEnv(db.url), BENCH_IMPORT_ROWS: process.env.BENCH_IMPORT_ROWS });
@@ -366,10 +396,11 @@ function curveReport(): string {
 
 function floorsReport(): string {
   const f = report.floors!;
-  const rows = [["page", "bytes", "app req/s", "app p50 ms", "app p95 ms", "static req/s", "app ÷ static", "bare req/s", "app ÷ bare", "notes"]];
+  const rows = [["page", "served", "bytes", "app req/s", "app p50 ms", "app p95 ms", "static req/s", "app ÷ static", "bare req/s", "app ÷ bare", "notes"]];
   for (const r of f.rows) {
     rows.push([
       r.label,
+      r.served,
       String(r.bytes),
       r.app.requestsPerSecond.toFixed(0),
       ms(r.app.latencyMs.p50),
@@ -388,8 +419,9 @@ function floorsReport(): string {
     table(rows),
     "",
     `Bare React Router page (scripts/bench-bare-app, same server stack): ${f.bare.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(f.bare.latencyMs.p50)} ms, p95 ${ms(f.bare.latencyMs.p95)} ms${problems(f.bare) ? `, ${problems(f.bare)}` : ""}.`,
-    `/products ÷ bare = ${f.productsOverBare.toFixed(2)}× (goal ≥ ${BARE_RATIO_GOAL}×: ${met ? "met" : "MISSED"}); static floor = the same bytes from bare node:http.`,
-    `The shop's layout alone (${LAYOUT_FLOOR_PATH}, same app process): ${f.layout.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(f.layout.latencyMs.p50)} ms, p95 ${ms(f.layout.latencyMs.p95)} ms${problems(f.layout) ? `, ${problems(f.layout)}` : ""}; /products ÷ layout = ${times(f.rows[0]!.app.requestsPerSecond / f.layout.requestsPerSecond)}.`,
+    `/products ÷ bare = ${f.productsOverBare.toFixed(2)}× served as a shared page to a visitor without a session (goal ≥ ${BARE_RATIO_GOAL}×: ${met ? "met" : "MISSED"}); ${f.renderedProductsOverBare.toFixed(2)}× rendered for each request (a visitor with a cart or a login).`,
+    "rendered = SHARED_PAGE_SECONDS=0, the curve's app; shared = the shared page cache on (decision 026), another process on the same database; static floor = the same bytes from bare node:http.",
+    `The shop's layout alone (${LAYOUT_FLOOR_PATH}, rendered): ${f.layout.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(f.layout.latencyMs.p50)} ms, p95 ${ms(f.layout.latencyMs.p95)} ms${problems(f.layout) ? `, ${problems(f.layout)}` : ""}; rendered /products ÷ layout = ${times(f.rows[0]!.app.requestsPerSecond / f.layout.requestsPerSecond)}.`,
   ].join("\n");
 }
 
@@ -420,6 +452,9 @@ function severalReport(): string {
     `    changes accepted ${c.accepted}; 409 refused as stale then re-read and retried ${c.conflicts}; two-tab rounds with one winner ${c.twoTabRoundsOneWinner}, with both accepted ${c.twoTabRoundsBothAccepted}`,
     `    errors ${errors}; stale reads through the other process ${c.staleReads}; lost updates ${c.lostUpdates}`,
     ...c.problems.map((p) => `    ! ${p}`),
+    `  a catalogue change (a product renamed in the database) on both processes' shared /products: ${s.sharedPages.processes
+      .map((p, i) => `process ${i + 1} ${p.sharedBefore ? "shared" : "NOT SHARED"} before, ${p.msAfterCommit === null ? "NOT SEEN within 5 s" : `new name after ${p.msAfterCommit.toFixed(0)} ms`}`)
+      .join("; ")}`,
     `  verdict: ${s.ok ? "ok" : "FAILED"}`,
   ].join("\n");
 }
