@@ -7,11 +7,16 @@
 import { LRUCache } from "lru-cache";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 
-export interface DatabaseCacheOptions {
+export interface DatabaseCacheOptions<V> {
   /** Time to live of an entry, milliseconds; `0` keeps entries for the database's lifetime. */
   ttlMs: number;
   /** Most entries kept per database; the least recently used goes first. */
   maxEntries: number;
+  /**
+   * Most bytes kept per database, with each value's size in bytes once computed (a value being
+   * computed counts 1 byte); unset: only `maxEntries` bounds the cache.
+   */
+  maxBytes?: { total: number; of(value: V): number };
 }
 
 /** How to empty each cache made by {@link createDatabaseCache} for one database. */
@@ -47,20 +52,38 @@ export function clearCachesOnCatalogueChanges(handle: Pick<DatabaseHandle, "db" 
  * @returns `cached(db, key, compute)`: the value of `key` for `db`, computing it with `compute()`
  *   when missing or expired; it rejects when `compute()` rejects (nothing is kept then).
  */
-export function createDatabaseCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: DatabaseCacheOptions) {
+export function createDatabaseCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: DatabaseCacheOptions<V>) {
   const caches = new WeakMap<Database, LRUCache<K, Promise<V>>>();
   everyCache.push((db) => caches.get(db)?.clear());
   return function cached(db: Database, key: K, compute: () => Promise<V>): Promise<V> {
     let cache = caches.get(db);
     if (!cache) {
-      cache = new LRUCache<K, Promise<V>>({ max: options.maxEntries, ...(options.ttlMs > 0 ? { ttl: options.ttlMs } : {}) });
+      cache = new LRUCache<K, Promise<V>>({
+        max: options.maxEntries,
+        ...(options.ttlMs > 0 ? { ttl: options.ttlMs } : {}),
+        ...(options.maxBytes ? { maxSize: options.maxBytes.total, sizeCalculation: () => 1 } : {}),
+      });
       caches.set(db, cache);
     }
     const hit = cache.get(key);
     if (hit) return hit;
     const value = compute();
     cache.set(key, value);
-    value.catch(() => cache.delete(key));
+    // Only this computation's entry: the cache may have been emptied and the key computed again since.
+    const isThisEntry = () => cache.peek(key) === value;
+    value.then(
+      (computed) => {
+        // Set anew with its size (lru-cache keeps the old size when the same value is set again);
+        // its time to live starts now.
+        if (options.maxBytes && isThisEntry()) {
+          cache.delete(key);
+          cache.set(key, value, { size: Math.max(1, options.maxBytes.of(computed)) });
+        }
+      },
+      () => {
+        if (isThisEntry()) cache.delete(key);
+      },
+    );
     return value;
   };
 }

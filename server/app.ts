@@ -14,7 +14,7 @@ import { closeDatabase, getDatabase } from "~/boot.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { createHttpStack } from "./http-stack";
-import { adoptNonce } from "./security-headers";
+import { allowInlineByHash } from "./security-headers";
 import { startMaintenance } from "./maintenance";
 import { shutDownGracefullyOnSignals } from "./shutdown";
 
@@ -35,7 +35,7 @@ export function createApp(): Express {
         nonce: res.locals.cspNonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestedPath: req.path,
-        adoptNonce: (nonce) => adoptNonce(res, nonce),
+        allowInlineByHash: (hashes) => allowInlineByHash(res, hashes),
       });
       return context;
     },

@@ -21,18 +21,30 @@ export function createNonce(_req: Request, res: Response, next: NextFunction): v
   next();
 }
 
+/** The sources a response allows, instead of its nonce, for its inline scripts and styles. */
+export interface InlineHashes {
+  /** `'sha256-…'` of each inline script. */
+  scriptSrc: string[];
+  /** `'sha256-…'` of each inline style. */
+  styleSrc: string[];
+}
+
 /**
- * Makes `nonce` the response's CSP nonce instead of the one {@link createNonce} chose: the policy
- * header already written by helmet names the new nonce in every directive that named the old one.
- * For a response whose body was rendered with `nonce` (a shared page, decision 026).
+ * Rewrites the policy helmet wrote so that `script-src` and `style-src` allow these hashes
+ * instead of the response's nonce, which no longer allows anything: for a shared page
+ * (decision 026), rendered once with a nonce that every visitor of it can read.
  */
-export function adoptNonce(res: Response, nonce: string): void {
-  const previous = res.locals.cspNonce as string | undefined;
+export function allowInlineByHash(res: Response, hashes: InlineHashes): void {
   const policy = res.getHeader("Content-Security-Policy");
-  if (previous && typeof policy === "string") {
-    res.setHeader("Content-Security-Policy", policy.replaceAll(`'nonce-${previous}'`, `'nonce-${nonce}'`));
-  }
-  res.locals.cspNonce = nonce;
+  const nonce = res.locals.cspNonce as string | undefined;
+  if (typeof policy !== "string" || !nonce) return;
+  const rewritten = policy.split(";").map((directive) => {
+    const name = directive.trim().split(/\s+/, 1)[0];
+    const sources = name === "script-src" ? hashes.scriptSrc : name === "style-src" ? hashes.styleSrc : null;
+    return sources ? directive.replace(` 'nonce-${nonce}'`, sources.map((source) => ` ${source}`).join("")) : directive;
+  });
+  res.setHeader("Content-Security-Policy", rewritten.join(";"));
+  res.locals.cspNonce = undefined;
 }
 
 function nonceSource(_req: IncomingMessage, res: ServerResponse): string {

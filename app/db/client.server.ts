@@ -27,8 +27,9 @@ export interface DatabaseHandle {
   /**
    * Calls `onNotice` for every notification on `channel` (`LISTEN`), delivered when the notifying
    * transaction commits, whichever process or connection sent it. On PostgreSQL the listener has a
-   * connection of its own; when that connection is lost, it reconnects (after 1 s, then up to 30 s
-   * apart) and calls `onNotice` once more, for the notices it may have missed meanwhile.
+   * connection of its own (TCP keep-alive, and a query every 30 s to find one that died silently);
+   * when that connection is lost, it reconnects (after 1 s, then up to 30 s apart) and calls
+   * `onNotice` once more, for the notices it may have missed meanwhile.
    * @returns a function that stops listening
    */
   listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
@@ -62,6 +63,11 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
 
 /** Waits before reconnecting a lost listener: 1 s, doubling up to 30 s. */
 const RELISTEN_DELAYS_MS = { first: 1_000, most: 30_000 };
+/**
+ * How often a listener's connection is checked with a query. A connection that died without a
+ * word (a failover, a NAT or load balancer dropping an idle flow) raises nothing until written to.
+ */
+const LISTENER_CHECK_MS = 30_000;
 
 /**
  * `LISTEN channel` on a connection of its own (a pooled one goes back to the pool between
@@ -72,9 +78,15 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const check = setInterval(() => {
+    const current = client;
+    // A failed check ends the connection, which reconnects (its "end" handler).
+    current?.query("select 1").catch(() => void current.end().catch(() => undefined));
+  }, LISTENER_CHECK_MS);
+  check.unref();
   let delay = RELISTEN_DELAYS_MS.first;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on("notification", (message) => {
       if (message.channel === channel) onNotice();
     });
@@ -93,6 +105,11 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
       await next.end().catch(() => undefined);
       throw error;
     }
+    // Stopped while connecting: nothing may stay open.
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
   };
   const relisten = () => {
@@ -101,6 +118,7 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
     retry = setTimeout(() => {
       connect().then(
         () => {
+          if (stopped) return;
           delay = RELISTEN_DELAYS_MS.first;
           onNotice();
         },
@@ -117,6 +135,7 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(check);
     await client?.end();
   };
 }

@@ -18,11 +18,11 @@ export interface ServerRequestInfo {
    */
   requestedPath?: string;
   /**
-   * Makes `nonce` this response's CSP nonce, in place of {@link nonce}: a page from the shared
-   * page cache (app/http/shared-page-cache.server.ts) carries the nonce it was rendered with.
-   * Absent without the server.
+   * Allows this response's inline scripts and styles by their hashes (`'sha256-…'`) instead of
+   * {@link nonce}: a page from the shared page cache (app/http/shared-page-cache.server.ts) was
+   * rendered with a nonce every visitor of it can read. Absent without the server.
    */
-  adoptNonce?: (nonce: string) => void;
+  allowInlineByHash?: (hashes: { scriptSrc: string[]; styleSrc: string[] }) => void;
 }
 
 export const requestContext = createContext<ServerRequestInfo>({ nonce: undefined, clientAddress: "unknown" });

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { afterPaintLoader, scriptsAfterFirstPaint } from "./scripts-after-paint.server";
+import { afterPaintLoader, scriptsAfterFirstPaint, scriptsInsertedAfterPaint } from "./scripts-after-paint.server";
 
 const NONCE = "bm9uY2U=";
 const HEAD =
@@ -145,5 +145,17 @@ describe("afterPaintLoader", () => {
   it("starts at once in a tab that is hidden (nothing would be painted)", () => {
     const { log } = runLoader({ visibility: "hidden", paintTiming: true });
     expect(log).toEqual(INSERTED);
+  });
+});
+
+describe("scriptsInsertedAfterPaint", () => {
+  it("gives the module code the page's loader will insert, exactly", async () => {
+    expect(scriptsInsertedAfterPaint(await transformed(PAGE, 1 << 16))).toEqual([MODULE_CODE]);
+    const awkward = 'import "/a.js"; const s = "\\\"</script>\u2028"; // Évian';
+    expect(scriptsInsertedAfterPaint(`<p>x</p>${afterPaintLoader('<link rel="modulepreload" href="/a.js"/>', awkward, "")}`)).toEqual([awkward]);
+  });
+
+  it("finds nothing in a page without a loader", () => {
+    expect(scriptsInsertedAfterPaint(PAGE)).toEqual([]);
   });
 });

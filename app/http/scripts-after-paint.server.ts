@@ -56,6 +56,19 @@ export function afterPaintLoader(links: string, moduleCode: string, nonceAttribu
   return `<script${nonceAttribute}>${code}</script>`;
 }
 
+/** The arguments {@link afterPaintLoader} writes after its function: the links and the module code, as JSON strings. */
+const LOADER_ARGUMENTS = /\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document\.currentScript&&document\.currentScript\.nonce\)<\/script>/g;
+
+/**
+ * The inline scripts the after-paint loaders of a page will insert: each loader's module code.
+ * A policy that allows a page's inline scripts by their hashes instead of a nonce must allow
+ * these too (a shared page: app/http/shared-page-cache.server.ts).
+ * @param html a page written through {@link scriptsAfterFirstPaint}
+ */
+export function scriptsInsertedAfterPaint(html: string): string[] {
+  return [...html.matchAll(LOADER_ARGUMENTS)].map((match) => JSON.parse(match[2]!) as string);
+}
+
 /**
  * A stream transform of the page's HTML (UTF-8 bytes in, bytes out) that defers the hydration
  * scripts until the page has painted (see the module's comment). Tags split across chunks are

@@ -6,12 +6,13 @@
  * `SHARED_PAGE_SECONDS` pass (60 by default; 0 shares nothing).
  *
  * A visitor with a session (a cart, a login) always gets the page rendered for them, and so do
- * responses that set a cookie, are not 200 HTML or ask not to be stored. A shared page keeps the CSP
- * nonce it was rendered with (the server adopts it, app/http/request-context.ts): the nonce guards
- * a response whose every byte was written before anyone saw it, and a shared page is that response,
- * byte for byte. Each entry keeps its body compressed once per encoding (brotli, gzip), so a hit
- * costs neither rendering nor compression.
+ * responses that set a cookie, are not 200 HTML or ask not to be stored. Anyone may read the nonce
+ * of a shared page (ask for it first, then send someone the link), so a shared page's policy allows
+ * its inline scripts and styles by their SHA-256 hashes instead (the server rewrites the header,
+ * app/http/request-context.ts), and its nonce allows nothing. Each entry keeps its body compressed
+ * once per encoding (brotli, gzip), so a hit costs neither rendering nor compression.
  */
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import Negotiator from "negotiator";
@@ -22,15 +23,19 @@ import { getEnv } from "~/env.server";
 import { readSession } from "~/session.server";
 import { isCrawler, readVisitorState } from "~/visitor/visitor.server";
 import { requestContext } from "./request-context";
+import { scriptsInsertedAfterPaint } from "./scripts-after-paint.server";
 
-/** Most pages kept (each ~120 KB and its two compressed forms, ~40 KB). */
-const MAX_SHARED_PAGES = 300;
+/** Most bytes of shared pages kept per process: pages and their compressed forms (~1.4× a page). */
+const MAX_SHARED_BYTES = 32 * 1024 * 1024;
 /** The documents shared: the product list (any filter, page, sort) and home. */
 const SHARED_PATHS = new Set(["/", "/products"]);
 
 type Encoding = "br" | "gzip";
 /** The encodings a shared page is kept in, best first (as the `compression` middleware prefers). */
 const ENCODINGS: Encoding[] = ["br", "gzip"];
+/** Negotiator 0.6.4's `encoding`, which takes a preferred order for ties (its types predate it). */
+const negotiateEncoding: (this: Negotiator, available: string[], preferred: string[]) => string | undefined = Negotiator.prototype.encoding;
+
 /** Bytes a Response accepts as its body. */
 type Bytes = Uint8Array<ArrayBuffer>;
 const compressors: Record<Encoding, (body: Bytes) => Promise<Buffer>> = {
@@ -44,8 +49,8 @@ interface SharedPage {
   status: number;
   headers: [string, string][];
   body: Bytes;
-  /** The CSP nonce written in the body. */
-  nonce: string;
+  /** What the page's policy allows instead of the nonce written in it: its inline scripts' and styles' hashes. */
+  inlineHashes: { scriptSrc: string[]; styleSrc: string[] };
   /** When it was rendered, ms since the epoch. */
   renderedAt: number;
   /** The body compressed, made on first request of each encoding. */
@@ -65,15 +70,18 @@ class NotShareable extends Error {}
 export const sharedPageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const server = context.get(requestContext);
   // The document only: a client navigation's data (`/products.data`) reaches here as `/products`.
-  if (request.method !== "GET" || !SHARED_PATHS.has(server.requestedPath ?? "") || !server.nonce || !server.adoptNonce) return next();
+  if (request.method !== "GET" || !SHARED_PATHS.has(server.requestedPath ?? "") || !server.allowInlineByHash) return next();
   const seconds = getEnv().sharedPageSeconds;
   if (seconds === 0) return next();
-  sharedPages ??= createDatabaseCache<string, SharedPage>({ ttlMs: seconds * 1000, maxEntries: MAX_SHARED_PAGES });
+  sharedPages ??= createDatabaseCache<string, SharedPage>({
+    ttlMs: seconds * 1000,
+    maxEntries: 10_000,
+    maxBytes: { total: MAX_SHARED_BYTES, of: (page) => Math.ceil(page.body.length * 1.4) },
+  });
   if (await readSession(request)) return next();
   const shop = context.get(shopContext);
   const visitor = await readVisitorState(request, shop.preferences.province);
   const key = JSON.stringify([request.url, shop.locale, shop.preferences, visitor.state, isCrawler(request)]);
-  const renderedNonce = server.nonce;
   let rendering = false;
   let rendered: Response | undefined;
   let page: SharedPage;
@@ -81,7 +89,7 @@ export const sharedPageCache: MiddlewareFunction<Response> = async ({ request, c
     page = await sharedPages(shop.db, key, async () => {
       rendering = true;
       rendered = await next();
-      const shared = await toSharedPage(rendered, renderedNonce);
+      const shared = await toSharedPage(rendered);
       if (!shared) throw new NotShareable();
       return shared;
     });
@@ -94,21 +102,37 @@ export const sharedPageCache: MiddlewareFunction<Response> = async ({ request, c
     // Another request was rendering it and could not share it: render this one too.
     return next();
   }
-  if (page.nonce !== server.nonce) server.adoptNonce(page.nonce);
-  return rendering ? sharedResponse(page, { rendered: true }) : sharedResponse(page, { acceptEncoding: request.headers.get("Accept-Encoding") ?? "" });
+  // The request that rendered the page keeps its own nonce, which nobody else has seen.
+  if (rendering) return sharedResponse(page, { rendered: true });
+  server.allowInlineByHash(page.inlineHashes);
+  return sharedResponse(page, { acceptEncoding: request.headers.get("Accept-Encoding") ?? "" });
 };
 
+/** An inline script or style as a CSP hash source. */
+const hashSource = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** Inline scripts (no `src`) and styles, with their text; React writes nothing in them that ends them early. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+
+/** The hashes of every inline script and style of `html`, and of the scripts its after-paint loader inserts. */
+function inlineHashesOf(html: string): SharedPage["inlineHashes"] {
+  const scripts = [...[...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]!), ...scriptsInsertedAfterPaint(html)];
+  const styles = [...html.matchAll(INLINE_STYLE)].map((match) => match[1]!);
+  return { scriptSrc: [...new Set(scripts.map(hashSource))], styleSrc: [...new Set(styles.map(hashSource))] };
+}
+
 /** The page of `response` to share, or null (not 200 HTML, sets a cookie, `no-store`). */
-async function toSharedPage(response: Response, nonce: string): Promise<SharedPage | null> {
+async function toSharedPage(response: Response): Promise<SharedPage | null> {
   const headers = response.headers;
   if (response.status !== 200 || !response.body) return null;
   if (!headers.get("Content-Type")?.startsWith("text/html")) return null;
   if (headers.has("Set-Cookie") || /no-store/i.test(headers.get("Cache-Control") ?? "")) return null;
+  const body = new Uint8Array(await response.arrayBuffer());
   return {
     status: response.status,
     headers: [...headers.entries()],
-    body: new Uint8Array(await response.arrayBuffer()),
-    nonce,
+    body,
+    inlineHashes: inlineHashesOf(new TextDecoder().decode(body)),
     renderedAt: Date.now(),
     encoded: new Map(),
   };
@@ -125,8 +149,9 @@ async function sharedResponse(page: SharedPage, to: { rendered: true } | { accep
   if ("acceptEncoding" in to) {
     const acceptEncoding = to.acceptEncoding;
     headers.set("Age", String(Math.floor((Date.now() - page.renderedAt) / 1000)));
-    const accepted = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings([...ENCODINGS, "identity"]);
-    const encoding = ENCODINGS.find((e) => accepted.includes(e));
+    // The client's preference (q) first, then brotli before gzip, as the `compression` middleware chooses.
+    const best = negotiateEncoding.call(new Negotiator({ headers: { "accept-encoding": acceptEncoding } }), [...ENCODINGS, "identity"], ENCODINGS);
+    const encoding = ENCODINGS.find((e) => e === best);
     if (encoding) {
       let compressed = page.encoded.get(encoding);
       if (!compressed) {

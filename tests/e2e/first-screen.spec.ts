@@ -80,3 +80,19 @@ test("a French page downloads the French strings only", async ({ page }) => {
   expect(texts.includes(PLACE_ORDER["fr-CA"]), "the French strings are downloaded").toBe(true);
   expect(texts.includes(PLACE_ORDER["en-US"]), "no English string is downloaded").toBe(false);
 });
+
+test("a shared page (the list's second visit, decision 026) hydrates, its scripts allowed by hash, and navigates", async ({ page }) => {
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refusals.push(message.text());
+  });
+  await page.goto("/products?sort=name");
+  const response = await page.goto("/products?sort=name");
+  expect(response!.headers()["age"]).toMatch(/^\d+$/);
+  expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  await expect(page.getByRole("heading", { level: 1, name: "Produits" })).toHaveCSS("font-family", /Georgia/);
+  await waitForHydration(page);
+  await mainNav(page).getByRole("link", { name: "Producteurs", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Producteurs" })).toBeVisible();
+  expect(refusals).toEqual([]);
+});

@@ -87,4 +87,14 @@ describe("the catalogue's change notices", () => {
       await stop();
     }
   });
+
+  // PGlite listens inside its own process: no connection to lose.
+  it.skipIf(!process.env.TEST_DATABASE_URL)("listen again once their connection is lost, and report the gap as a change", async () => {
+    const before = notices;
+    await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+    // Reconnected after a second: one notice for what may have been missed meanwhile.
+    expect(await noticesAfter(before, 1)).toBe(1);
+    await renameAProducer("Domaine D");
+    expect(await noticesAfter(before, 2)).toBe(2);
+  });
 });

@@ -3,6 +3,7 @@
  * middleware around a page's render (`next`). What a visitor may be given from it, and when the
  * page is rendered again. The built server's headers and bodies: tests/server/shared-page-cache.test.ts.
  */
+import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 /** What a render answers: headers over the defaults of entry.server, a status, a body. */
-type RenderOptions = { headers?: Record<string, string>; status?: number; body?: string };
+type RenderOptions = { headers?: Record<string, string>; status?: number; body?: string; until?: Promise<void> };
 
 /** A page render: counts itself and writes its nonce into the page, as entry.server does. */
 function renderer(options: RenderOptions = {}) {
@@ -33,6 +34,7 @@ function renderer(options: RenderOptions = {}) {
     renders,
     next: (nonce: string) => async () => {
       renders.push(nonce);
+      await options.until;
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache", ...options.headers });
       return new Response(options.body ?? `<html><script nonce="${nonce}"></script>${"x".repeat(2_000)}</html>`, { status: options.status ?? 200, headers });
     },
@@ -41,7 +43,7 @@ function renderer(options: RenderOptions = {}) {
 
 let served = 0;
 
-/** One request through the middleware, with a fresh nonce; what the visitor gets and the nonce the server ends up sending. */
+/** One request through the middleware, with a fresh nonce; what the visitor gets and what the policy allows instead of the nonce, if anything. */
 async function request(
   path: string,
   next: (nonce: string) => () => Promise<Response>,
@@ -49,18 +51,24 @@ async function request(
 ) {
   const context = await shopRouterContext(testDb.db, options.preferences);
   // React Router strips a client navigation's `.data`; the server keeps the path asked for.
-  const server = { nonce: `nonce-${++served}`, clientAddress: "127.0.0.1", requestedPath: new URL(BASE_URL + path).pathname, adoptNonce: (n: string) => (server.nonce = n) };
+  let hashes: { scriptSrc: string[]; styleSrc: string[] } | undefined;
+  const server = {
+    nonce: `nonce-${++served}`,
+    clientAddress: "127.0.0.1",
+    requestedPath: new URL(BASE_URL + path).pathname,
+    allowInlineByHash: (allowed: typeof hashes) => (hashes = allowed),
+  };
   context.set(requestContext, server);
   const response = await sharedPageCache(
     { request: new Request(BASE_URL + path.replace(/\.data\b/, ""), { headers: options.headers }), context, params: {}, unstable_pattern: path } as never,
     next(server.nonce),
   );
-  return { response: response as Response, nonce: () => server.nonce };
+  return { response: response as Response, nonce: server.nonce, hashes: () => hashes };
 }
 
 describe("the shared page cache", () => {
-  it("renders /products once and gives the next visitor the same page, with the nonce it was written with", async () => {
-    const page = renderer();
+  it("renders /products once and gives the next visitor the same page, its inline scripts allowed by hash", async () => {
+    const page = renderer({ body: `<html><style nonce="n">p{}</style><script nonce="n">go()</script><script src="/a.js"></script>${"x".repeat(2_000)}</html>` });
     const first = await request("/products?c=FR", page.next);
     const second = await request("/products?c=FR", page.next, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.renders).toHaveLength(1);
@@ -69,9 +77,21 @@ describe("the shared page cache", () => {
     expect(second.response.headers.get("Content-Encoding")).toBe("gzip");
     const html = gunzipSync(Buffer.from(await second.response.arrayBuffer())).toString();
     expect(html).toBe(await first.response.text());
-    // The server sends the nonce the page carries.
-    expect(second.nonce()).toBe(first.nonce());
-    expect(html).toContain(`nonce="${first.nonce()}"`);
+    // The first visitor's own nonce, which nobody else saw, stays; the next one's policy lists hashes.
+    expect(first.hashes()).toBeUndefined();
+    const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(second.hashes()).toEqual({ scriptSrc: [sha256("go()")], styleSrc: [sha256("p{}")] });
+  });
+
+  it("sends the encoding the visitor prefers, brotli when it accepts both alike, the page as it is when it accepts neither", async () => {
+    const page = renderer();
+    await request("/products?c=NZ", page.next);
+    const encoding = async (accept: string) =>
+      (await request("/products?c=NZ", page.next, { headers: { "Accept-Encoding": accept } })).response.headers.get("Content-Encoding");
+    expect(await encoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(await encoding("br;q=0.5, gzip")).toBe("gzip");
+    expect(await encoding("deflate")).toBeNull();
+    expect(page.renders).toHaveLength(1);
   });
 
   it("renders again once the catalogue changes", async () => {
@@ -136,8 +156,13 @@ describe("the shared page cache", () => {
   });
 
   it("renders a page asked for twice at once only once", async () => {
-    const page = renderer();
-    const [a, b] = await Promise.all([request("/products?c=AR", page.next), request("/products?c=AR", page.next)]);
+    let finish!: () => void;
+    const page = renderer({ until: new Promise<void>((resolve) => (finish = resolve)) });
+    const both = Promise.all([request("/products?c=AR", page.next), request("/products?c=AR", page.next)]);
+    // The first render is still under way when the second request asks.
+    await new Promise((r) => setTimeout(r, 100));
+    finish();
+    const [a, b] = await both;
     expect(page.renders).toHaveLength(1);
     expect(await b.response.text()).toBe(await a.response.text());
   });
