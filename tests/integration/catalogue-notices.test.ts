@@ -50,6 +50,14 @@ describe("the catalogue's change notices", () => {
     expect(await noticesAfter(before, 2)).toBe(2);
   });
 
+  it("come for a statement on any table a cached value is computed from, even one that changes no row", async () => {
+    const tables = ["product_listing", "product_inventories", "product_attributes", "products", "providers", "provider_origins",
+      "inventories", "product_types", "attributes", "countries", "regions"];
+    const before = notices;
+    for (const table of tables) await testDb.db.execute(sql`delete from ${sql.identifier(table)} where false`);
+    expect(await noticesAfter(before, tables.length)).toBe(tables.length);
+  });
+
   it("do not come for changes outside the catalogue, nor for a change rolled back", async () => {
     const before = notices;
     await testDb.db.insert(rateLimits).values({ key: "notice-test", points: 1 });

@@ -10,35 +10,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_product_listing AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_listing
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_product_inventories AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_inventories
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_product_attributes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_attributes
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_products AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_providers AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON providers
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_provider_origins AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON provider_origins
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_inventories AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON inventories
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_product_types AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_types
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_attributes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON attributes
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_countries AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON countries
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
---> statement-breakpoint
-CREATE TRIGGER catalogue_notice_after_regions AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON regions
-  FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change();
+-- The tables the cached values are computed from: the listing and what it is copied from (stock
+-- moves by orders included), the producers, and the reference data.
+DO $$
+DECLARE
+  catalogue_table text;
+BEGIN
+  FOREACH catalogue_table IN ARRAY ARRAY['product_listing', 'product_inventories', 'product_attributes', 'products',
+    'providers', 'provider_origins', 'inventories', 'product_types', 'attributes', 'countries', 'regions'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION cuvee_notify_catalogue_change()',
+      'catalogue_notice_after_' || catalogue_table, catalogue_table);
+  END LOOP;
+END $$;
