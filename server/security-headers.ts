@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import type { InlineHashes } from "~/http/request-context";
 
 export const PERMISSIONS_POLICY = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), browsing-topics=()";
 
@@ -19,14 +20,6 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export function createNonce(_req: Request, res: Response, next: NextFunction): void {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
-}
-
-/** The sources a response allows, instead of its nonce, for its inline scripts and styles. */
-export interface InlineHashes {
-  /** `'sha256-…'` of each inline script. */
-  scriptSrc: string[];
-  /** `'sha256-…'` of each inline style. */
-  styleSrc: string[];
 }
 
 /**

@@ -6,6 +6,14 @@
  */
 import { createContext } from "react-router";
 
+/** The sources a response allows, instead of its nonce, for its inline scripts and styles. */
+export interface InlineHashes {
+  /** `'sha256-…'` of each inline script. */
+  scriptSrc: string[];
+  /** `'sha256-…'` of each inline style. */
+  styleSrc: string[];
+}
+
 /** What the server knows of the request (named apart from fetch's global `RequestInfo`). */
 export interface ServerRequestInfo {
   /** The per-request Content-Security-Policy nonce for inline scripts; absent without the server. */
@@ -22,7 +30,7 @@ export interface ServerRequestInfo {
    * {@link nonce}: a page from the shared page cache (app/http/shared-page-cache.server.ts) was
    * rendered with a nonce every visitor of it can read. Absent without the server.
    */
-  allowInlineByHash?: (hashes: { scriptSrc: string[]; styleSrc: string[] }) => void;
+  allowInlineByHash?: (hashes: InlineHashes) => void;
 }
 
 export const requestContext = createContext<ServerRequestInfo>({ nonce: undefined, clientAddress: "unknown" });

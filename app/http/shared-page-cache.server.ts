@@ -22,7 +22,7 @@ import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
 import { readSession } from "~/session.server";
 import { isCrawler, readVisitorState } from "~/visitor/visitor.server";
-import { requestContext } from "./request-context";
+import { requestContext, type InlineHashes } from "./request-context";
 import { scriptsInsertedAfterPaint } from "./scripts-after-paint.server";
 
 /** Most bytes of shared pages kept per process: pages and their compressed forms (~1.4× a page). */
@@ -44,13 +44,12 @@ const compressors: Record<Encoding, (body: Bytes) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
-/** A rendered page as every visitor with the same key gets it. */
+/** A rendered page (always a 200) as every visitor with the same key gets it. */
 interface SharedPage {
-  status: number;
   headers: [string, string][];
   body: Bytes;
   /** What the page's policy allows instead of the nonce written in it: its inline scripts' and styles' hashes. */
-  inlineHashes: { scriptSrc: string[]; styleSrc: string[] };
+  inlineHashes: InlineHashes;
   /** When it was rendered, ms since the epoch. */
   renderedAt: number;
   /** The body compressed, made on first request of each encoding. */
@@ -115,7 +114,7 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
 /** The hashes of every inline script and style of `html`, and of the scripts its after-paint loader inserts. */
-function inlineHashesOf(html: string): SharedPage["inlineHashes"] {
+function inlineHashesOf(html: string): InlineHashes {
   const scripts = [...[...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]!), ...scriptsInsertedAfterPaint(html)];
   const styles = [...html.matchAll(INLINE_STYLE)].map((match) => match[1]!);
   return { scriptSrc: [...new Set(scripts.map(hashSource))], styleSrc: [...new Set(styles.map(hashSource))] };
@@ -129,7 +128,6 @@ async function toSharedPage(response: Response): Promise<SharedPage | null> {
   if (headers.has("Set-Cookie") || /no-store/i.test(headers.get("Cache-Control") ?? "")) return null;
   const body = new Uint8Array(await response.arrayBuffer());
   return {
-    status: response.status,
     headers: [...headers.entries()],
     body,
     inlineHashes: inlineHashesOf(new TextDecoder().decode(body)),
@@ -166,5 +164,5 @@ async function sharedResponse(page: SharedPage, to: { rendered: true } | { accep
     headers.append("Vary", "Accept-Encoding");
   }
   headers.set("Content-Length", String(body.length));
-  return new Response(body, { status: page.status, headers });
+  return new Response(body, { status: 200, headers });
 }
