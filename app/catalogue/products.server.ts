@@ -298,8 +298,9 @@ function orderBy(filters: ProductFilters, columns: OrderColumns): SQL[] {
  *   filter, so choosing a value never hides its siblings).
  *
  * The total and facet counts come from {@link countFacets}: from the materialized counts when only
- * facet filters apply, else from the matching rows, cached for {@link COUNTS_CACHE_TTL_MS} per
- * filter combination. Meanwhile one query reads the requested page's ids in order (a page past the
+ * facet filters apply, else from the matching rows; either is cached per filter combination until
+ * the catalogue changes (the database's notice empties the cache, decision 026), at most
+ * {@link COUNTS_CACHE_TTL_MS}. Meanwhile one query reads the requested page's ids in order (a page past the
  * last has none: the route redirects, so it is not read again); then one reads the page's rows.
  */
 export async function searchProducts(
@@ -312,9 +313,9 @@ export async function searchProducts(
   const c = searchConditions(filters, reference, options);
   const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
 
-  // Facet filters alone are counted from the materialized counts, always current; any other
-  // condition (text, price, other attributes, producer) counts the matching listing rows, cached.
-  // A page within reach is read at the same time, on another connection; a farther one (likely
+  // Facet filters alone are counted from the materialized counts; any other condition (text,
+  // price, other attributes, producer) counts the matching listing rows. Either is cached until the
+  // catalogue changes. A page within reach is read at the same time, on another connection; a farther one (likely
   // past the last page: the route redirects) only once the counts clamp it.
   const columns = listingOrderColumns(filters, options);
   const readPage = (offset: number) => {
@@ -347,9 +348,11 @@ export async function searchProducts(
   };
   const requestedOffset = (Math.max(1, filters.page) - 1) * size;
   const [counts, earlyPage] = await Promise.all([
-    c.common
-      ? cachedCounts(db, filters, options, () => countFacets(db, reference, listingRows, c))
-      : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+    cachedCounts(db, filters, options, () =>
+      c.common
+        ? countFacets(db, reference, listingRows, c)
+        : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+    ),
     requestedOffset <= PARALLEL_PAGE_MAX_OFFSET ? readPage(requestedOffset) : null,
   ]);
   const pagination = paginate(counts.total, filters.page, size);
@@ -372,14 +375,16 @@ interface SearchCounts {
 }
 
 /**
- * How long the total and facet counts of one filter combination are reused: they change only with
- * the catalogue (imports, not carts or orders), and paging or sorting never changes them.
+ * How long the total and facet counts of one filter combination are reused at most: they change
+ * only with the catalogue (imports, not carts or orders), whose every change empties the cache
+ * at once in every process (`clearCachesOnCatalogueChanges`); paging or sorting never changes them.
+ * The time limit only bounds a notice lost by a process that could not listen.
  */
 export const COUNTS_CACHE_TTL_MS = 60_000;
 const COUNTS_CACHE_MAX_ENTRIES = 1_000;
 const countsCache = createDatabaseCache<string, SearchCounts>({ ttlMs: COUNTS_CACHE_TTL_MS, maxEntries: COUNTS_CACHE_MAX_ENTRIES });
 
-/** Counts of a filter combination from the per-database cache, computed once per TTL. */
+/** Counts of a filter combination from the per-database cache, computed once per catalogue change (or TTL). */
 function cachedCounts(
   db: Database,
   filters: ProductFilters,
