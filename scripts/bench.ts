@@ -7,7 +7,8 @@
  * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
  * `npm run catalogue:generate`, `VACUUM ANALYZE` and `CHECKPOINT`, the built app on it (127.0.0.1:3300,
  * NODE_ENV=production, SHARED_PAGE_SECONDS=0: every page rendered), then the latency curve: sequential single requests (one at a time, end to
- * end, BENCH_LATENCY_WARMUP not counted then BENCH_LATENCY_REQUESTS counted) to the pages of
+ * end; after BENCH_APP_WARMUP requests over all those pages in turn, BENCH_LATENCY_WARMUP not counted
+ * then BENCH_LATENCY_REQUESTS counted) to the pages of
  * scripts/lib/bench-latency.ts; the database is dropped afterwards.
  *
  * At BENCH_LOAD_PRODUCTS (10,000):
@@ -33,7 +34,8 @@
  *
  * Environment: BENCH_SIZES (1000,10000,100000), BENCH_LOAD_PRODUCTS (10000, one of the sizes),
  * BENCH_DURATION seconds (8), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (10),
- * BENCH_LATENCY_REQUESTS (100), BENCH_LATENCY_WARMUP (20), BENCH_LATENCY_MAX_SECONDS (20: a slower page
+ * BENCH_LATENCY_REQUESTS (100), BENCH_LATENCY_WARMUP (20), BENCH_APP_WARMUP (1000: requests a freshly started
+ * app serves over the curve's pages before they are measured), BENCH_LATENCY_MAX_SECONDS (20: a slower page
  * stops counting after that long, with at least 20 requests), BENCH_SHOPPERS (30), BENCH_CART_EDITS (8),
  * BENCH_IMPORT_ROWS (100000), BENCH_DATABASE_URL (admin URL), BENCH_COOKIE (a Cookie header for
  * every page request; default: the cookies of a visitor who answered the age gate, the province
@@ -54,6 +56,7 @@ import {
   classifyGrowth,
   resolvePagePath,
   sequentialLatency,
+  warmUp,
   type Growth,
   type LatencyFigures,
 } from "./lib/bench-latency";
@@ -85,6 +88,7 @@ const CONNECTIONS = whole("BENCH_CONNECTIONS", 10);
 const LATENCY_REQUESTS = whole("BENCH_LATENCY_REQUESTS", 100);
 const LATENCY_WARMUP = whole("BENCH_LATENCY_WARMUP", 20, 0);
 const LATENCY_MAX_SECONDS = whole("BENCH_LATENCY_MAX_SECONDS", 20);
+const APP_WARMUP = whole("BENCH_APP_WARMUP", 1_000, 0);
 const SHOPPERS = whole("BENCH_SHOPPERS", 30);
 const CART_EDITS = whole("BENCH_CART_EDITS", 8);
 if (!SIZES.includes(LOAD_PRODUCTS)) throw new Error(`BENCH_LOAD_PRODUCTS (${LOAD_PRODUCTS}) must be one of BENCH_SIZES (${SIZES.join(",")})`);
@@ -222,9 +226,13 @@ async function generate(url: string, products: number): Promise<number> {
 async function measureCurve(base: string): Promise<LatencyFigures[]> {
   const list = await recordPage(base, "/products");
   const productPath = firstProductPath(list.body.toString("utf8"));
+  const measuredPaths: string[] = [];
+  for (const page of CURVE_PAGES) measuredPaths.push(await resolvePagePath(base, page.path || productPath, pageHeaders()));
+  // A production process has served many pages before this one: the app's own warm-up first.
+  await warmUp(base, measuredPaths, pageHeaders(), APP_WARMUP);
   const results: LatencyFigures[] = [];
-  for (const page of CURVE_PAGES) {
-    const measured = await resolvePagePath(base, page.path || productPath, pageHeaders());
+  for (const [index, page] of CURVE_PAGES.entries()) {
+    const measured = measuredPaths[index]!;
     const figures = await sequentialLatency(base, page.label, measured, pageHeaders(), { warmup: LATENCY_WARMUP, requests: LATENCY_REQUESTS, maxSeconds: LATENCY_MAX_SECONDS });
     results.push(figures);
     log(`  ${page.label.padEnd(36)} p50 ${ms(figures.p50).padStart(6)} ms  p95 ${ms(figures.p95).padStart(6)} ms  n ${figures.requests}  (${measured})`);
@@ -327,7 +335,7 @@ async function runSize(products: number): Promise<void> {
     try {
       // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
       if (!visitorCookie) visitorCookie = await answeredVisitorCookieHeader(base);
-      log(`Latency curve: ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`);
+      log(`Latency curve: ${APP_WARMUP} requests over the pages in turn, then ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`);
       report.sizes.push({ products, generateSeconds, vacuumSeconds, pages: await measureCurve(base) });
       if (products === LOAD_PRODUCTS) {
         report.jsSize = measureJsSize(path.join(root, "build/client"), (await recordPage(base, "/")).body.toString("utf8"));
@@ -379,7 +387,7 @@ function curveReport(): string {
   const missed = verdicts.filter((v) => v.targetMet === false).map((v) => v.label);
   const fast = verdicts.filter((v) => v.growth !== "log" && v.growth !== "n/a").map((v) => `${v.label} (${v.growth})`);
   return [
-    `Latency curve on PostgreSQL: ms end to end, ${LATENCY_REQUESTS} sequential requests per page after ${LATENCY_WARMUP} not counted`,
+    `Latency curve on PostgreSQL: ms end to end, ${LATENCY_REQUESTS} sequential requests per page after ${LATENCY_WARMUP} not counted (and ${APP_WARMUP} over all pages after the app's start)`,
     "",
     table(rows),
     "",
@@ -495,7 +503,7 @@ async function main(): Promise<number> {
         date: new Date().toISOString(),
         database: version,
         node: process.version,
-        settings: { sizes: SIZES, loadProducts: LOAD_PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, latencyRequests: LATENCY_REQUESTS, latencyWarmup: LATENCY_WARMUP, latencyMaxSeconds: LATENCY_MAX_SECONDS, shoppers: SHOPPERS, cartEdits: CART_EDITS },
+        settings: { sizes: SIZES, loadProducts: LOAD_PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, latencyRequests: LATENCY_REQUESTS, latencyWarmup: LATENCY_WARMUP, latencyMaxSeconds: LATENCY_MAX_SECONDS, appWarmup: APP_WARMUP, shoppers: SHOPPERS, cartEdits: CART_EDITS },
         curve: {
           pages: CURVE_PAGES.map((page, i) => ({
             ...page,

@@ -2,13 +2,13 @@
  * The bench's cart load test must catch what it claims to (scripts/lib/bench-cart.ts): run against
  * small fake shops on loopback — one that keeps lock versions as the real cart does, and broken
  * ones (lock versions ignored, a store per process, 500s, per-process rate limits) — it passes the
- * first and reports each breakage. Also the growth classes of the latency curve.
+ * first and reports each breakage. Also the growth classes of the latency curve and its warm-up.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { cartLoadTest, checkSharedRateLimit, parseCartPage } from "./bench-cart";
-import { classifyGrowth } from "./bench-latency";
+import { classifyGrowth, warmUp } from "./bench-latency";
 
 interface Store {
   carts: Map<string, { version: number; lines: Map<number, number> }>;
@@ -146,5 +146,31 @@ describe("growth of the latency curve", () => {
   });
   it("needs three sizes", () => {
     expect(classifyGrowth([1_000, 10_000], [10, 20])).toBe("n/a");
+  });
+});
+
+describe("warm-up of the latency curve", () => {
+  /** A server counting the requests of each path; `/gone` answers 404. */
+  async function countingServer(): Promise<{ base: string; hits: Map<string, number> }> {
+    const hits = new Map<string, number>();
+    const server = createServer((req, res) => {
+      hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
+      res.writeHead(req.url === "/gone" ? 404 : 200).end("ok");
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+  }
+
+  it("spreads its requests over every page in turn", async () => {
+    const { base, hits } = await countingServer();
+    await warmUp(base, ["/a", "/b", "/c"], {}, 7);
+    expect(Object.fromEntries(hits)).toEqual({ "/a": 3, "/b": 2, "/c": 2 });
+  });
+
+  it("stops at a page that does not answer 200, which would warm up an error page", async () => {
+    const { base, hits } = await countingServer();
+    await expect(warmUp(base, ["/a", "/gone"], {}, 10)).rejects.toThrow("/gone answered 404");
+    expect(Object.fromEntries(hits)).toEqual({ "/a": 1, "/gone": 1 });
   });
 });

@@ -76,6 +76,22 @@ export async function resolvePagePath(base: string, pagePath: string, headers: R
   throw new Error(`${pagePath}: more than 5 redirects`);
 }
 
+/**
+ * Warms a freshly started app up: `requests` sequential requests spread over `paths` in turn, none
+ * counted. A new process's first thousand or so requests run through V8's compiler tiers and the
+ * growth of its heap: measured on the curve's pages at 100,000 products, a fresh process's first pass
+ * had p50 1.5–2 ms and p95 3–6 ms above a second pass on the same process, on every page alike,
+ * which the per-page warm-up of {@link sequentialLatency} (20 requests) did not absorb.
+ * @throws Error at the first answer that is not a 200
+ */
+export async function warmUp(base: string, paths: readonly string[], headers: Record<string, string>, requests: number): Promise<void> {
+  for (let i = 0; i < requests && paths.length > 0; i++) {
+    const pagePath = paths[i % paths.length]!;
+    const answer = await get(base, pagePath, headers);
+    if (answer.status !== 200) throw new Error(`${pagePath} answered ${answer.status} during the warm-up`);
+  }
+}
+
 /** The fewest counted requests a page gets when its time budget runs out first. */
 export const MIN_LATENCY_REQUESTS = 20;
 
