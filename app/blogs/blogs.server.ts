@@ -9,6 +9,7 @@ import { attributes, blogAttributes, blogProducts, blogProviders, blogs, product
 import { renderMarkdown } from "~/content/page-parser.server";
 import { paginate, type Pagination } from "~/catalogue/pagination";
 import { localizedName } from "~/catalogue/reference.server";
+import { compareText } from "~/i18n/format";
 import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
 
@@ -56,9 +57,10 @@ export async function listBlogThemes(db: Database, locale: Locale): Promise<Blog
     .select({ code: attributes.code, nameFr: attributes.nameFr, nameEn: attributes.nameEn })
     .from(attributes)
     .where(eq(attributes.typeCode, "BLOG_THEME"));
+  const compare = compareText(locale);
   return rows
     .map((r) => ({ code: r.code, name: localizedName(r, locale) }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+    .sort((a, b) => compare(a.name, b.name));
 }
 
 async function themesOf(db: Database, blogIds: number[], locale: Locale): Promise<Map<number, BlogTheme[]>> {

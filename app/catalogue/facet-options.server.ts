@@ -3,6 +3,7 @@
  * with their labels in the page's language, counts and checked state, in display order.
  */
 import type { TFunction } from "i18next";
+import { compareText } from "~/i18n/format";
 import type { Locale } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { ProductFilters } from "./product-filters";
@@ -57,7 +58,8 @@ export function productFacetOptions(
     count,
     checked,
   });
-  const byLabel = (a: FacetOption, b: FacetOption) => a.label.localeCompare(b.label, locale);
+  const compare = compareText(locale);
+  const byLabel = (a: FacetOption, b: FacetOption) => compare(a.label, b.label);
   const colorIds = new Set(facets.colors.map((f) => f.key));
   return {
     inventories: withChecked(facets.inventories, filters.inventories).map((f) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDateTime, formatLongDate, formatMoney, formatShopDay, formatVolume } from "./format";
+import { compareText, formatCount, formatDateTime, formatLongDate, formatMoney, formatShopDay, formatVolume } from "./format";
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -88,5 +88,18 @@ describe("formatDateTime", () => {
     // 02:30 UTC on 3 March is 21:30 on 2 March in Montréal (UTC−5).
     expect(nbsp(formatDateTime("2026-03-03T02:30:00Z", "fr-CA"))).toBe("2 mars 2026, 21 h 30");
     expect(nbsp(formatDateTime("2026-03-03T02:30:00Z", "en-US"))).toBe("Mar 2, 2026, 9:30 p.m.");
+  });
+});
+
+describe("compareText", () => {
+  it("sorts in each language's alphabetical order, accented letters beside their base letter", () => {
+    expect(["France", "Éthiopie", "Espagne", "Zambie", "états"].sort(compareText("fr-CA"))).toEqual(["Espagne", "états", "Éthiopie", "France", "Zambie"]);
+    expect(["Oregon", "Ontario", "Ohio"].sort(compareText("en-US"))).toEqual(["Ohio", "Ontario", "Oregon"]);
+  });
+  it("orders as localeCompare with the same locale does", () => {
+    const words = ["cote", "côte", "coté", "côté", "Cote", "Côte", "cœur", "coeur", "Œuvre", "oeuvre"];
+    for (const locale of ["fr-CA", "en-US"]) {
+      expect([...words].sort(compareText(locale))).toEqual([...words].sort((a, b) => a.localeCompare(b, locale)));
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Money, number and date formatting (SPEC §9: fr-CA, CAD). English pages format money en-CA.
+ * Money, number and date formatting (SPEC §9: fr-CA, CAD), and the alphabetical order of texts.
+ * English pages format money en-CA.
  */
 /** The shop's clock for calendar days and dates (Montréal and Toronto share it). */
 export const SHOP_TIME_ZONE = "America/Toronto";
@@ -17,6 +18,23 @@ function dateFormatter(locale: string, style: "long" | "medium-short", timeZone:
     dateFormatters.set(key, formatter);
   }
   return formatter;
+}
+
+/** Collators by locale: `a.localeCompare(b, locale)` makes one per call (3 µs, 40× a kept one's compare). */
+const collators = new Map<string, Intl.Collator>();
+
+/**
+ * The language's alphabetical order, for `sort`: `["France", "Éthiopie", "Espagne"].sort(compareText("fr-CA"))`
+ * gives Espagne, Éthiopie, France (as `localeCompare` with that locale would). One collator per
+ * locale, made on first use and kept.
+ */
+export function compareText(locale: string): (a: string, b: string) => number {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale);
+    collators.set(locale, collator);
+  }
+  return collator.compare;
 }
 
 /** The Intl locale used for money: fr-CA for French, en-CA for English (Canadian dollars). */

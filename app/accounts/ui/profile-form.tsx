@@ -11,6 +11,7 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { compareText } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
 import { MIN_PASSWORD_LENGTH } from "../account-forms";
@@ -76,9 +77,8 @@ function AddressFieldset({
 }) {
   const { t, i18n } = useT();
   const fields = address.getFieldset();
-  const provinces = [...CANADIAN_PROVINCES].sort((a, b) =>
-    t(`profile.provinces.${a}`).localeCompare(t(`profile.provinces.${b}`), i18n.language),
-  );
+  const compare = compareText(i18n.language);
+  const provinces = [...CANADIAN_PROVINCES].sort((a, b) => compare(t(`profile.provinces.${a}`), t(`profile.provinces.${b}`)));
   const { key: _key, ...provinceProps } = getSelectProps(fields.province as AnyField);
   return (
     <fieldset hidden={hidden} className="space-y-4" data-testid={`${section}-address`}>
