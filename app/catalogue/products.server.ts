@@ -300,8 +300,9 @@ function orderBy(filters: ProductFilters, columns: OrderColumns): SQL[] {
  * The total and facet counts come from {@link countFacets}: from the materialized counts when only
  * facet filters apply, else from the matching rows; either is cached per filter combination until
  * the catalogue changes (the database's notice empties the cache, decision 026), at most
- * {@link COUNTS_CACHE_TTL_MS}. Meanwhile one query reads the requested page's ids in order (a page past the
- * last has none: the route redirects, so it is not read again); then one reads the page's rows.
+ * {@link COUNTS_CACHE_TTL_MS}. Meanwhile one query reads the requested page's ids in order (a page
+ * past the last has none: the route redirects, so it is not read again); then one reads the page's
+ * rows.
  */
 export async function searchProducts(
   db: Database,
@@ -315,8 +316,8 @@ export async function searchProducts(
 
   // Facet filters alone are counted from the materialized counts; any other condition (text,
   // price, other attributes, producer) counts the matching listing rows. Either is cached until the
-  // catalogue changes. A page within reach is read at the same time, on another connection; a farther one (likely
-  // past the last page: the route redirects) only once the counts clamp it.
+  // catalogue changes. A page within reach is read at the same time, on another connection; a
+  // farther one (likely past the last page: the route redirects) only once the counts clamp it.
   const columns = listingOrderColumns(filters, options);
   const readPage = (offset: number) => {
     if (!filters.text) {
