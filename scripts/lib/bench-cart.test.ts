@@ -2,13 +2,12 @@
  * The bench's cart load test must catch what it claims to (scripts/lib/bench-cart.ts): run against
  * small fake shops on loopback — one that keeps lock versions as the real cart does, and broken
  * ones (lock versions ignored, a store per process, 500s, per-process rate limits) — it passes the
- * first and reports each breakage. Also the growth classes of the latency curve and its warm-up.
+ * first and reports each breakage.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { cartLoadTest, checkSharedRateLimit, parseCartPage } from "./bench-cart";
-import { classifyGrowth, warmUp } from "./bench-latency";
 
 interface Store {
   carts: Map<string, { version: number; lines: Map<number, number> }>;
@@ -124,53 +123,5 @@ describe("cart load test", () => {
       '<li data-testid="cart-line" data-product-inventory-id="9"><form><input type="hidden" name="currentQuantity" value="1"/><input type="hidden" name="lockVersion" value="5"/></form></li>';
     expect(parseCartPage(html)).toEqual({ version: 5, lines: new Map([[7, 2], [9, 1]]) });
     expect(parseCartPage("<p>empty</p>")).toEqual({ version: null, lines: new Map() });
-  });
-});
-
-describe("growth of the latency curve", () => {
-  const sizes = [1_000, 10_000, 100_000];
-  it("calls a flat or logarithmic cost log, whatever the fixed cost", () => {
-    expect(classifyGrowth(sizes, [12, 12.4, 13.1])).toBe("log");
-    expect(classifyGrowth(sizes, [40, 45, 50])).toBe("log");
-    // Noise: the middle size measured a little faster than the smallest.
-    expect(classifyGrowth(sizes, [29, 28.8, 33.1])).toBe("log");
-  });
-  it("calls a cost linear in the catalogue n log n, and a steeper one > n log n", () => {
-    // 10 ms + 0.5 ms per 1,000 products.
-    expect(classifyGrowth(sizes, [10.5, 15, 60])).toBe("n log n");
-    // Flat to 10k, then 11 ms more: more than noise on a log step, within n log n of the noise.
-    expect(classifyGrowth(sizes, [26.5, 27.5, 38.7])).toBe("n log n");
-    // 10 ms + 0.5 ms per 1,000 products, squared in thousands: 10.5, 60, 5010.
-    expect(classifyGrowth(sizes, [10.5, 60, 5010])).toBe("> n log n");
-    expect(classifyGrowth(sizes, [20, 20, 80])).toBe("> n log n");
-  });
-  it("needs three sizes", () => {
-    expect(classifyGrowth([1_000, 10_000], [10, 20])).toBe("n/a");
-  });
-});
-
-describe("warm-up of the latency curve", () => {
-  /** A server counting the requests of each path; `/gone` answers 404. */
-  async function countingServer(): Promise<{ base: string; hits: Map<string, number> }> {
-    const hits = new Map<string, number>();
-    const server = createServer((req, res) => {
-      hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
-      res.writeHead(req.url === "/gone" ? 404 : 200).end("ok");
-    });
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
-  }
-
-  it("spreads its requests over every page in turn", async () => {
-    const { base, hits } = await countingServer();
-    await warmUp(base, ["/a", "/b", "/c"], {}, 7);
-    expect(Object.fromEntries(hits)).toEqual({ "/a": 3, "/b": 2, "/c": 2 });
-  });
-
-  it("stops at a page that does not answer 200, which would warm up an error page", async () => {
-    const { base, hits } = await countingServer();
-    await expect(warmUp(base, ["/a", "/gone"], {}, 10)).rejects.toThrow("/gone answered 404");
-    expect(Object.fromEntries(hits)).toEqual({ "/a": 1, "/gone": 1 });
   });
 });
