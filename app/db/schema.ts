@@ -259,6 +259,7 @@ export const productInventories = pgTable(
 
 /** The columns the list filters on without a join (facets and producer), in the listing's indexes. */
 function listingFilters(t: {
+  defaultListed: AnyPgColumn;
   inventoryCode: AnyPgColumn;
   typeCode: AnyPgColumn;
   countryId: AnyPgColumn;
@@ -266,7 +267,7 @@ function listingFilters(t: {
   colorId: AnyPgColumn;
   providerId: AnyPgColumn;
 }): AnyPgColumn[] {
-  return [t.inventoryCode, t.typeCode, t.countryId, t.regionId, t.colorId, t.providerId];
+  return [t.defaultListed, t.inventoryCode, t.typeCode, t.countryId, t.regionId, t.colorId, t.providerId];
 }
 
 /**
@@ -285,6 +286,10 @@ export const productListing = pgTable(
       .references(() => productInventories.id, { onDelete: "cascade" }),
     productId: integer("product_id").notNull(),
     inventoryCode: text("inventory_code").$type<InventoryCode>().notNull(),
+    /** The province of the row's inventory ({@link inventories}): every list is one province's (migration 0013). */
+    province: text("province").$type<Province>().notNull(),
+    /** Whether the row's inventory is in its province's default list ({@link inventories}' `defaultListed`, spec §2). */
+    defaultListed: boolean("default_listed").notNull(),
     availabilityStatus: text("availability_status").$type<AvailabilityStatus>().notNull(),
     priceCents: integer("price_cents").notNull(),
     priceTaxInCents: integer("price_tax_in_cents").notNull(),
@@ -304,15 +309,17 @@ export const productListing = pgTable(
   },
   (t) => [
     // One index per order of the list (SPEC §2 sort), so a page is read in order and stops early.
-    // After the unique id, each carries the filter columns: rows a filter refuses are skipped in the
-    // index itself (an index-only scan), so a deep page or a rare filter never reads the table.
-    index("product_listing_status_name_fr_idx").on(t.availabilityStatus, t.nameFr, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_status_name_en_idx").on(t.availabilityStatus, t.nameEn, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_name_fr_idx").on(t.nameFr, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_name_en_idx").on(t.nameEn, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_price_idx").on(t.priceCents, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_price_tax_in_idx").on(t.priceTaxInCents, t.productInventoryId, ...listingFilters(t)),
-    index("product_listing_quantity_idx").on(t.quantity.desc().nullsFirst(), t.productInventoryId, ...listingFilters(t)),
+    // Each starts with the province, since every list is one province's: a page walks that
+    // province's rows only. After the unique id, each carries the filter columns, the default list's
+    // flag first: rows a filter refuses are skipped in the index itself (an index-only scan), so a
+    // deep page or a rare filter never reads the table (migration 0013, decision 022).
+    index("product_listing_status_name_fr_idx").on(t.province, t.availabilityStatus, t.nameFr, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_status_name_en_idx").on(t.province, t.availabilityStatus, t.nameEn, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_name_fr_idx").on(t.province, t.nameFr, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_name_en_idx").on(t.province, t.nameEn, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_price_idx").on(t.province, t.priceCents, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_price_tax_in_idx").on(t.province, t.priceTaxInCents, t.productInventoryId, ...listingFilters(t)),
+    index("product_listing_quantity_idx").on(t.province, t.quantity.desc().nullsFirst(), t.productInventoryId, ...listingFilters(t)),
     index("product_listing_product_idx").on(t.productId),
     index("product_listing_provider_idx").on(t.providerId),
     index("product_listing_type_idx").on(t.typeCode),

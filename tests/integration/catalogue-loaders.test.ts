@@ -90,6 +90,17 @@ describe("/products", () => {
     expect(stock).toEqual([...stock].sort((a, b) => b - a));
   });
 
+  it("lists the inventories a URL names in both provinces, all counted and in one order", async () => {
+    const both = await products("?inventory=IP&inventory=PI&sort=price-asc", { taxMode: "OUT" });
+    const quebec = await products("?inventory=IP");
+    const ontario = await products("?inventory=PI");
+    expect(ontario.pagination.total).toBeGreaterThan(0);
+    expect(both.pagination.total).toBe(quebec.pagination.total + ontario.pagination.total);
+    const prices = both.items.map((i) => i.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    for (const item of both.items) expect(["IP", "PI"]).toContain(item.inventoryCode);
+  });
+
   it("shows a field error for a non-numeric price and ignores it", async () => {
     const data = await products("?max=abc");
     expect(data.priceErrors.max).toBe("filters.priceNumeric");

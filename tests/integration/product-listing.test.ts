@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { attributes, productAttributes, productInventories, products } from "~/db/schema";
+import { attributes, inventories, productAttributes, productInventories, products } from "~/db/schema";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
@@ -32,17 +32,18 @@ async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
 
 /** The search table as the catalogue says it should be, computed from the source tables. */
 const EXPECTED_LISTING = sql`
-  select pi.id as product_inventory_id, pi.product_id, pi.inventory_code, pi.availability_status, pi.price_cents,
-    pi.price_tax_in_cents, pi.quantity, p.type_code, p.provider_id, p.country_id, p.region_id,
+  select pi.id as product_inventory_id, pi.product_id, pi.inventory_code, i.province, i.default_listed,
+    pi.availability_status, pi.price_cents, pi.price_tax_in_cents, pi.quantity, p.type_code, p.provider_id,
+    p.country_id, p.region_id,
     (select min(pa.attribute_id) from product_attributes pa join attributes a on a.id = pa.attribute_id
       where pa.product_id = p.id and a.type_code = 'PRODUCT_COLOR') as color_id,
     p.name_fr, p.name_en, p.search_fr::text as search_fr, p.search_en::text as search_en
-  from product_inventories pi join products p on p.id = pi.product_id`;
+  from product_inventories pi join products p on p.id = pi.product_id join inventories i on i.code = pi.inventory_code`;
 
 async function expectInSync(): Promise<void> {
   const listing = await rows(sql`
-    select product_inventory_id, product_id, inventory_code, availability_status, price_cents, price_tax_in_cents,
-      quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en,
+    select product_inventory_id, product_id, inventory_code, province, default_listed, availability_status, price_cents,
+      price_tax_in_cents, quantity, type_code, provider_id, country_id, region_id, color_id, name_fr, name_en,
       search_fr::text as search_fr, search_en::text as search_en
     from product_listing order by product_inventory_id`);
   expect(listing).toEqual(await rows(sql`${EXPECTED_LISTING} order by pi.id`));
@@ -114,6 +115,20 @@ describe("the product list's search table and facet counts", () => {
     const before = await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`);
     await db.update(products).set({ zeroRated: sql`${products.zeroRated}` }).where(eq(products.id, item.productId));
     expect(await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`)).toEqual(before);
+  });
+
+  it("follow an inventory leaving and joining its province's default list, and leave it when its settings stay", async () => {
+    const { db } = testDb;
+    const { inventoryCode } = await someProductInventory();
+    const versions = () => rows(sql`select xmin::text as version from product_listing where inventory_code = ${inventoryCode} order by 1`);
+    // The reference data's upsert at every start rewrites the inventories with the same settings.
+    const before = await versions();
+    await db.update(inventories).set({ defaultListed: sql`${inventories.defaultListed}`, position: sql`${inventories.position}` });
+    expect(await versions()).toEqual(before);
+    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, inventoryCode));
+    await expectInSync();
+    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, inventoryCode));
+    await expectInSync();
   });
 
   it("follow colours added, changed and removed", async () => {
