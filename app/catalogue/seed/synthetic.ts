@@ -503,15 +503,18 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
         .returning({ id: products.id, puid: products.puid });
       const ids = new Map(rows.map((r) => [r.puid, r.id]));
 
-      const inventoryRows = batch.flatMap((p) =>
-        p.inventories.map((inventory) => ({ productId: ids.get(p.puid)!, ...inventory })),
-      );
-      for (const part of chunk(inventoryRows, batchSize)) await tx.insert(productInventories).values(part);
-
+      // Attributes before inventories: a product inventory's listing row is then written once, with
+      // its product's colour, instead of written then rewritten by the colour's trigger (decision
+      // 022), which in one transaction left the listing's indexes twice their size.
       const attributeRows = batch.flatMap((p) =>
         p.attributeKeys.map((key) => ({ productId: ids.get(p.puid)!, attributeId: ref.attributeIds.get(key)! })),
       );
       for (const part of chunk(attributeRows, batchSize * 2)) await tx.insert(productAttributes).values(part);
+
+      const inventoryRows = batch.flatMap((p) =>
+        p.inventories.map((inventory) => ({ productId: ids.get(p.puid)!, ...inventory })),
+      );
+      for (const part of chunk(inventoryRows, batchSize)) await tx.insert(productInventories).values(part);
 
       inserted += size;
       inventoriesInserted += inventoryRows.length;
