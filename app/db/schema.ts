@@ -257,7 +257,7 @@ export const productInventories = pgTable(
   ],
 );
 
-/** The columns the list filters on without a join (facets and producer), in the listing's indexes. */
+/** The columns the list filters on without a join (the default list's flag, channel, facets and producer), in the listing's indexes. */
 function listingFilters(t: {
   defaultListed: AnyPgColumn;
   inventoryCode: AnyPgColumn;
