@@ -24,6 +24,7 @@ import { getReferenceData, type ReferenceData } from "~/catalogue/reference.serv
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
 import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import { excludedValues } from "~/db/upsert";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
@@ -44,8 +45,6 @@ const LOOKUP_BATCH = 5000;
  * again for every row written since its last vacuum (decision 022).
  */
 const VACUUM_AFTER_ROWS = 1000;
-/** The advisory lock that lets one import apply at a time. */
-const IMPORT_LOCK = 7_020_004;
 /** Product types whose products may be zero-rated (DESIGN §3: basic groceries, FOODS). */
 const ZERO_RATED_TYPES: ReadonlySet<string> = new Set(["FOODS"]);
 
@@ -302,7 +301,8 @@ export async function confirmCatalogueImport(
   // Read outside the transaction: its queries run in parallel, which one transaction's connection can not.
   const reference = await getReferenceData(db);
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+    // One import at a time, and never beside another bulk writer of the catalogue.
+    await lockCatalogueWrites(tx);
     const [row] = await tx.select({ ...viewColumns, csv: catalogueImports.csv }).from(catalogueImports).where(eq(catalogueImports.id, id)).for("update");
     if (!row) return { kind: "notFound" };
     if (row.status === "APPLIED") return { kind: "alreadyApplied", import: toView(row) };

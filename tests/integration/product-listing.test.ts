@@ -12,6 +12,7 @@ import { getReferenceData } from "~/catalogue/reference.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
 import { clearCachesOnCatalogueChanges, clearDatabaseCaches } from "~/cache.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import type { Locale } from "~/vocabulary";
 
 let testDb: TestDatabase;
@@ -237,6 +238,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a check
     await Promise.all([staff, checkout]);
     const listed = await rows(sql`select name_fr, price_cents from product_listing where product_inventory_id = ${item.id}`);
     expect(listed).toEqual([{ name_fr: "Renommé pendant un achat", price_cents: 3_000 }]);
+    await expectInSync();
+  });
+
+  it("lists a product inventory inserted while its inventory leaves the default list with the new setting", async () => {
+    const { db } = testDb;
+    const [template] = await db.select().from(productInventories).where(eq(productInventories.inventoryCode, "STORE_MTL")).limit(1);
+    const [product] = await db.select({ id: products.id }).from(products)
+      .where(sql`${products.id} not in (select product_id from product_inventories where inventory_code = 'STORE_MTL')`).limit(1);
+    const flip = sql`not ${inventories.defaultListed}`;
+    // The reference data's change of a setting, as seedReferenceData makes it, held open a while.
+    const settings = db.transaction(async (tx) => {
+      await lockCatalogueWrites(tx);
+      await tx.update(inventories).set({ defaultListed: flip }).where(eq(inventories.code, "STORE_MTL"));
+      await pause(300);
+    });
+    await pause(100);
+    // An import's new product inventory in that inventory meanwhile: it waits, then copies the new setting.
+    const insert = db.transaction(async (tx) => {
+      await lockCatalogueWrites(tx);
+      await tx.insert(productInventories).values({ ...template!, id: undefined, productId: product!.id, puid: "LOCKED-STORE_MTL" });
+    });
+    try {
+      await Promise.all([settings, insert]);
+      await expectInSync();
+    } finally {
+      await db.update(inventories).set({ defaultListed: flip }).where(eq(inventories.code, "STORE_MTL"));
+      await db.delete(productInventories).where(eq(productInventories.puid, "LOCKED-STORE_MTL"));
+    }
     await expectInSync();
   });
 });

@@ -11,6 +11,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { excludedValues } from "~/db/upsert";
 import type { Database } from "../../db/client.server";
+import { lockCatalogueWrites } from "../catalogue-write-lock.server";
 import {
   attributes,
   countries,
@@ -1269,6 +1270,7 @@ export async function seedDemoCatalogue(
   };
 
   await db.transaction(async (tx) => {
+    await lockCatalogueWrites(tx);
     const providerRows = await tx
       .insert(providers)
       .values(

@@ -6,6 +6,7 @@
  */
 import { excludedValues } from "~/db/upsert";
 import type { Database } from "../../db/client.server";
+import { lockCatalogueWrites } from "../catalogue-write-lock.server";
 import { BRANCH_SEEDS } from "~/checkout/branch-directory";
 import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
 import { attributes, branches, countries, inventories, productTypes, regions, subscriptionPlans } from "../../db/schema";
@@ -238,6 +239,18 @@ export async function seedReferenceData(db: Database): Promise<void> {
           "kind", "priceCents", "interval", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "position", "active",
         ]),
       });
+    // Listing rows copy their inventory's province and default flag: a change of either waits for
+    // the catalogue's bulk writers (lockCatalogueWrites); every start's unchanged upsert does not.
+    const current = new Map(
+      (await tx.select({ code: inventories.code, province: inventories.province, defaultListed: inventories.defaultListed }).from(inventories)).map(
+        (i) => [i.code, i],
+      ),
+    );
+    const settingsChange = INVENTORIES.some((i) => {
+      const before = current.get(i.code);
+      return before !== undefined && (before.province !== i.province || before.defaultListed !== i.defaultListed);
+    });
+    if (settingsChange) await lockCatalogueWrites(tx);
     await tx
       .insert(inventories)
       .values(INVENTORIES.map((i) => ({ ...i })))

@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { lockCatalogueWrites } from "../catalogue-write-lock.server";
 import {
   cartLines,
   productAttributes,
@@ -451,6 +452,7 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
   const providerList = buildProviders(rng, Math.max(1, Math.round(total / 50)));
 
   return db.transaction(async (tx) => {
+    await lockCatalogueWrites(tx);
     const providerIds: number[] = [];
     for (const batch of chunk(providerList, batchSize)) {
       const rows = await tx
