@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { attributes, inventories, productAttributes, productInventories, products } from "~/db/schema";
 import { getReferenceData } from "~/catalogue/reference.server";
+import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
 import { clearCachesOnCatalogueChanges, clearDatabaseCaches } from "~/cache.server";
@@ -266,6 +267,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a check
       await db.update(inventories).set({ defaultListed: flip }).where(eq(inventories.code, "STORE_MTL"));
       await db.delete(productInventories).where(eq(productInventories.puid, "LOCKED-STORE_MTL"));
     }
+    await expectInSync();
+  });
+
+  it("makes the reference data wait for a bulk writer only when it changes an inventory's settings", async () => {
+    const { db } = testDb;
+    const finished: string[] = [];
+    // A bulk writer (an import) holding the catalogue's lock for a while.
+    const holdLock = () =>
+      db.transaction(async (tx) => {
+        await lockCatalogueWrites(tx);
+        await pause(400);
+        finished.push("import");
+      });
+    // A start-up's upsert that changes nothing does not wait for it.
+    const unchanged = holdLock();
+    await pause(100);
+    await seedReferenceData(db).then(() => finished.push("start-up"));
+    await unchanged;
+    expect(finished).toEqual(["start-up", "import"]);
+    // One that puts a setting back (changed here by hand) waits, then moves the listing rows.
+    finished.length = 0;
+    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, "STORE_MTL"));
+    const changing = holdLock();
+    await pause(100);
+    await seedReferenceData(db).then(() => finished.push("start-up"));
+    await changing;
+    expect(finished).toEqual(["import", "start-up"]);
     await expectInSync();
   });
 });
