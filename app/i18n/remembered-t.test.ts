@@ -1,6 +1,7 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { rememberingT } from "./remembered-t";
+import type { TFunction } from "i18next";
+import { languageT, rememberingT } from "./remembered-t";
 
 async function instance(language: string, strings: Record<string, unknown>) {
   const i18n = i18next.createInstance();
@@ -53,5 +54,56 @@ describe("rememberingT", () => {
     expect(t("title")).toBe("Titre");
     i18n.addResourceBundle("pt-PT", "common", { title: "Título" });
     expect(t("title")).toBe("Título");
+  });
+});
+
+describe("languageT", () => {
+  async function twoLanguages() {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: "en-US",
+      fallbackLng: "fr-CA",
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      resources: {
+        "fr-CA": { common: { items_one: "{{count}} article", items_other: "{{count}} articles", hello: "Bonjour {{name}}", only: "Seulement ici" } },
+        "en-US": { common: { items_one: "{{count}} item", items_other: "{{count}} items", hello: "Hello {{name}}" } },
+      },
+    });
+    return i18n;
+  }
+
+  it("answers in its own language, whatever the instance's, as the fixed t of that language does", async () => {
+    const i18n = await twoLanguages();
+    const fixed = i18n.getFixedT("fr-CA", "common");
+    let fallbackCalls = 0;
+    const t = languageT(i18n, "fr-CA", "common", ((...args: Parameters<TFunction>) => {
+      fallbackCalls++;
+      return fixed(...args);
+    }) as TFunction);
+    const calls: [string, Record<string, unknown>?][] = [
+      ["items", { count: 1 }],
+      ["items", { count: 3 }],
+      ["hello", { name: "Léa" }],
+      ["only"],
+      ["nowhere.key", { count: 2 }],
+      ["hello", { name: "Sam", lng: "en-US" }],
+    ];
+    for (const [key, options] of calls) expect(t(key, options)).toBe(fixed(key, options));
+    expect(t("items", { count: 3 })).toBe("3 articles");
+    expect(t("hello", { name: "Sam", lng: "en-US" })).toBe("Hello Sam");
+    expect(fallbackCalls).toBe(0);
+  });
+
+  it("passes calls of another shape to the fixed t (a default value given as a string)", async () => {
+    const i18n = await twoLanguages();
+    const fixed = i18n.getFixedT("fr-CA", "common");
+    let fallbackCalls = 0;
+    const t = languageT(i18n, "fr-CA", "common", ((...args: Parameters<TFunction>) => {
+      fallbackCalls++;
+      return fixed(...args);
+    }) as TFunction);
+    expect(t("missing", "Par défaut")).toBe("Par défaut");
+    expect(fallbackCalls).toBe(1);
   });
 });

@@ -8,7 +8,7 @@
  * remembers those per language, for every request. Any call with options (interpolation,
  * count, defaultValue…) goes to i18next as before.
  */
-import type { TFunction } from "i18next";
+import type { i18n as I18n, TFunction } from "i18next";
 
 const rememberedByLanguage = new Map<string, Map<string, string>>();
 
@@ -36,4 +36,25 @@ export function rememberingT(t: TFunction, language: string, stringsHeld: () => 
   };
   // The same call signatures as `t`: only TFunction's overloads cannot be spelled by a wrapper.
   return wrapped as TFunction;
+}
+
+/**
+ * The `t` of one language and namespace that calls the i18next instance itself (issue 11:
+ * throughput). React-i18next's `t` is i18next's fixed-language function, which copies the
+ * instance's options (38 of them) into a new object at every call before translating: a plural
+ * took 17.6 µs through it and 7.1 µs through `i18n.t`, an interpolation 15.3 µs against 4.4, and a
+ * page of 24 product cards makes about a hundred such calls. The same answers: the language and
+ * namespace are the call's own `lng` and `ns` when it gives them, else `language` and `namespace`.
+ * Calls of another shape (a default value as a string, a key list) go to `fallback`, the fixed `t`.
+ */
+export function languageT(i18n: I18n, language: string, namespace: string, fallback: TFunction): TFunction {
+  const t = (...args: Parameters<TFunction>) => {
+    const [key, options]: unknown[] = args;
+    if (args.length > 2 || typeof key !== "string" || (options !== undefined && (typeof options !== "object" || options === null))) {
+      return fallback(...args);
+    }
+    return i18n.t(key, { lng: language, ns: namespace, ...options });
+  };
+  // The same call signatures as `t`: only TFunction's overloads cannot be spelled by a wrapper.
+  return t as TFunction;
 }

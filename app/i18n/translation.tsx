@@ -8,7 +8,8 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { rememberingT } from "./remembered-t";
+import { NAMESPACE } from "./i18n";
+import { languageT, rememberingT } from "./remembered-t";
 
 interface Translation {
   t: TFunction;
@@ -21,9 +22,13 @@ const TranslationContext = createContext<Translation | null>(null);
 export function TranslationProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  // Plain strings are looked up once per language, not once per card (app/i18n/remembered-t.ts).
+  // Plain strings are looked up once per language, not once per card, and the others straight
+  // from the instance (app/i18n/remembered-t.ts).
   const value = useMemo(
-    () => ({ t: rememberingT(t, language, () => i18n.hasResourceBundle(language, "common")), i18n }),
+    () => ({
+      t: rememberingT(languageT(i18n, language, NAMESPACE, t), language, () => i18n.hasResourceBundle(language, NAMESPACE)),
+      i18n,
+    }),
     [t, i18n, language],
   );
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
