@@ -5,7 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { classifyGrowth, warmUp } from "./bench-latency";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { BROWSER_ACCEPT_ENCODING, classifyGrowth, resolvePagePath, sequentialLatency, warmUp } from "./bench-latency";
 
 const servers: Server[] = [];
 
@@ -58,5 +59,38 @@ describe("warm-up of the latency curve", () => {
     const { base, hits } = await countingServer();
     await expect(warmUp(base, ["/a", "/gone"], {}, 10)).rejects.toThrow("/gone answered 404");
     expect(Object.fromEntries(hits)).toEqual({ "/a": 1, "/gone": 1 });
+  });
+});
+
+describe("requests of the latency curve", () => {
+  const page = "<!doctype html><p>Château Margaux</p>".repeat(50);
+
+  /** A server answering `/page` in the encoding asked for, and `/old` with a redirect to it. */
+  async function encodingServer(): Promise<{ base: string; encodings: string[] }> {
+    const encodings: string[] = [];
+    const server = createServer((req, res) => {
+      if (req.url === "/old") return void res.writeHead(302, { location: "/page?x=1" }).end();
+      const accepted = String(req.headers["accept-encoding"] ?? "");
+      encodings.push(accepted);
+      if (accepted.includes("br")) return void res.writeHead(200, { "content-encoding": "br" }).end(brotliCompressSync(page));
+      if (accepted.includes("gzip")) return void res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(page));
+      res.writeHead(200).end(page);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, encodings };
+  }
+
+  it("asks as a browser does and counts the page's bytes once decoded", async () => {
+    const { base, encodings } = await encodingServer();
+    const figures = await sequentialLatency(base, "page", "/page", { cookie: "a=b" }, { warmup: 1, requests: 3, maxSeconds: 60 });
+    expect(figures.requests).toBe(3);
+    expect(figures.bytes).toBe(Buffer.byteLength(page));
+    expect(encodings).toEqual(Array(4).fill(BROWSER_ACCEPT_ENCODING));
+  });
+
+  it("follows the app's own redirects to the page that answers 200", async () => {
+    const { base } = await encodingServer();
+    expect(await resolvePagePath(base, "/old", {})).toBe("/page?x=1");
   });
 });
