@@ -170,6 +170,18 @@ describe("/providers", () => {
     expect(data.tree.children.every((c) => c.id > 10000)).toBe(true);
   });
 
+  it("orders each language by its own country names, the other language's list asked first", async () => {
+    const french = await providers("", { locale: "fr-CA" });
+    const english = await providers("", { locale: "en-US" });
+    for (const [data, locale] of [[french, "fr-CA"], [english, "en-US"]] as const) {
+      const names = data.groups.map((g) => g.countryName);
+      expect([...names].sort((a, b) => a.localeCompare(b, locale, { sensitivity: "base" }))).toEqual(names);
+    }
+    // Germany's producers come first in French (Allemagne), Austria's in English.
+    expect(french.groups[0]!.countryName).toBe("Allemagne");
+    expect(english.groups[0]!.countryName).toBe("Austria");
+  });
+
   it("filters by country and by numeric region ids, ignoring non-numeric ones", async () => {
     const france = await providers("?c=FR&size=52");
     expect(france.groups.map((g) => g.countryCode)).toEqual(["FR"]);
