@@ -88,10 +88,12 @@ describe("languageT", () => {
       ["only"],
       ["nowhere.key", { count: 2 }],
       ["hello", { name: "Sam", lng: "en-US" }],
+      ["hello", { name: "Zoé", lng: undefined, ns: undefined }],
     ];
     for (const [key, options] of calls) expect(t(key, options)).toBe(fixed(key, options));
     expect(t("items", { count: 3 })).toBe("3 articles");
     expect(t("hello", { name: "Sam", lng: "en-US" })).toBe("Hello Sam");
+    expect(t("hello", { name: "Zoé", lng: undefined })).toBe("Bonjour Zoé");
     expect(fallbackCalls).toBe(0);
   });
 
