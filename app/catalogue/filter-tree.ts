@@ -33,7 +33,7 @@ export interface TreeCountry {
  *   country is; the root is checked when nothing is selected (everything is shown).
  */
 export function buildFilterTree(
-  countries: TreeCountry[],
+  countries: readonly TreeCountry[],
   selected: { countries: string[]; regions: number[] },
   rootLabel: string,
 ): TreeNode {

@@ -40,7 +40,8 @@ export interface ProviderCard {
   name: string;
   /** Colour of the generated image; null = the default image (SPEC §2 "default image if none"). */
   imageColor: string | null;
-  origins: ProviderOrigin[];
+  /** Shared with every request of the page's province and language (the cached directory): read only. */
+  origins: readonly ProviderOrigin[];
   /** The producer's products in this province (list view only; empty in tiles view). */
   products: ProviderProduct[];
   /** How many products the producer offers in this province (list view only; 0 in tiles view). */
@@ -56,7 +57,8 @@ export interface ProviderGroup {
 export interface ProviderListResult {
   groups: ProviderGroup[];
   pagination: Pagination;
-  treeCountries: TreeCountry[];
+  /** Shared with every request of the page's province and language (the cached directory): read only. */
+  treeCountries: readonly TreeCountry[];
 }
 
 /**
@@ -64,7 +66,7 @@ export interface ProviderListResult {
  * from the library); an origin whose country is unknown is left out. Also used by the global search.
  */
 export function originNames(
-  origins: { countryId: number; regionId: number | null }[],
+  origins: readonly { countryId: number; regionId: number | null }[],
   reference: ReferenceData,
   locale: Locale,
 ): ProviderOrigin[] {
@@ -95,17 +97,20 @@ export function inProvince(province: Province): SQL {
   );
 }
 
-/** A producer of the province's directory, as cached: origins as ids and named, the name for matching. */
+/**
+ * A producer of the province's directory, as cached: origins as ids and named, the name for
+ * matching. Every request of the province and language shares it: read only.
+ */
 interface DirectoryEntry {
-  id: number;
-  slug: string;
-  name: string;
-  imageColor: string | null;
+  readonly id: number;
+  readonly slug: string;
+  readonly name: string;
+  readonly imageColor: string | null;
   /** Lower-case name without accents, for the text filter. */
-  matchName: string;
-  origins: { countryId: number; regionId: number | null }[];
+  readonly matchName: string;
+  readonly origins: readonly { readonly countryId: number; readonly regionId: number | null }[];
   /** The origins named in the directory's language ({@link originNames}). */
-  originNames: ProviderOrigin[];
+  readonly originNames: readonly ProviderOrigin[];
 }
 
 /**
@@ -117,13 +122,14 @@ interface DirectoryEntry {
  * of the page's time (decision 006).
  */
 interface Directory {
-  entries: DirectoryEntry[];
-  treeCountries: TreeCountry[];
+  readonly entries: readonly DirectoryEntry[];
+  readonly treeCountries: readonly TreeCountry[];
 }
 
 /**
  * How long a province's producer directory (producers with a product in one of its channels, and
- * their origins) is reused: it changes only with the catalogue.
+ * their origins) is reused in each language: it changes only with the catalogue. Each language
+ * reads the province's producers itself, two small queries once per catalogue change.
  */
 export const DIRECTORY_CACHE_TTL_MS = 60_000;
 /** Two provinces in two languages. */
@@ -153,7 +159,7 @@ async function loadDirectory(db: Database, reference: ReferenceData, province: P
       })
       .from(providerOrigins),
   ]);
-  const originsByProvider = new Map<number, DirectoryEntry["origins"]>();
+  const originsByProvider = new Map<number, { countryId: number; regionId: number | null }[]>();
   for (const o of origins) {
     const list = originsByProvider.get(o.providerId) ?? [];
     list.push({ countryId: o.countryId, regionId: o.regionId });
@@ -165,11 +171,17 @@ async function loadDirectory(db: Database, reference: ReferenceData, province: P
       const entryOrigins = originsByProvider.get(row.id) ?? [];
       return { ...row, matchName: foldText(row.name), origins: entryOrigins, originNames: originNames(entryOrigins, reference, locale) };
     })
-    .sort(
-      (a, b) =>
-        collator.compare(a.originNames[0]?.countryName ?? "~", b.originNames[0]?.countryName ?? "~") ||
-        collator.compare(a.name, b.name),
-    );
+    .sort((a, b) => {
+      const [countryA, countryB] = [a.originNames[0]?.countryName, b.originNames[0]?.countryName];
+      // A producer without a known origin comes last (a collator puts "~" before the letters).
+      if (countryA === undefined || countryB === undefined) {
+        if (countryA !== countryB) return countryA === undefined ? 1 : -1;
+      } else {
+        const byCountry = collator.compare(countryA, countryB);
+        if (byCountry !== 0) return byCountry;
+      }
+      return collator.compare(a.name, b.name);
+    });
   return { entries, treeCountries: buildTreeCountries(entries.flatMap((entry) => entry.origins), reference, locale) };
 }
 

@@ -2,7 +2,10 @@
  * The catalogue's loaders against a real database with the demo catalogue (issue 2 §5, §7):
  * what each page gets for a URL, including malformed queries, clamping and 404s.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearDatabaseCaches } from "~/cache.server";
+import { productInventories, products as productsTable, providers as providersTable } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { loader as homeLoader } from "~/routes/home";
@@ -155,6 +158,11 @@ describe("/products/{slug}", () => {
   });
 });
 
+/** A row to insert again as a new one: the same values without its id. */
+function withoutId<T extends { id: number }>({ id: _id, ...rest }: T): Omit<T, "id"> {
+  return rest;
+}
+
 type ProvidersData = Awaited<ReturnType<typeof providersLoader>>;
 const providers = async (query: string, preferences = {}) =>
   (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences }))) as ProvidersData;
@@ -180,6 +188,30 @@ describe("/providers", () => {
     // Germany's producers come first in French (Allemagne), Austria's in English.
     expect(french.groups[0]!.countryName).toBe("Allemagne");
     expect(english.groups[0]!.countryName).toBe("Austria");
+  });
+
+  it("lists a producer without a known origin after every country, and no longer once it is gone", async () => {
+    const { db } = testDb;
+    const [template] = await db.select().from(productsTable).limit(1);
+    const [inventory] = await db.select().from(productInventories).where(eq(productInventories.productId, template!.id)).limit(1);
+    const [provider] = await db.insert(providersTable).values({ slug: "aaa-sans-origine", name: "AAA Sans Origine" }).returning();
+    const [product] = await db
+      .insert(productsTable)
+      .values({ ...withoutId(template!), puid: "NO-ORIGIN-1", slug: "aaa-sans-origine-cuvee", providerId: provider!.id })
+      .returning();
+    await db.insert(productInventories).values({ ...withoutId(inventory!), puid: "NO-ORIGIN-1-IP", productId: product!.id });
+    try {
+      clearDatabaseCaches(db);
+      const first = await providers("");
+      const last = await providers(`?page=${first.pagination.totalPages}`);
+      expect(first.groups.flatMap((g) => g.providers).map((p) => p.name)).not.toContain("AAA Sans Origine");
+      expect(last.groups.at(-1)).toMatchObject({ countryCode: "", providers: [expect.objectContaining({ name: "AAA Sans Origine" })] });
+    } finally {
+      await db.delete(productInventories).where(eq(productInventories.productId, product!.id));
+      await db.delete(productsTable).where(eq(productsTable.id, product!.id));
+      await db.delete(providersTable).where(eq(providersTable.id, provider!.id));
+      clearDatabaseCaches(db);
+    }
   });
 
   it("filters by country and by numeric region ids, ignoring non-numeric ones", async () => {
