@@ -109,9 +109,8 @@ function listingSearchVector(locale: Locale) {
  * The text condition on the list's search table: the product matches in full text in the page's
  * language, or its name or its producer's name contains the text, accents ignored. The listing row
  * carries the product's search vectors and names with their own indexes (full text and trigram,
- * migration 0011, each led by the province since migration 0014), so the database combines them
- * with the producer's rows in one bitmap instead of looking every matching product up in the
- * listing, and drops the other province's matches in the indexes. The matching producers are found first through
+ * migration 0011), so the database combines them with the producer's rows in one bitmap instead of
+ * looking every matching product up in the listing. The matching producers are found first through
  * their own trigram index (`= any(array(…))`), then read through the listing's producer index.
  */
 export function textCondition(text: string, locale: Locale): SQL {

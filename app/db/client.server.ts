@@ -5,7 +5,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -165,7 +164,7 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
     };
   }
   if (target.pgliteDir) mkdirSync(path.dirname(path.resolve(target.pgliteDir)), { recursive: true });
-  const client = new PGlite({ dataDir: target.pgliteDir, extensions: { unaccent, pg_trgm, btree_gin } });
+  const client = new PGlite({ dataDir: target.pgliteDir, extensions: { unaccent, pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

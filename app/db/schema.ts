@@ -321,20 +321,16 @@ export const productListing = pgTable(
     index("product_listing_price_tax_in_idx").on(t.province, t.priceTaxInCents, t.productInventoryId, ...listingFilters(t)),
     index("product_listing_quantity_idx").on(t.province, t.quantity.desc().nullsFirst(), t.productInventoryId, ...listingFilters(t)),
     index("product_listing_product_idx").on(t.productId),
-    // A producer's rows, by province and default flag: the text search's producer branch reads only
-    // the list's own rows (migration 0014).
-    index("product_listing_provider_idx").on(t.providerId, t.province, t.defaultListed),
+    index("product_listing_provider_idx").on(t.providerId),
     index("product_listing_type_idx").on(t.typeCode),
     index("product_listing_country_idx").on(t.countryId),
     index("product_listing_region_idx").on(t.regionId),
     // The text search (decision 022): full text in the page's language, or the name contains the
-    // text, accents ignored; read from the listing row itself, not through the products. Each index
-    // starts with the province (btree_gin, migration 0014), so the other province's matches are
-    // dropped in the index instead of after a visit to the table.
-    index("product_listing_search_fr_idx").using("gin", t.province, t.searchFr),
-    index("product_listing_search_en_idx").using("gin", t.province, t.searchEn),
-    index("product_listing_name_fr_trgm_idx").using("gin", t.province, sql`cuvee_unaccent(${t.nameFr}) gin_trgm_ops`),
-    index("product_listing_name_en_trgm_idx").using("gin", t.province, sql`cuvee_unaccent(${t.nameEn}) gin_trgm_ops`),
+    // text, accents ignored; read from the listing row itself, not through the products.
+    index("product_listing_search_fr_idx").using("gin", t.searchFr),
+    index("product_listing_search_en_idx").using("gin", t.searchEn),
+    index("product_listing_name_fr_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameFr}) gin_trgm_ops`),
+    index("product_listing_name_en_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameEn}) gin_trgm_ops`),
   ],
 );
 

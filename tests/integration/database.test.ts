@@ -49,13 +49,13 @@ describe("database", () => {
     expect(testDb.kind).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
   });
 
-  it("has the unaccent, pg_trgm and btree_gin extensions", async () => {
+  it("has the unaccent and pg_trgm extensions", async () => {
     const result = await testDb.db.execute(
-      sql`select extname from pg_extension where extname in ('unaccent', 'pg_trgm', 'btree_gin') order by extname`,
+      sql`select extname from pg_extension where extname in ('unaccent', 'pg_trgm') order by extname`,
     );
     // PGlite and node-postgres both answer { rows }.
     const { rows } = result as unknown as { rows: { extname: string }[] };
-    expect(rows.map((r) => r.extname)).toEqual(["btree_gin", "pg_trgm", "unaccent"]);
+    expect(rows.map((r) => r.extname)).toEqual(["pg_trgm", "unaccent"]);
   });
 
   it("finds an accented French name without its accents (generated search_fr column)", async () => {

@@ -217,25 +217,6 @@ describe("the product list's search table and facet counts", () => {
 });
 
 // Two transactions at once need two connections: PostgreSQL's pool (PGlite runs them one by one).
-describe("the text search's indexes", () => {
-  // The demo catalogue is too small for the planner to choose them, so their definitions are
-  // checked: each text index starts with the province, and the producer index carries the list's
-  // columns, so that a search drops the other province's matches in the index (migration 0014).
-  it("start with the province, in each language and branch", async () => {
-    const definitions = await rows(sql`
-      select indexname, regexp_replace(indexdef, '^.* USING ', '') as definition from pg_indexes
-      where tablename = 'product_listing' and (indexname like '%search%' or indexname like '%trgm%' or indexname like '%provider%')
-      order by indexname`);
-    expect(definitions).toEqual([
-      { indexname: "product_listing_name_en_trgm_idx", definition: "gin (province, cuvee_unaccent(name_en) gin_trgm_ops)" },
-      { indexname: "product_listing_name_fr_trgm_idx", definition: "gin (province, cuvee_unaccent(name_fr) gin_trgm_ops)" },
-      { indexname: "product_listing_provider_idx", definition: "btree (provider_id, province, default_listed)" },
-      { indexname: "product_listing_search_en_idx", definition: "gin (province, search_en)" },
-      { indexname: "product_listing_search_fr_idx", definition: "gin (province, search_fr)" },
-    ]);
-  });
-});
-
 describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a checkout (PostgreSQL)", () => {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
