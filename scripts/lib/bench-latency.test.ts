@@ -89,6 +89,15 @@ describe("requests of the latency curve", () => {
     expect(encodings).toEqual(Array(4).fill(BROWSER_ACCEPT_ENCODING));
   });
 
+  it("keeps one connection open from request to request, as a browser does", async () => {
+    const { base } = await encodingServer();
+    const server = servers.at(-1)!;
+    let connections = 0;
+    server.on("connection", () => connections++);
+    await sequentialLatency(base, "page", "/page", {}, { warmup: 0, requests: 5, maxSeconds: 60 });
+    expect(connections).toBe(1);
+  });
+
   it("follows the app's own redirects to the page that answers 200", async () => {
     const { base } = await encodingServer();
     expect(await resolvePagePath(base, "/old", {})).toBe("/page?x=1");

@@ -67,11 +67,12 @@ function decoderOf(encoding: string | undefined): Transform | null {
 }
 
 /**
- * One request, read and decoded to its last byte, through `node:http`: the curve measures the
- * shop, not the measuring client. `fetch` (undici and its web streams) adds its own work: the two
- * clients alternated request by request at 100,000 products (2 × 300 each), `fetch` took
- * 13.3–15.5 ms at p50 for `/products` against 13.5–13.6, 21.8 against 20.8–20.9 for
- * `t=chateau`, and 0.35 ms more for `/robots.txt` (decision 024).
+ * One request, read and decoded to its last byte, through `node:http` (the shop under test is
+ * plain HTTP on this machine; an `https:` base is not supported). The curve measures the shop, not
+ * the measuring client, and `fetch` (undici and its web streams) adds a little work of its own:
+ * the two clients alternated request by request at 100,000 products, both asking for gzip
+ * (2 rounds × 300 each), `fetch` measured `/products` at p50 15.5 and 13.3 ms against 13.5 and
+ * 13.6, `t=chateau` 21.8 against 20.8–20.9, `/robots.txt` 0.35 ms more (decision 024).
  */
 function get(base: string, pagePath: string, headers: Record<string, string>): Promise<{ status: number; location: string | null; bytes: number }> {
   return new Promise((resolve, reject) => {
