@@ -73,14 +73,20 @@ describe("languageT", () => {
     return i18n;
   }
 
-  it("answers in its own language, whatever the instance's, as the fixed t of that language does", async () => {
+  /** French `languageT` on an English instance, the fixed French `t` as its fallback, counted. */
+  async function frenchLanguageT() {
     const i18n = await twoLanguages();
     const fixed = i18n.getFixedT("fr-CA", "common");
-    let fallbackCalls = 0;
-    const t = languageT(i18n, "fr-CA", "common", ((...args: Parameters<TFunction>) => {
-      fallbackCalls++;
+    let calls = 0;
+    const fallback = ((...args: Parameters<TFunction>) => {
+      calls++;
       return fixed(...args);
-    }) as TFunction);
+    }) as TFunction;
+    return { t: languageT(i18n, "fr-CA", "common", fallback), fixed, fallbackCalls: () => calls };
+  }
+
+  it("answers in its own language, whatever the instance's, as the fixed t of that language does", async () => {
+    const { t, fixed, fallbackCalls } = await frenchLanguageT();
     const calls: [string, Record<string, unknown>?][] = [
       ["items", { count: 1 }],
       ["items", { count: 3 }],
@@ -94,18 +100,12 @@ describe("languageT", () => {
     expect(t("items", { count: 3 })).toBe("3 articles");
     expect(t("hello", { name: "Sam", lng: "en-US" })).toBe("Hello Sam");
     expect(t("hello", { name: "Zoé", lng: undefined })).toBe("Bonjour Zoé");
-    expect(fallbackCalls).toBe(0);
+    expect(fallbackCalls()).toBe(0);
   });
 
   it("passes calls of another shape to the fixed t (a default value given as a string)", async () => {
-    const i18n = await twoLanguages();
-    const fixed = i18n.getFixedT("fr-CA", "common");
-    let fallbackCalls = 0;
-    const t = languageT(i18n, "fr-CA", "common", ((...args: Parameters<TFunction>) => {
-      fallbackCalls++;
-      return fixed(...args);
-    }) as TFunction);
+    const { t, fallbackCalls } = await frenchLanguageT();
     expect(t("missing", "Par défaut")).toBe("Par défaut");
-    expect(fallbackCalls).toBe(1);
+    expect(fallbackCalls()).toBe(1);
   });
 });
