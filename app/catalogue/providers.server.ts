@@ -13,7 +13,7 @@ import {
   providerOrigins,
   providers,
 } from "~/db/schema";
-import type { Locale, Province } from "~/vocabulary";
+import { LOCALES, PROVINCES, type Locale, type Province } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
 import { paginate, type Pagination } from "./pagination";
@@ -132,8 +132,8 @@ interface Directory {
  * reads the province's producers itself, two small queries once per catalogue change.
  */
 export const DIRECTORY_CACHE_TTL_MS = 60_000;
-/** Two provinces in two languages. */
-const DIRECTORY_CACHE_ENTRIES = 4;
+/** One directory per province and language. */
+const DIRECTORY_CACHE_ENTRIES = PROVINCES.length * LOCALES.length;
 const directoryCache = createDatabaseCache<string, Directory>({ ttlMs: DIRECTORY_CACHE_TTL_MS, maxEntries: DIRECTORY_CACHE_ENTRIES });
 
 /** Lower-case text without accents: "Pépière" → "pepiere" (the text filter ignores accents). */

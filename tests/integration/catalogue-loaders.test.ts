@@ -158,11 +158,6 @@ describe("/products/{slug}", () => {
   });
 });
 
-/** A row to insert again as a new one: the same values without its id. */
-function withoutId<T extends { id: number }>({ id: _id, ...rest }: T): Omit<T, "id"> {
-  return rest;
-}
-
 type ProvidersData = Awaited<ReturnType<typeof providersLoader>>;
 const providers = async (query: string, preferences = {}) =>
   (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences }))) as ProvidersData;
@@ -197,9 +192,9 @@ describe("/providers", () => {
     const [provider] = await db.insert(providersTable).values({ slug: "aaa-sans-origine", name: "AAA Sans Origine" }).returning();
     const [product] = await db
       .insert(productsTable)
-      .values({ ...withoutId(template!), puid: "NO-ORIGIN-1", slug: "aaa-sans-origine-cuvee", providerId: provider!.id })
+      .values({ ...template!, id: undefined, puid: "NO-ORIGIN-1", slug: "aaa-sans-origine-cuvee", providerId: provider!.id })
       .returning();
-    await db.insert(productInventories).values({ ...withoutId(inventory!), puid: "NO-ORIGIN-1-IP", productId: product!.id });
+    await db.insert(productInventories).values({ ...inventory!, id: undefined, puid: "NO-ORIGIN-1-IP", productId: product!.id });
     try {
       clearDatabaseCaches(db);
       const first = await providers("");
