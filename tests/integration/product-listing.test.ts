@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { attributes, inventories, productAttributes, productInventories, products } from "~/db/schema";
+import { attributes, inventories, productAttributes, productInventories, products, providers } from "~/db/schema";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { parseProductFilters } from "~/catalogue/product-filters";
@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 /** Rows of a raw query, as plain JSON-comparable objects. */
-async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
-  const result: unknown = await testDb.db.execute(query);
+async function rows(query: ReturnType<typeof sql>, db = testDb.db): Promise<unknown[]> {
+  const result: unknown = await db.execute(query);
   // PGlite and node-postgres both answer { rows }.
   if (!result || typeof result !== "object" || !("rows" in result) || !Array.isArray(result.rows)) {
     throw new Error("the driver answered without rows");
@@ -426,5 +426,43 @@ describe("/products after a catalogue change", () => {
       const chosen = await search([extra, query].filter(Boolean).join("&"));
       expect({ query, listed: chosen.items.length, total: chosen.pagination.total }).toEqual({ query, listed: count, total: count });
     }
+  });
+});
+
+describe("the listing's rows on disk", () => {
+  let fresh: TestDatabase;
+  beforeAll(async () => {
+    fresh = await createTestDatabase({ seed: "reference" });
+  });
+  afterAll(() => fresh?.close());
+
+  // A text search reads each matching row from the table; its matches cluster by producer, so the
+  // copy writes a statement's rows producer by producer (migration 0014, decision 022).
+  it("are written producer by producer, whatever order one statement gives its product inventories", async () => {
+    const { db } = fresh;
+    const [first, second] = await db
+      .insert(providers)
+      .values([
+        { slug: "producteur-a", name: "Producteur A" },
+        { slug: "producteur-b", name: "Producteur B" },
+      ])
+      .returning({ id: providers.id });
+    const product = (providerId: number, puid: string) => ({ puid, slug: puid.toLowerCase(), nameFr: puid, nameEn: puid, providerId, typeCode: "VIN" });
+    // The second producer's product first, then each product's inventories in turn.
+    const [ofSecond, ofFirst] = await db
+      .insert(products)
+      .values([product(second!.id, "ORDER-B"), product(first!.id, "ORDER-A")])
+      .returning({ id: products.id });
+    const inventory = (productId: number, inventoryCode: "IP" | "PI", puid: string) =>
+      ({ productId, inventoryCode, puid, priceCents: 2000, priceTaxInCents: 2299, availabilityStatus: "AVAILABLE" }) as const;
+    await db.insert(productInventories).values([
+      inventory(ofSecond!.id, "IP", "ORDER-B-IP"),
+      inventory(ofFirst!.id, "IP", "ORDER-A-IP"),
+      inventory(ofSecond!.id, "PI", "ORDER-B-PI"),
+      inventory(ofFirst!.id, "PI", "ORDER-A-PI"),
+    ]);
+    expect(await rows(sql`select provider_id from product_listing order by ctid`, db)).toEqual(
+      [first, first, second, second].map((producer) => ({ provider_id: producer!.id })),
+    );
   });
 });
