@@ -74,6 +74,16 @@ describe("generateSyntheticCatalogue", () => {
     expect(await firstRows(b.db)).toEqual(rowsA);
   });
 
+  it("numbers the products producer by producer, so a producer's rows are written together", async () => {
+    const producerInPuidOrder = (await a.db.select({ providerId: products.providerId }).from(products).orderBy(asc(products.puid))).map((r) => r.providerId);
+    const changesOfProducer = producerInPuidOrder.filter((id, i) => i > 0 && id !== producerInPuidOrder[i - 1]).length;
+    expect(changesOfProducer).toBe(new Set(producerInPuidOrder).size - 1);
+    // The products are still spread over the producers unevenly, as drawn.
+    const perProducer = new Map<number, number>();
+    for (const id of producerInPuidOrder) perProducer.set(id, (perProducer.get(id) ?? 0) + 1);
+    expect(Math.max(...perProducer.values())).toBeGreaterThan(Math.min(...perProducer.values()));
+  });
+
   it("uses every inventory code and prices with priceTaxIn", async () => {
     const rows = await a.db
       .select({ code: productInventories.inventoryCode, price: productInventories.priceCents, taxIn: productInventories.priceTaxInCents, province: inventories.province, zeroRated: products.zeroRated })

@@ -261,8 +261,7 @@ function vintageOf(rng: Rng): number {
   return 2024 - Math.floor(rng() * rng() * 13);
 }
 
-function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[]): SyntheticProduct {
-  const providerIndex = Math.floor(rng() * providersList.length);
+function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], providerIndex: number): SyntheticProduct {
   const provider = providersList[providerIndex]!;
   const type = weighted(rng, KIND_TYPES[provider.kind]);
   const lang = languageOf(provider.region);
@@ -405,6 +404,22 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[]): 
   };
 }
 
+/**
+ * The `total` products, built producer by producer: each product's producer is drawn uniformly as
+ * an agency's catalogue would spread them (so a producer has about `total / producers` products, more
+ * or fewer), then each producer's products are built one after the other and numbered in that
+ * order. Written in this order, a producer's product inventories sit side by side in the listing's
+ * table, as an agency adding a producer's range at once would have them (decision 022).
+ */
+function* productsByProducer(rng: Rng, total: number, providersList: SyntheticProvider[]): Generator<SyntheticProduct> {
+  const productsOfProducer = new Uint32Array(providersList.length);
+  for (let i = 0; i < total; i++) productsOfProducer[Math.floor(rng() * providersList.length)]! += 1;
+  let n = 0;
+  for (const [providerIndex, count] of productsOfProducer.entries()) {
+    for (let i = 0; i < count; i++) yield buildProduct(rng, ++n, providersList, providerIndex);
+  }
+}
+
 // ----- database -------------------------------------------------------------------------------
 
 /**
@@ -435,7 +450,7 @@ export async function deleteCatalogue(db: Database): Promise<number> {
  * demo catalogue's pricing rules (integer cents, `priceTaxIn` of app/pricing/taxes.ts).
  *
  * Deterministic: the same `seed` and `products` give the same rows in the same order (puids
- * `S0000001`…, slugs ending in the puid). Runs in one transaction with multi-row INSERTs of
+ * `S0000001`…, numbered producer by producer, slugs ending in the puid). Runs in one transaction with multi-row INSERTs of
  * `batchSize` rows; expects `seedReferenceData(db)` to have run and no previous synthetic rows
  * (use {@link deleteCatalogue} first).
  *
@@ -472,13 +487,14 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
       );
     }
 
+    const productSequence = productsByProducer(rng, total, providerList);
     let inserted = 0;
     let inventoriesInserted = 0;
     let attributesInserted = 0;
     while (inserted < total) {
       const size = Math.min(batchSize, total - inserted);
       const batch: SyntheticProduct[] = [];
-      for (let i = 0; i < size; i++) batch.push(buildProduct(rng, inserted + i + 1, providerList));
+      for (let i = 0; i < size; i++) batch.push(productSequence.next().value!);
       const rows = await tx
         .insert(products)
         .values(
