@@ -5,7 +5,7 @@
  * line is refused whole and names the line; a confirmation after the catalogue moved is a 409
  * with the new report; staff only (404 to a customer and a guest).
  */
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
@@ -193,6 +193,24 @@ describe("a valid file", () => {
     const view = await upload([HEADER, existingLine({ price: dollars(existing.priceCents + 100), quantity: String(existing.quantity + existing.uvc) })].join("\n"));
     expect(view.report.counts).toEqual({ created: 0, changed: 0, unchanged: 1, refused: 0 });
     expect(view.report.shown).toEqual([]);
+  });
+});
+
+describe("a file that mixes its producers", () => {
+  it("writes its products and product inventories producer by producer, each in the file's order", async () => {
+    const { db } = testDb;
+    const producers = await db.select({ id: providers.id, slug: providers.slug }).from(providers).orderBy(asc(providers.id)).limit(2);
+    const [first, second] = producers;
+    // The later producer first, then the two in turn.
+    const line = (producer: { slug: string }, n: number) => `IMPMIX${n},IMPMIX${n}-IP,Mêlé ${n},Mixed ${n},${producer.slug},VIN,2021,750,12,IP,20,4,12,AVAILABLE`;
+    const view = await upload([HEADER, line(second!, 1), line(first!, 2), line(second!, 3), line(first!, 4)].join("\n"));
+    expect(view.report.counts.created).toBe(4);
+    expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
+    // Ids follow the order of writing.
+    const written = async (table: typeof products | typeof productInventories) =>
+      (await db.select({ puid: table.puid }).from(table).where(like(table.puid, "IMPMIX%")).orderBy(asc(table.id))).map((r) => r.puid);
+    expect(await written(products)).toEqual(["IMPMIX2", "IMPMIX4", "IMPMIX1", "IMPMIX3"]);
+    expect(await written(productInventories)).toEqual(["IMPMIX2-IP", "IMPMIX4-IP", "IMPMIX1-IP", "IMPMIX3-IP"]);
   });
 });
 
