@@ -405,11 +405,11 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
 }
 
 /**
- * The `total` products, built producer by producer: each product's producer is drawn uniformly as
- * an agency's catalogue would spread them (so a producer has about `total / producers` products, more
- * or fewer), then each producer's products are built one after the other and numbered in that
- * order. Written in this order, a producer's product inventories sit side by side in the listing's
- * table, as an agency adding a producer's range at once would have them (decision 022).
+ * The `total` products, built producer by producer: each product's producer is drawn uniformly at
+ * random (so a producer has about `total / producers` products, more or fewer), then each
+ * producer's products are built one after the other and numbered in that order. Written in this
+ * order, a producer's product inventories sit side by side in the listing's table, as an agency
+ * adding a producer's range at once would have them (decision 022).
  */
 function* productsByProducer(rng: Rng, total: number, providersList: SyntheticProvider[]): Generator<SyntheticProduct> {
   const productsOfProducer = new Uint32Array(providersList.length);
@@ -450,9 +450,9 @@ export async function deleteCatalogue(db: Database): Promise<number> {
  * demo catalogue's pricing rules (integer cents, `priceTaxIn` of app/pricing/taxes.ts).
  *
  * Deterministic: the same `seed` and `products` give the same rows in the same order (puids
- * `S0000001`…, numbered producer by producer, slugs ending in the puid). Runs in one transaction with multi-row INSERTs of
- * `batchSize` rows; expects `seedReferenceData(db)` to have run and no previous synthetic rows
- * (use {@link deleteCatalogue} first).
+ * `S0000001`…, numbered producer by producer, slugs ending in the puid). Runs in one transaction
+ * with multi-row INSERTs of `batchSize` rows; expects `seedReferenceData(db)` to have run and no
+ * previous synthetic rows (use {@link deleteCatalogue} first).
  *
  * @returns counts of inserted providers, products, product inventories and product attributes
  * @throws Error when `products` is not a positive integer or the reference data is missing;
