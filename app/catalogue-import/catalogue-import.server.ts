@@ -358,7 +358,7 @@ const byProducer = (a: { line: ImportLine }, b: { line: ImportLine }) => a.line.
 async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData): Promise<void> {
   const productWrites = run.products.toSorted(byProducer);
   const inventoryWrites = run.inventories.toSorted(byProducer);
-  const newProviderIds = [...new Set(productWrites.filter((p) => p.isNew).map((p) => p.line.providerId))];
+  const newProviderIds = [...new Set(run.products.filter((p) => p.isNew).map((p) => p.line.providerId))];
   const origins = await mainOrigins(tx, newProviderIds);
   const productIds = new Map<string, number>();
   for (let i = 0; i < productWrites.length; i += BATCH) {
@@ -388,7 +388,7 @@ async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData):
       .returning({ id: products.id, puid: products.puid });
     for (const r of rows) productIds.set(r.puid, r.id);
   }
-  const missing = [...new Set(inventoryWrites.map((i) => i.line.productPuid).filter((puid) => !productIds.has(puid)))];
+  const missing = [...new Set(run.inventories.map((i) => i.line.productPuid).filter((puid) => !productIds.has(puid)))];
   for (let i = 0; i < missing.length; i += LOOKUP_BATCH) {
     const rows = await tx.select({ id: products.id, puid: products.puid }).from(products).where(inArray(products.puid, missing.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) productIds.set(r.puid, r.id);

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { attributes, inventories, productAttributes, productInventories, products, providers } from "~/db/schema";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
+import { generateSyntheticCatalogue } from "~/catalogue/seed/synthetic";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
 import { clearCachesOnCatalogueChanges, clearDatabaseCaches } from "~/cache.server";
@@ -464,5 +465,20 @@ describe("the listing's rows on disk", () => {
     expect(await rows(sql`select provider_id from product_listing order by ctid`, db)).toEqual(
       [first, first, second, second].map((producer) => ({ provider_id: producer!.id })),
     );
+  });
+
+  it("keep a row on its page when its stock changes, so orders do not scatter a producer's rows", async () => {
+    const { db } = fresh;
+    await generateSyntheticCatalogue(db, { products: 300, seed: 5 });
+    const page = sql`(ctid::text::point)[0]::integer`;
+    // The first row of each of the first five pages, every one of them filled by the generator.
+    const firstRows = sql`select distinct on (${page}) product_inventory_id as id, ${page} as page from product_listing order by ${page}, ctid limit 5`;
+    const before = (await rows(firstRows, db)) as { id: number; page: number }[];
+    expect(before.map((r) => r.page)).toEqual([0, 1, 2, 3, 4]);
+    for (const { id } of before) {
+      await db.update(productInventories).set({ quantity: sql`${productInventories.quantity} + 1` }).where(eq(productInventories.id, id));
+    }
+    const ids = before.map((r) => r.id);
+    expect(await rows(sql`select product_inventory_id as id, ${page} as page from product_listing where product_inventory_id in ${ids} order by 2`, db)).toEqual(before);
   });
 });

@@ -1,14 +1,13 @@
--- A producer's products sit side by side on disk (decision 022). A text search finds its rows
--- through the listing's text indexes, then reads each matching row from the table: at 100,000
--- products `t=chateau` matched 4,387 rows spread over 3,340 table pages, because the synthetic
--- catalogue, like an agency's built over years, interleaves producers. Its words mostly name
--- producers and what they make, so its matches cluster by producer: in producer order the same
--- rows lie on 292 pages, and the query took 3.1 ms instead of 5.4 (pgbench, 4 s each).
+-- A producer's products sit side by side on disk (decision 022 has the measurements). A text search
+-- finds its rows through the listing's text indexes, then reads each matching row from the table.
+-- A search's words mostly name producers and what they make, so its matches cluster by producer;
+-- the synthetic catalogue, like an agency's grown over years, had interleaved them, and at 100,000
+-- products `t=chateau` read 3,340 table pages where producer order needs about 300.
 --
--- The listing's copy now writes each statement's rows in producer order, and the catalogue's bulk
--- writers (the import, the synthetic catalogue) send a producer's rows together. Rows written later
--- by an update (stock, price) land where there is room; `CLUSTER product_listing` and
--- `CLUSTER products` put them back in order, as this migration does once.
+-- The listing's copy (migration 0013's, whose only change is the ORDER BY) now writes each
+-- statement's rows in producer order, and the catalogue's bulk writers (the import, the synthetic
+-- catalogue) send a producer's rows together. `products` is put in the same order for the global
+-- search, which reads the products' own rows.
 CREATE OR REPLACE FUNCTION cuvee_product_listing_copy(product_inventory_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_listing (product_inventory_id, product_id, inventory_code, province, default_listed,
@@ -31,6 +30,15 @@ BEGIN
     name_en = excluded.name_en, search_fr = excluded.search_fr, search_en = excluded.search_en;
 END $$;
 --> statement-breakpoint
+-- Both tables locked at once, in the order every catalogue writer takes them (a stock change reads
+-- `products` before its trigger writes the listing), so that a process still serving during a
+-- rolling start waits instead of deadlocking with the migration.
+LOCK TABLE "products", "product_listing" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
+-- A tenth of each page left free: a stock or price change writes the row's new version on its own
+-- page, so orders do not scatter a producer's rows.
+ALTER TABLE "product_listing" SET (fillfactor = 90);--> statement-breakpoint
+-- The rows already written, put in producer order once. `CLUSTER … USING` also marks the index,
+-- so that a later bare `CLUSTER product_listing` (README, Database upkeep) reuses it.
 CLUSTER "product_listing" USING "product_listing_provider_idx";--> statement-breakpoint
 CLUSTER "products" USING "products_provider_idx";--> statement-breakpoint
 ANALYZE "product_listing", "products";
