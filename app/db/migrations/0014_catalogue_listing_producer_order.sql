@@ -37,8 +37,7 @@ LOCK TABLE "products", "product_listing" IN ACCESS EXCLUSIVE MODE;--> statement-
 -- A tenth of each page left free: a stock or price change writes the row's new version on its own
 -- page, so orders do not scatter a producer's rows.
 ALTER TABLE "product_listing" SET (fillfactor = 90);--> statement-breakpoint
--- The rows already written, put in producer order once. `CLUSTER … USING` also marks the index,
--- so that a later bare `CLUSTER product_listing` (README, Database upkeep) reuses it.
+-- The rows already written, put in producer order once (README, Database upkeep, for later).
 CLUSTER "product_listing" USING "product_listing_provider_idx";--> statement-breakpoint
 CLUSTER "products" USING "products_provider_idx";--> statement-breakpoint
 ANALYZE "product_listing", "products";
