@@ -62,6 +62,7 @@ type ExistingProduct = {
   zeroRated: boolean;
 };
 type ExistingInventory = {
+  id: number;
   productId: number;
   inventoryCode: InventoryCode;
   priceCents: number;
@@ -69,6 +70,13 @@ type ExistingInventory = {
   quantity: number;
   availabilityStatus: string;
 };
+
+/** A product inventory the apply writes: new (no `existingId`), or an existing one whose fields change. */
+interface InventoryWrite {
+  line: ImportLine;
+  zeroRated: boolean;
+  existingId?: number;
+}
 
 /** A product the apply writes: new, or an existing one whose fields change. */
 interface ProductWrite {
@@ -84,8 +92,11 @@ interface DryRun {
   report: ImportReport;
   status: Extract<CatalogueImportStatus, "CHECKED" | "REFUSED">;
   products: ProductWrite[];
-  /** Created or changed product inventories, with the product's zero-rated flag after the import. */
-  inventories: { line: ImportLine; zeroRated: boolean }[];
+  /**
+   * Created or changed product inventories, with the product's zero-rated flag after the import and
+   * the id of the product inventory the line changes (none for a new one).
+   */
+  inventories: InventoryWrite[];
   /** Existing products whose zero-rated flag changes (their other inventories are re-taxed). */
   zeroRatedChanged: Map<string, boolean>;
 }
@@ -190,7 +201,7 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
           result.products.push({ puid: v.productPuid, slug: product?.slug ?? newSlugs.get(v.productPuid)!, line: v, zeroRated, isNew: !product });
           if (product && zeroRated !== product.zeroRated) result.zeroRatedChanged.set(v.productPuid, zeroRated);
         }
-        if (outcome !== "unchanged" || (product && zeroRated !== product.zeroRated)) result.inventories.push({ line: v, zeroRated });
+        if (outcome !== "unchanged" || (product && zeroRated !== product.zeroRated)) result.inventories.push({ line: v, zeroRated, existingId: inventory?.id });
       }
     }
     if (c.reasons.length > 0) outcome = "refused";
@@ -351,13 +362,23 @@ export async function confirmCatalogueImport(
 const byProducer = (a: { line: ImportLine }, b: { line: ImportLine }) => a.line.providerId - b.line.providerId;
 
 /**
- * Writes a dry run's products and product inventories with multi-row upserts, producer by producer:
- * a producer's rows then sit side by side in the tables, and a text search reads few of their pages
- * (decision 022), however the file mixes its producers.
+ * Orders a file's product inventory writes: the existing ones first, by id, the order in which
+ * every stock change locks them (`lockInventories`), so that an import and a checkout never wait
+ * on each other in a cycle; then the new ones, producer by producer.
+ */
+const inLockOrder = (a: InventoryWrite, b: InventoryWrite) =>
+  (a.existingId ?? Number.MAX_SAFE_INTEGER) - (b.existingId ?? Number.MAX_SAFE_INTEGER) || byProducer(a, b);
+
+/**
+ * Writes a dry run's products and product inventories with multi-row upserts. New rows go producer
+ * by producer: a producer's rows then sit side by side in the tables, and a text search reads few
+ * of their pages (decision 022), however the file mixes its producers. Changed product inventories
+ * go by id (see {@link inLockOrder}); their ids already follow the order their producers were
+ * written in.
  */
 async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData): Promise<void> {
   const productWrites = run.products.toSorted(byProducer);
-  const inventoryWrites = run.inventories.toSorted(byProducer);
+  const inventoryWrites = run.inventories.toSorted(inLockOrder);
   const newProviderIds = [...new Set(run.products.filter((p) => p.isNew).map((p) => p.line.providerId))];
   const origins = await mainOrigins(tx, newProviderIds);
   const productIds = new Map<string, number>();
@@ -498,6 +519,7 @@ async function loadExisting(db: Database, lines: ImportLine[]) {
     for (const r of rows) productsByPuid.set(r.puid, r);
   }
   const inventoryColumns = {
+    id: productInventories.id,
     puid: productInventories.puid,
     productId: productInventories.productId,
     inventoryCode: productInventories.inventoryCode,

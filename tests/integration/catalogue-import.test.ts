@@ -22,25 +22,20 @@ let testDb: TestDatabase;
 let staffCookie: string;
 let customerCookie: string;
 let staffId: number;
+/** A product inventory of the demo catalogue with its product and producer, as a file's line has them. */
+type LineFields = Awaited<ReturnType<typeof inventoryLines>>[number];
 /** An existing private-import product inventory of the demo catalogue, with its product and producer. */
-let existing: { productPuid: string; inventoryPuid: string; producer: string; nameFr: string; nameEn: string; typeCode: string; vintage: number | null; volumeMl: number | null; uvc: number; priceCents: number; agencyFeeCents: number; quantity: number; availability: string };
+let existing: LineFields;
 
-const HEADER = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
-
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: "demo" });
-  const { db } = testDb;
-  await seedDemoAccounts(db, "development");
-  const [qc, , staff] = await Promise.all(DEMO_ACCOUNTS.map((a) => verifyCredentials(db, a.email, a.password)));
-  staffId = staff!.id;
-  const session = async (id: number) => (await startUserSession(db, new Request("http://shop.test/"), id)).split(";")[0]!;
-  staffCookie = await session(staff!.id);
-  customerCookie = await session(qc!.id);
-  const [row] = await db
+/** The demo catalogue's non-zero-rated private-import product inventories, as lines, by id. */
+function inventoryLines() {
+  return testDb.db
     .select({
+      id: productInventories.id,
       productPuid: products.puid,
       inventoryPuid: productInventories.puid,
       producer: providers.slug,
+      providerId: providers.id,
       nameFr: products.nameFr,
       nameEn: products.nameEn,
       typeCode: products.typeCode,
@@ -56,8 +51,21 @@ beforeAll(async () => {
     .innerJoin(products, eq(products.id, productInventories.productId))
     .innerJoin(providers, eq(providers.id, products.providerId))
     .where(and(eq(productInventories.inventoryCode, "IP"), eq(products.zeroRated, false)))
-    .orderBy(productInventories.id)
-    .limit(1);
+    .orderBy(productInventories.id);
+}
+
+const HEADER = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
+
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: "demo" });
+  const { db } = testDb;
+  await seedDemoAccounts(db, "development");
+  const [qc, , staff] = await Promise.all(DEMO_ACCOUNTS.map((a) => verifyCredentials(db, a.email, a.password)));
+  staffId = staff!.id;
+  const session = async (id: number) => (await startUserSession(db, new Request("http://shop.test/"), id)).split(";")[0]!;
+  staffCookie = await session(staff!.id);
+  customerCookie = await session(qc!.id);
+  const [row] = await inventoryLines().limit(1);
   existing = row!;
 });
 afterAll(async () => {
@@ -66,9 +74,8 @@ afterAll(async () => {
 
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
-/** The existing product inventory's line, with some cells changed. */
-function existingLine(changes: { price?: string; quantity?: string } = {}): string {
-  const e = existing;
+/** A product inventory's line (by default the existing one's), with some cells changed. */
+function existingLine(changes: { price?: string; quantity?: string } = {}, e: LineFields = existing): string {
   return [e.productPuid, e.inventoryPuid, `"${e.nameFr}"`, `"${e.nameEn}"`, e.producer, e.typeCode, e.vintage ?? "", e.volumeMl ?? "", e.uvc, "IP", changes.price ?? dollars(e.priceCents), dollars(e.agencyFeeCents), changes.quantity ?? e.quantity, e.availability].join(",");
 }
 
@@ -211,6 +218,32 @@ describe("a file that mixes its producers", () => {
       (await db.select({ puid: table.puid }).from(table).where(like(table.puid, "IMPMIX%")).orderBy(asc(table.id))).map((r) => r.puid);
     expect(await written(products)).toEqual(["IMPMIX2", "IMPMIX4", "IMPMIX1", "IMPMIX3"]);
     expect(await written(productInventories)).toEqual(["IMPMIX2-IP", "IMPMIX4-IP", "IMPMIX1-IP", "IMPMIX3-IP"]);
+  });
+
+  it("changes existing product inventories by id, the order every stock change locks them in, whatever their producers", async () => {
+    const { db } = testDb;
+    // Two product inventories whose ids run against their producers' order.
+    const lines = (await inventoryLines()).filter((l) => l.inventoryPuid !== existing.inventoryPuid);
+    const pairs = lines.flatMap((lower) => lines.filter((l) => l.id > lower.id && l.providerId < lower.providerId).map((higher) => ({ lower, higher })));
+    expect(pairs.length).toBeGreaterThan(0);
+    const { lower, higher } = pairs[0]!;
+    // The order in which the import changes them, as the database sees it.
+    await db.execute(sql`create table import_update_order (n serial, id integer)`);
+    await db.execute(sql`create function record_import_update() returns trigger language plpgsql as $$ begin insert into import_update_order (id) values (new.id); return new; end $$`);
+    await db.execute(sql`create trigger record_import_update before update on product_inventories for each row execute function record_import_update()`);
+    try {
+      const more = (e: LineFields) => existingLine({ quantity: String(e.quantity + e.uvc) }, e);
+      // The file names the higher id first, and its producer comes first too.
+      const view = await upload([HEADER, more(higher), more(lower)].join("\n"));
+      expect(view.report.counts.changed).toBe(2);
+      expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
+      const recorded = (await db.execute(sql`select id from import_update_order order by n`)) as unknown as { rows: { id: number }[] };
+      expect(recorded.rows.map((r) => r.id)).toEqual([lower.id, higher.id]);
+    } finally {
+      await db.execute(sql`drop trigger record_import_update on product_inventories`);
+      await db.execute(sql`drop function record_import_update()`);
+      await db.execute(sql`drop table import_update_order`);
+    }
   });
 });
 
