@@ -71,10 +71,12 @@ type ExistingInventory = {
   availabilityStatus: string;
 };
 
-/** A product inventory the apply writes: new (no `existingId`), or an existing one whose fields change. */
+/** A product inventory the apply writes: new, or an existing one whose fields change. */
 interface InventoryWrite {
   line: ImportLine;
+  /** The product's zero-rated flag after the import. */
   zeroRated: boolean;
+  /** The id of the product inventory the line changes; none for a new one. */
   existingId?: number;
 }
 
@@ -92,10 +94,7 @@ interface DryRun {
   report: ImportReport;
   status: Extract<CatalogueImportStatus, "CHECKED" | "REFUSED">;
   products: ProductWrite[];
-  /**
-   * Created or changed product inventories, with the product's zero-rated flag after the import and
-   * the id of the product inventory the line changes (none for a new one).
-   */
+  /** Created or changed product inventories. */
   inventories: InventoryWrite[];
   /** Existing products whose zero-rated flag changes (their other inventories are re-taxed). */
   zeroRatedChanged: Map<string, boolean>;

@@ -471,7 +471,7 @@ describe("the listing's rows on disk", () => {
     const { db } = fresh;
     await generateSyntheticCatalogue(db, { products: 300, seed: 5 });
     const page = sql`(ctid::text::point)[0]::integer`;
-    // The first row of each of the first five pages, every one of them filled by the generator.
+    // The first row of each of the first five pages, every one of them full.
     const firstRows = sql`select distinct on (${page}) product_inventory_id as id, ${page} as page from product_listing order by ${page}, ctid limit 5`;
     const before = (await rows(firstRows, db)) as { id: number; page: number }[];
     expect(before.map((r) => r.page)).toEqual([0, 1, 2, 3, 4]);
