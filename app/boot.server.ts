@@ -69,6 +69,12 @@ async function isCatalogueEmpty(db: Database): Promise<boolean> {
   return rows.length === 0;
 }
 
+/** The booted database's handle (listening, closing); throws before {@link bootServer} finished. */
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!handle) throw new Error("The database is not open yet: bootServer() must finish first.");
+  return handle;
+}
+
 /** The booted database; throws if called before {@link bootServer} finished (a developer error). */
 export function getDatabase(): Database {
   if (!handle) throw new Error("The database is not open yet: bootServer() must finish first.");

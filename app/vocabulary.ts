@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   "order.pickedUp",
   "order.refunded",
   "catalogue.imported",
+  "outbox.resent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -181,10 +182,22 @@ export type NewsletterInterest = (typeof NEWSLETTER_INTERESTS)[Province][number]
  * Where a newsletter sign-up stands (SPEC §8 newsletter):
  * - SUBSCRIBED: the mailing list accepted it, or answered "Member Exists";
  * - STORED: kept here only (no mailing list configured);
- * - FAILED: the mailing list refused it or could not be reached (kept for a retry by the agency).
+ * - PENDING: saved, its call to the mailing list waiting in the outbox (decision 027);
+ * - FAILED: the mailing list refused it or could not be reached (the outbox tries again).
  */
-export const NEWSLETTER_STATUSES = ["SUBSCRIBED", "STORED", "FAILED"] as const;
+export const NEWSLETTER_STATUSES = ["SUBSCRIBED", "STORED", "PENDING", "FAILED"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+/**
+ * Where a message of the outbox stands (decision 027): everything that must follow a saved change
+ * (an e-mail, a Mailchimp call) is written in the change's transaction and sent afterwards.
+ * - PENDING: not tried yet;
+ * - FAILED: a try failed; tried again at `nextAttemptAt` (exponential back-off);
+ * - SENT: handed to the mail server or accepted by the service;
+ * - DEAD: failed every try; waits for staff to resend it (`/agence/envois`).
+ */
+export const OUTBOX_STATUSES = ["PENDING", "FAILED", "SENT", "DEAD"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

@@ -8,4 +8,4 @@ if (process.env.NODE_ENV === undefined) {
   process.env.NODE_ENV = "production";
 }
 const { startServer } = await import("../build/server/index.js");
-startServer();
+await startServer();

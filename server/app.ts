@@ -10,7 +10,9 @@ import path from "node:path";
 import type { Express } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { closeDatabase, getDatabase } from "~/boot.server";
+import { closeDatabase, getDatabase, getDatabaseHandle } from "~/boot.server";
+import { shopOutboxHandlers } from "~/outbox-handlers.server";
+import { startOutboxWorker } from "~/outbox/outbox.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { createHttpStack } from "./http-stack";
@@ -43,12 +45,21 @@ export function createApp(): Express {
 }
 
 /**
- * Listens on `PORT` / `HOST`, starts the periodic jobs and shuts down gracefully on SIGTERM/SIGINT.
- * The database is already open: importing the build booted it.
+ * Listens on `PORT` / `HOST`, starts the periodic jobs and the outbox's worker (decision 027), and
+ * shuts down gracefully on SIGTERM/SIGINT (the worker finishes the job in hand first). The
+ * database is already open: importing the build booted it.
  */
-export function startServer(): void {
+export async function startServer(): Promise<void> {
   const env = getEnv();
   const maintenance = startMaintenance(getDatabase());
+  const handle = getDatabaseHandle();
+  let outbox: Awaited<ReturnType<typeof startOutboxWorker>>;
+  try {
+    outbox = await startOutboxWorker(handle, shopOutboxHandlers(handle.db));
+  } catch (error) {
+    console.error(`Cannot start the outbox's worker: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const onListening = (error?: Error) => {
     if (error) {
       console.error(`Cannot listen on ${env.host ?? "all interfaces"}, port ${env.port}: ${error.message}`);
@@ -60,7 +71,7 @@ export function startServer(): void {
   const app = createApp();
   const server = env.host ? app.listen(env.port, env.host, onListening) : app.listen(env.port, onListening);
   shutDownGracefullyOnSignals(server, async () => {
-    await maintenance.stop();
+    await Promise.all([maintenance.stop(), outbox.stop()]);
     await closeDatabase();
   });
 }

@@ -1,13 +1,14 @@
 /**
  * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep
- * (issue 6 §5), the expiry of unpaid orders, whose stock returns (issue 7 §2), and of abandoned
- * subscription purchases (issue 8 §8). Each job is
+ * (issue 6 §5), the expiry of unpaid orders, whose stock returns (issue 7 §2), of abandoned
+ * subscription purchases (issue 8 §8), and of sent messages of the outbox (decision 027). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import { expirePendingOrders } from "~/checkout/orders.server";
 import type { Database } from "~/db/client.server";
+import { purgeSentOutbox } from "~/outbox/outbox.server";
 import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.server";
 
 /** An unpaid order keeps its stock at most this long past its payment window. */
@@ -38,6 +39,11 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
           if (closed) console.log(`Subscription sweep: ${closed} abandoned or ended subscription(s) closed.`);
         })
         .catch((error: unknown) => console.error(`Subscription sweep failed: ${(error as Error).message}`)),
+      purgeSentOutbox(db)
+        .then((deleted) => {
+          if (deleted) console.log(`Outbox sweep: ${deleted} sent message(s) past their keeping time deleted.`);
+        })
+        .catch((error: unknown) => console.error(`Outbox sweep failed: ${(error as Error).message}`)),
     ]).then(() => undefined);
   };
   run();

@@ -19,7 +19,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { escapeXml } from "~/catalogue/images";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { shopMailer } from "~/email/mailer.server";
+import { enqueueMail } from "~/outbox/outbox.server";
 import { purposeKey } from "~/http/purpose-keys.server";
 import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
@@ -178,22 +178,22 @@ export function composeResetMail(user: { firstName: string; locale: Locale }, ur
 
 /**
  * Handles the forgot-password form (issue 8 §3): when `email` has an account, signs a reset link
- * and sends it to that address in the user's language (tag `password-reset-<user id>`); when it
- * has none, signs and composes the same kind of mail for nobody and sends nothing. Either way the
- * caller answers the same. Rate limits are the caller's (the route).
+ * and writes it to the outbox for that address in the user's language (tag
+ * `password-reset-<user id>`; decision 027: the outbox sends it and retries); when it has none,
+ * signs and composes the same kind of mail for nobody and writes nothing. Either way the caller
+ * answers the same, as fast. Rate limits are the caller's (the route).
  * @param email any case, trimmed and compared lower-case.
  * @param origin the shop's origin for the link, e.g. "https://shop.example" (no trailing slash).
  *   Pass a configured origin rather than the request's Host when one exists.
- * @returns at once after the lookup and signing; `delivered` settles when the mailer is done:
- *   true when the mail was handed over, false when there was no account or sending failed
- *   (logged in one line without the address). It never rejects.
+ * @returns whether a mail was written (false: no account). Rejects only when the database cannot
+ *   be reached.
  */
 export async function requestPasswordReset(
   db: Database,
   email: string,
   origin: string,
   now = Date.now(),
-): Promise<{ delivered: Promise<boolean> }> {
+): Promise<{ written: boolean }> {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, locale: users.locale, email: users.email, passwordHash: users.passwordHash })
     .from(users)
@@ -203,16 +203,7 @@ export async function requestPasswordReset(
   const subject = row ?? { id: 0, firstName: "", locale: "fr-CA" as const, email: "", passwordHash: randomBytes(16).toString("hex") };
   const token = await createResetToken(subject, now);
   const mail = composeResetMail(subject, `${origin}/reset-password?${new URLSearchParams({ token })}`);
-  if (!row) return { delivered: Promise.resolve(false) };
-  const delivered = shopMailer()
-    .send({ to: row.email, ...mail, tag: `password-reset-${row.id}` })
-    .then(
-      () => true,
-      (error: unknown) => {
-        const code = (error as { code?: unknown })?.code;
-        console.error(`password-reset: mail for user ${row.id} not sent (${error instanceof Error ? error.name : typeof error}${typeof code === "string" ? ` ${code}` : ""})`);
-        return false;
-      },
-    );
-  return { delivered };
+  if (!row) return { written: false };
+  await enqueueMail(db, { to: row.email, ...mail, tag: `password-reset-${row.id}` });
+  return { written: true };
 }

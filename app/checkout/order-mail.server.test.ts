@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Mailer, OutgoingMail } from "~/email/mailer.server";
+import { describe, expect, it } from "vitest";
 import {
   composeOrderConfirmation,
   composeReservationReceived,
-  sendOrderMails,
   type OrderMailData,
 } from "./order-mail.server";
 
@@ -402,93 +400,5 @@ describe("composeReservationReceived", () => {
     expect(text).toContain("Domaine des Ardoisières Argile 2022 — 2 cases of 12 — 24 bottles");
     expect(text).toContain("Payment is due within 5 days of that notice");
     expect(text).toContain("Nothing is confirmed before payment.");
-  });
-});
-
-describe("sendOrderMails", () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
-    const sent: OutgoingMail[] = [];
-    return {
-      sent,
-      async send(mail) {
-        sent.push(mail);
-        return { messageId: `<${sent.length}@cuvee.example>` };
-      },
-    };
-  }
-
-  it("sends the confirmation and the reservation mail, each with the agency in copy", async () => {
-    const mailer = recordingMailer();
-    const result = await sendOrderMails(mailer, quebec(), "agence@cuvee.example");
-    expect(result).toEqual({ sent: true });
-    expect(mailer.sent).toHaveLength(2);
-    const [confirmation, reservations] = mailer.sent;
-    expect(confirmation).toMatchObject({
-      to: "zoe@example.com",
-      cc: ["agence@cuvee.example"],
-      tag: "order-CUV-000042-confirmation",
-      subject: composeOrderConfirmation(quebec()).subject,
-    });
-    expect(confirmation!.html).toContain("206,40");
-    expect(reservations).toMatchObject({
-      to: "zoe@example.com",
-      cc: ["agence@cuvee.example"],
-      tag: "order-CUV-000042-reservations",
-      subject: composeReservationReceived(quebec()).subject,
-    });
-  });
-
-  it("sends only the confirmation, without copy, when there is no reservation and no agency address", async () => {
-    const mailer = recordingMailer();
-    expect(await sendOrderMails(mailer, quebec({ reservations: [] }), undefined)).toEqual({ sent: true });
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]!.cc).toBeUndefined();
-    expect(mailer.sent[0]!.tag).toBe("order-CUV-000042-confirmation");
-  });
-
-  it("never throws: a failing mailer gives { sent: false } and one short log line per failure", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const failure = Object.assign(new Error("550 5.1.1 <zoe@example.com>: Recipient address rejected"), {
-      code: "EENVELOPE",
-      responseCode: 550,
-    });
-    const mailer: Mailer = {
-      send: vi.fn(async () => {
-        throw failure;
-      }),
-    };
-    await expect(sendOrderMails(mailer, quebec(), "agence@cuvee.example")).resolves.toEqual({ sent: false });
-    expect(mailer.send).toHaveBeenCalledTimes(2);
-    expect(log).toHaveBeenCalledTimes(2);
-    for (const call of log.mock.calls) {
-      expect(call).toHaveLength(1);
-      const message = String(call[0]);
-      expect(message).not.toContain("\n");
-      expect(message).toContain("CUV-000042");
-      expect(message).toContain("EENVELOPE");
-      expect(message).not.toContain("zoe@example.com");
-      expect(message).not.toContain("Zoé");
-      expect(message).not.toContain("agence@cuvee.example");
-    }
-  });
-
-  it("reports { sent: false } when only the reservation mail fails", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const sent: string[] = [];
-    const mailer: Mailer = {
-      async send(mail) {
-        if (mail.tag.endsWith("reservations")) throw new Error("boom");
-        sent.push(mail.tag);
-        return { messageId: "<1@cuvee.example>" };
-      },
-    };
-    expect(await sendOrderMails(mailer, quebec(), undefined)).toEqual({
-      sent: false,
-    });
-    expect(sent).toEqual(["order-CUV-000042-confirmation"]);
   });
 });

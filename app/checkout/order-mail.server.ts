@@ -2,14 +2,16 @@
  * The customer's order e-mails (SPEC §4 "Reservation" and "Agency order", §9 constants): the order
  * confirmation and, when the order holds reservations, the "reservation received" notice.
  *
- * Pure composition (`compose*`) is kept apart from sending (`sendOrderMails`). Every mail is built
- * once as a small list of blocks, then rendered to plain text and to simple inline-styled HTML, so
+ * Pure composition (`compose*`) is kept apart from writing to the outbox (`enqueueOrderMails`).
+ * Every mail is built once as a small list of blocks, then rendered to plain text and to simple inline-styled HTML, so
  * both parts always say the same thing. Every dynamic value is HTML-escaped in the HTML part.
  *
  * Wording comes from `locales/` (`mail.*`) in the order's language. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
  */
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
-import type { ComposedMail, Mailer } from "~/email/mailer.server";
+import type { Database } from "~/db/client.server";
+import type { ComposedMail } from "~/email/mailer.server";
+import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy } from "~/email/simple-mail.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
@@ -418,57 +420,27 @@ export function composeReservationReceived(data: OrderMailData): ComposedMail {
   return render(blocks, w, w.reservationSubject(order.orderNumber));
 }
 
-/** One line about a failed send: the error's class, code and SMTP response code only (no message: it may hold addresses). */
-function failureSummary(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const { code, responseCode } = error as Error & {
-    code?: unknown;
-    responseCode?: unknown;
-  };
-  return [error.name, typeof code === "string" ? code : null, typeof responseCode === "number" ? responseCode : null]
-    .filter((part) => part !== null)
-    .join(" ");
-}
-
 /**
- * Sends the order e-mails to `order.email`: the confirmation (tag `order-${orderNumber}-confirmation`)
- * and, when `data.reservations` is non-empty, the "reservation received" mail (tag
- * `order-${orderNumber}-reservations`), each with the agency in copy (`cc: [agencyEmail]`) when
- * `agencyEmail` is a non-blank string.
- *
- * Never throws. Each mail is attempted on its own (a failed confirmation does not stop the
- * reservation mail); each failure, of composition or of sending, is logged in one line with
- * `console.error` (order number, which mail, error class/code — no stack, no address, no message)
- * and makes the result `{ sent: false }`. `{ sent: true }` means every mail was handed to the mailer.
- * Nothing is retried: a caller that retries on `{ sent: false }` may send the other mail twice.
+ * Writes the order e-mails to the outbox (decision 027), in the caller's transaction: the
+ * confirmation (tag `order-${orderNumber}-confirmation`) and, when `data.reservations` is
+ * non-empty, the "reservation received" mail (tag `order-${orderNumber}-reservations`), each to
+ * `order.email` with the agency in copy (`cc: [agencyEmail]`) when `agencyEmail` is a non-blank
+ * string. Each is written once per order (dedupe keys `order-<id>-confirmation`,
+ * `order-<id>-reservations`): a second call writes nothing.
+ * @throws when composing fails or the database refuses the rows (the caller's change is then
+ *   rolled back with them).
  */
-export async function sendOrderMails(
-  mailer: Mailer,
-  data: OrderMailData,
-  agencyEmail: string | undefined,
-): Promise<{ sent: boolean }> {
-  const orderNumber = data.order.orderNumber;
+export async function enqueueOrderMails(db: Database, data: OrderMailData, agencyEmail: string | undefined): Promise<void> {
   const cc = agencyCopy(agencyEmail);
-  const jobs: {
-    kind: "confirmation" | "reservations";
-    compose: (d: OrderMailData) => ComposedMail;
-  }[] = [{ kind: "confirmation", compose: composeOrderConfirmation }];
+  const jobs: { kind: "confirmation" | "reservations"; compose: (d: OrderMailData) => ComposedMail }[] = [
+    { kind: "confirmation", compose: composeOrderConfirmation },
+  ];
   if (data.reservations.length > 0) jobs.push({ kind: "reservations", compose: composeReservationReceived });
-
-  let sent = true;
   for (const job of jobs) {
-    try {
-      const mail = job.compose(data);
-      await mailer.send({
-        to: data.order.email,
-        cc,
-        ...mail,
-        tag: `order-${orderNumber}-${job.kind}`,
-      });
-    } catch (error) {
-      sent = false;
-      console.error(`order-mail: ${job.kind} mail for order ${orderNumber} not sent (${failureSummary(error)})`);
-    }
+    await enqueueMail(
+      db,
+      { to: data.order.email, cc, ...job.compose(data), tag: `order-${data.order.orderNumber}-${job.kind}` },
+      { dedupeKey: `order-${data.order.id}-${job.kind}` },
+    );
   }
-  return { sent };
 }

@@ -212,6 +212,8 @@ async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): 
  * is cancelled first and its stock returned.
  * @param input.lockVersion the cart version shown on step 3; another version is a "conflict".
  * @param input.paymentProvider who will take the payment (ignored when nothing is due now).
+ * @param input.onConfirmed called in the placing transaction when the new order is CONFIRMED at
+ *   once (nothing due now), to write what must follow it (its e-mails, to the outbox).
  * @returns the order (PENDING_PAYMENT, or CONFIRMED when the pay-now amount is 0), or the refusal:
  *   empty, conflict, incomplete (steps 1–2 not answered for this cart), stock, alcohol-needs-food,
  *   other-province. A refusal changes nothing.
@@ -224,6 +226,7 @@ export async function placeOrder(
     locale: Locale;
     lockVersion: number;
     paymentProvider: Exclude<PaymentProvider, "none">;
+    onConfirmed?: (tx: Tx, order: Order) => Promise<void>;
     now?: Date;
     /** Internal: set on the one retry after a deadlock. */
     retried?: boolean;
@@ -390,7 +393,10 @@ export async function placeOrder(
           .set({ quantity: sql`${productInventories.quantity} - ${bottlesOf(line)}` })
           .where(eq(productInventories.id, line.productInventoryId));
       }
-      if (nothingDue) await removeOrderedLines(tx, order);
+      if (nothingDue) {
+        await removeOrderedLines(tx, order);
+        await input.onConfirmed?.(tx, order);
+      }
       return { ok: true as const, order, created: true };
     });
   } catch (error) {
@@ -410,12 +416,15 @@ export async function placeOrder(
  * (`transitioned: false`), so replayed or out-of-order events change nothing. The paid order's
  * lines leave the cart. An order that had expired or been cancelled meanwhile is paid anyway (the
  * money is taken) and takes its stock again, never below 0; the log line asks staff to check it.
+ * @param onPaid called in the same transaction when this call made the order PAID, to write what
+ *   must follow it (its e-mails, to the outbox: decision 027).
  * @returns null when no order has this id.
  */
 export async function completeOrderPayment(
   db: Database,
   orderId: number,
   now = new Date(),
+  onPaid?: (tx: Tx, order: Order) => Promise<void>,
 ): Promise<{ order: Order; transitioned: boolean } | null> {
   return db.transaction(async (tx) => {
     // Same lock order as placeOrder (the cart, then its orders), so the two never deadlock.
@@ -447,6 +456,7 @@ export async function completeOrderPayment(
       .where(eq(orders.id, orderId))
       .returning();
     if (!late) await removeOrderedLines(tx, order);
+    await onPaid?.(tx, paid!);
     return { order: paid!, transitioned: true };
   });
 }

@@ -6,11 +6,10 @@
  * `completeOrderPayment` and sends the e-mails once, to the call that made the transition.
  */
 import type { Database } from "~/db/client.server";
-import { shopMailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator";
 import { createStripeGateway, type PaymentGateway } from "~/payment/stripe.server";
-import { sendOrderMails } from "./order-mail.server";
+import { enqueueOrderMails } from "./order-mail.server";
 import {
   attachStripeSession,
   cancelOrder,
@@ -20,6 +19,7 @@ import {
   reservationPaidBy,
   STRIPE_SESSION_MINUTES,
   type Order,
+  type Tx,
 } from "./orders.server";
 import { reservationPaymentPath } from "~/reservations/reservation-token.server";
 
@@ -171,27 +171,30 @@ export async function paymentUrl(db: Database, order: Order, origin: string): Pr
 }
 
 /**
- * Marks an order paid (idempotent) and, when this call made the transition, sends the
- * confirmation e-mails. Every payment path calls it.
+ * Marks an order paid (idempotent) and, when this call made the transition, writes its e-mails to
+ * the outbox in the same transaction (decision 027): a crash after the commit loses none, and a
+ * repeated completion writes none. Every payment path calls it.
  * @returns the order after the call, or null when there is no such order.
  */
 export async function finishPaidOrder(db: Database, orderId: number, origin: string): Promise<Order | null> {
-  const result = await completeOrderPayment(db, orderId);
+  const result = await completeOrderPayment(db, orderId, new Date(), (tx, order) => writeOrderMails(tx, order, origin));
   if (!result) return null;
-  if (result.transitioned) {
-    console.log(`payment: order ${result.order.orderNumber} paid (${result.order.paymentProvider})`);
-    await notifyOrder(db, result.order, origin);
-  }
+  if (result.transitioned) console.log(`payment: order ${result.order.orderNumber} paid (${result.order.paymentProvider})`);
   return result.order;
 }
 
-/** Sends the order's e-mails (confirmation, and reservations received when it has any). Never throws. */
-export async function notifyOrder(db: Database, order: Order, origin: string): Promise<void> {
-  const details = await getOrderById(db, order.id);
+/**
+ * Writes the order's e-mails (confirmation, and "reservations received" when it has any, each with
+ * the agency in copy) to the outbox, in the caller's transaction `tx`: for an order just paid
+ * ({@link finishPaidOrder}) or confirmed when placed (nothing due now).
+ * @param origin the shop's origin, for the confirmation link.
+ */
+export async function writeOrderMails(tx: Tx, order: Order, origin: string): Promise<void> {
+  const details = await getOrderById(tx, order.id);
   if (!details) return;
   const t = translatorFor(order.locale);
-  await sendOrderMails(
-    shopMailer(),
+  await enqueueOrderMails(
+    tx,
     {
       ...details,
       boutiqueName: order.boutiqueCode ? t(`inventories.${order.boutiqueCode}`) : null,

@@ -1,19 +1,18 @@
 /**
- * Messages of the contact form (issue 9 §7): each is stored (`contact_messages`) and e-mailed to
- * the agency through the mailer (SMTP, or the outbox folder), with Reply-To the visitor's address
- * so the agency answers with one click. The row is written first: when the mail fails the message
- * is kept (`mailed_at` stays null, one log line) and the visitor is thanked all the same.
+ * Messages of the contact form (issue 9 §7): each is stored (`contact_messages`) and its e-mail to
+ * the agency, with Reply-To the visitor's address so the agency answers with one click, is written
+ * to the outbox in the same transaction (decision 027): the outbox sends it, and tries again when
+ * the mail server fails, so the visitor is thanked once both are saved.
  *
  * The agency's copy is in French (the agency's language, SPEC §9 default) and says which language
  * the visitor wrote from. Every value the visitor typed is HTML-escaped in the HTML part.
  */
-import { eq } from "drizzle-orm";
 import { escapeXml } from "~/catalogue/images";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { shopMailer, type Mailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator";
+import { enqueueMail } from "~/outbox/outbox.server";
 import type { Locale, Province } from "~/vocabulary";
 import type { ContactForm } from "./contact-form";
 
@@ -26,8 +25,6 @@ export interface ContactContext {
   province: Province;
   /** The logged-in customer's id, or null for a visitor. */
   userId: number | null;
-  /** Defaults to the configured mailer (tests pass their own). */
-  mailer?: Mailer;
   /** Defaults to AGENCY_EMAIL, else the address of MAIL_FROM (`getEnv().agency.supportEmail`). */
   agencyEmail?: string;
 }
@@ -75,38 +72,33 @@ function composeContactMail(input: ContactInput, context: Pick<ContactContext, "
 }
 
 /**
- * Stores a contact message and e-mails it to the agency (issue 9 §7).
+ * Stores a contact message and writes its e-mail to the agency to the outbox, in one transaction
+ * (issue 9 §7; decision 027).
  * @param input the validated form (trimmed names, e-mail, message of 10–5000 characters).
- * @returns the row's id and whether the agency's copy left (false: logged, row kept with
- *   `mailedAt` null). Rejects only when the row cannot be written (a database error).
+ * @returns the row's id. Rejects only when the database cannot be written (then nothing is).
  */
-export async function sendContactMessage(db: Database, input: ContactInput, context: ContactContext): Promise<{ id: number; mailed: boolean }> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      locale: context.locale,
-      province: context.province,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      message: input.message,
-      userId: context.userId,
-    })
-    .returning({ id: contactMessages.id });
-  const id = row!.id;
-  const mail = composeContactMail(input, context, id);
-  try {
-    await (context.mailer ?? shopMailer()).send({
-      to: context.agencyEmail ?? getEnv().agency.supportEmail,
-      replyTo: input.email,
-      ...mail,
-      tag: `contact-${id}`,
-    });
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as Error).name;
-    console.error(`contact message ${id}: mail to the agency failed (${code}); the message is kept`);
-    return { id, mailed: false };
-  }
-  await db.update(contactMessages).set({ mailedAt: new Date() }).where(eq(contactMessages.id, id));
-  return { id, mailed: true };
+export async function sendContactMessage(db: Database, input: ContactInput, context: ContactContext): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        locale: context.locale,
+        province: context.province,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        message: input.message,
+        userId: context.userId,
+        mailedAt: now,
+      })
+      .returning({ id: contactMessages.id });
+    const id = row!.id;
+    await enqueueMail(
+      tx,
+      { to: context.agencyEmail ?? getEnv().agency.supportEmail, replyTo: input.email, ...composeContactMail(input, context, id), tag: `contact-${id}` },
+      { now },
+    );
+    return { id };
+  });
 }

@@ -40,6 +40,7 @@ import type {
   NewsletterInterest,
   NewsletterStatus,
   OrderStatus,
+  OutboxStatus,
   PaymentPart,
   PaymentProvider,
   PlanInterval,
@@ -801,7 +802,10 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   /** The logged-in customer who wrote, if any. */
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-  /** When the agency's copy left (null: the mail failed; the message is kept anyway). */
+  /**
+   * When the agency's copy was written to the outbox (decision 027), which sends it; null on rows
+   * from before the outbox whose mail failed.
+   */
   mailedAt: timestamp("mailed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -949,3 +953,40 @@ export const catalogueImports = pgTable("catalogue_imports", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   appliedAt: timestamp("applied_at", { withTimezone: true }),
 });
+
+/**
+ * The outbox (decision 027): one row per side effect that must follow a saved change — an e-mail,
+ * a newsletter sign-up sent to Mailchimp — written in the same transaction as the change, then
+ * worked by every app process (`FOR UPDATE SKIP LOCKED`, app/outbox/outbox.server.ts). `job` says
+ * what to do (app/outbox/outbox-job.ts); an e-mail's `messageId` is fixed here, so a retry after
+ * an uncertain send is the same message. A row is claimed by setting `lockedUntil` (a lease): a
+ * process killed while sending leaves it to be tried again once the lease ends.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: serial("id").primaryKey(),
+    job: jsonb("job").$type<import("../outbox/outbox-job").OutboxJob>().notNull(),
+    /** A key naming the effect once (e.g. `order-12-confirmation`): a second write of it is ignored. */
+    dedupeKey: text("dedupe_key"),
+    /** The e-mail's Message-ID header, angle brackets included; null for other jobs. */
+    messageId: text("message_id"),
+    status: text("status").$type<OutboxStatus>().notNull().default("PENDING"),
+    /** Tries made so far (a staff resend starts again from 0). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a process sends it; another process takes it only after this time. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last failure, in one line without personal data (error class, code, status). */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("outbox_messages_dedupe_idx").on(t.dedupeKey),
+    // The worker's claim and the staff's counts read only the rows still to send or dead.
+    index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('PENDING', 'FAILED')`),
+    index("outbox_messages_status_idx").on(t.status, t.createdAt),
+    check("outbox_messages_status_check", sql`${t.status} in ('PENDING', 'FAILED', 'SENT', 'DEAD')`),
+  ],
+);

@@ -29,6 +29,14 @@ export interface OutgoingMail {
   html?: string;
   /** Used to name the .eml file, e.g. "order-C-000123-customer" (only [A-Za-z0-9._-] kept). */
   tag: string;
+  /**
+   * The Message-ID header, angle brackets included (`<…@cuvee.example>`), fixed by the outbox when
+   * the mail is written (decision 027), so a retry sends the same message; nodemailer makes one
+   * when unset.
+   */
+  messageId?: string;
+  /** The Date header and the .eml file's time stamp (default: now); the outbox gives its row's time. */
+  date?: Date;
 }
 
 /** A composed e-mail: subject, plain-text body and HTML body (same content). */
@@ -84,6 +92,9 @@ export function sanitizeTag(tag: string): string {
  *   `2026-11-20T14-03-07.512Z-order-C-000123-customer.eml`. The file is written under a hidden
  *   temporary name in the same folder, flushed, then linked into place, so a reader never sees a
  *   partial file, and an existing file is never replaced: a name already taken gets `-2`, `-3`…
+ *   A mail with a `messageId` and a `date` (the outbox's) gets the same name on every try: a file
+ *   of that name holding the same Message-ID means it was written already, and it is not written
+ *   again (a retry after a crash between the write and the outbox's record leaves one file).
  *
  * Messages are UTF-8; non-ASCII headers are MIME encoded-words, bodies quoted-printable or base64
  * as nodemailer chooses. The envelope is `from` → `to` plus every `cc`.
@@ -112,8 +123,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error("nodemailer's stream transport did not return a buffer");
       await mkdir(folder, { recursive: true });
-      const stamp = new Date().toISOString().replace(/:/g, "-");
-      const file = await writeNewFile(folder, `${stamp}-${sanitizeTag(mail.tag)}`, ".eml", raw);
+      const stamp = (mail.date ?? new Date()).toISOString().replace(/:/g, "-");
+      const sameMessage = mail.messageId ? holdsMessageId(mail.messageId) : undefined;
+      const file = await writeNewFile(folder, `${stamp}-${sanitizeTag(mail.tag)}`, ".eml", raw, sameMessage);
       return { messageId: info.messageId, file };
     },
   };
@@ -128,6 +140,24 @@ function message(from: string, mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     html: mail.html,
     replyTo: mail.replyTo,
+    messageId: mail.messageId,
+    date: mail.date,
+  };
+}
+
+/** Whether an .eml file's headers carry this Message-ID (read from its first 8 kB). */
+function holdsMessageId(messageId: string): (file: string) => Promise<boolean> {
+  return async (file) => {
+    const handle = await open(file, "r");
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
+      const headers = buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+      return headers
+        .split(/\r?\n/)
+        .some((line) => line.toLowerCase().startsWith("message-id:") && line.slice("message-id:".length).trim() === messageId);
+    } finally {
+      await handle.close();
+    }
   };
 }
 
@@ -135,10 +165,17 @@ function message(from: string, mail: OutgoingMail): SendMailOptions {
  * Writes `data` to a new file `<folder>/<base><ext>` (or `<base>-2<ext>`, … when taken) without a
  * reader ever seeing it half written: temp file, fsync, then a hard link (which fails rather than
  * replace an existing file). On a file system without hard links, falls back to a rename after
- * checking the name is free.
+ * checking the name is free. When `sameMessage` says a taken name already holds this message, that
+ * file is the answer and nothing is written.
  * @returns the file's absolute path.
  */
-async function writeNewFile(folder: string, base: string, ext: string, data: Buffer): Promise<string> {
+async function writeNewFile(
+  folder: string,
+  base: string,
+  ext: string,
+  data: Buffer,
+  sameMessage?: (file: string) => Promise<boolean>,
+): Promise<string> {
   const temp = path.join(folder, `.${base}.${randomUUID()}.tmp`);
   const handle = await open(temp, "wx", 0o640);
   try {
@@ -155,6 +192,7 @@ async function writeNewFile(folder: string, base: string, ext: string, data: Buf
         return target;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EEXIST" && sameMessage && (await sameMessage(target))) return target;
         if (code === "EEXIST" && n < 1000) continue;
         if (code === "EPERM" || code === "ENOTSUP" || code === "ENOSYS") {
           if (await exists(target)) continue;

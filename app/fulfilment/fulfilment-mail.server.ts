@@ -10,7 +10,8 @@
  */
 import type { ComposedMail } from "~/email/mailer.server";
 import type { Order } from "~/checkout/orders.server";
-import type { Mailer } from "~/email/mailer.server";
+import type { Database } from "~/db/client.server";
+import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { formatMoney, formatShopDay } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
@@ -86,21 +87,16 @@ export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMail
 }
 
 /**
- * Sends a step's e-mail to `order.email` (tag `order-<number>-<step>`), the agency in copy when
- * `agencyEmail` is set. Never throws: a failure (composition or sending) is logged in one line
- * without address or message, and answers `{ sent: false }`; the step itself stays done.
+ * Writes a step's e-mail to `order.email` (tag `order-<number>-<step>`), the agency in copy when
+ * `agencyEmail` is set, to the outbox in the caller's transaction (decision 027): it is sent once
+ * the step is saved, and never without it.
+ * @param db the transaction that records the step.
  */
-export async function sendFulfilmentMail(
-  mailer: Mailer,
+export async function writeFulfilmentMail(
+  db: Database,
   step: FulfilmentStep,
   data: FulfilmentMailData,
   agencyEmail: string | undefined,
-): Promise<{ sent: boolean }> {
-  try {
-    await mailer.send({ to: data.order.email, cc: agencyCopy(agencyEmail), ...composeFulfilmentMail(step, data), tag: `order-${data.order.orderNumber}-${step}` });
-    return { sent: true };
-  } catch (error) {
-    console.error(`fulfilment-mail: ${step} mail for order ${data.order.orderNumber} not sent (${error instanceof Error ? error.name : typeof error})`);
-    return { sent: false };
-  }
+): Promise<void> {
+  await enqueueMail(db, { to: data.order.email, cc: agencyCopy(agencyEmail), ...composeFulfilmentMail(step, data), tag: `order-${data.order.orderNumber}-${step}` });
 }

@@ -23,12 +23,11 @@ import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~
 import { confirmationPath, paymentGateway } from "~/checkout/payment.server";
 import type { Database } from "~/db/client.server";
 import { orders, reservations } from "~/db/schema";
-import { shopMailer } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { CART_SECTIONS, type CartSection, type FulfilmentStatus, type OrderStatus, type Province } from "~/vocabulary";
 import { addBusinessDays, nextDate, shopDateOf, shopDayStart } from "./business-days";
 import { ORDER_LIST_PAGE_SIZE, type OrderListFilters } from "./fulfilment-forms";
-import { sendFulfilmentMail } from "./fulfilment-mail.server";
+import { writeFulfilmentMail } from "./fulfilment-mail.server";
 import { allowedSteps, refundReturnsStock, STEP_AUDIT_ACTION, type FulfilmentStep } from "./fulfilment-rules";
 
 /** One row of the agency's list (money in cents, instants as ISO strings). */
@@ -204,7 +203,7 @@ export type StepRefusal =
   /** Stripe refused or could not be reached: nothing changed (the page says so; 502). */
   | "refund-failed";
 
-export type StepResult = { ok: true; order: Order; mailSent: boolean } | { ok: false; error: StepRefusal };
+export type StepResult = { ok: true; order: Order } | { ok: false; error: StepRefusal };
 
 /** The order fields a step changes, as the audit row records them. */
 type OrderChange = Partial<
@@ -310,6 +309,7 @@ export async function takeFulfilmentStep(
         break;
     }
     const [updated] = await tx.update(orders).set(change).where(eq(orders.id, order.id)).returning();
+    if (!updated) return null;
     const before = Object.fromEntries(Object.keys(change).map((key) => [key, order[key as keyof OrderChange]]));
     await recordStaffChange(tx, {
       actor: input.staff,
@@ -320,17 +320,12 @@ export async function takeFulfilmentStep(
       after: input.step === "refund" ? { ...change, stockReturned } : change,
       now,
     });
-    return updated ?? null;
+    // The customer's e-mail of the step, written with it (decision 027).
+    const env = getEnv();
+    const orderUrl = updated.customerId !== null ? `${input.origin}/account/sales` : `${input.origin}${confirmationPath(updated)}`;
+    await writeFulfilmentMail(tx, input.step, { order: updated, supportEmail: env.agency.supportEmail, orderUrl }, env.mail.agencyEmail);
+    return updated;
   });
   if (!changed) return { ok: false, error: "stale" };
-
-  const env = getEnv();
-  const orderUrl = changed.customerId !== null ? `${input.origin}/account/sales` : `${input.origin}${confirmationPath(changed)}`;
-  const mail = await sendFulfilmentMail(
-    shopMailer(),
-    input.step,
-    { order: changed, supportEmail: env.agency.supportEmail, orderUrl },
-    env.mail.agencyEmail,
-  );
-  return { ok: true, order: changed, mailSent: mail.sent };
+  return { ok: true, order: changed };
 }

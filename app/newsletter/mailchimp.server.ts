@@ -33,9 +33,10 @@ export interface MailchimpMember {
 /**
  * What Mailchimp answered (SPEC §8): `subscribed` (2xx), `memberExists` (400 titled "Member
  * Exists"), or `failed` with a short reason for the log (another status and its title, a network
- * error, a timeout).
+ * error, a timeout); `retryable` is false when Mailchimp refused the member itself (a 4xx other than
+ * 408 and 429: an address it will never take), true otherwise.
  */
-export type MailchimpResult = { kind: "subscribed" } | { kind: "memberExists" } | { kind: "failed"; reason: string };
+export type MailchimpResult = { kind: "subscribed" } | { kind: "memberExists" } | { kind: "failed"; reason: string; retryable: boolean };
 
 /** The members endpoint of a province's audience. */
 export function membersUrl(settings: Pick<MailchimpSettings, "dataCenter">, listId: string): string {
@@ -79,7 +80,7 @@ export async function addMailchimpMember(
     });
   } catch (error) {
     const name = (error as Error).name;
-    return { kind: "failed", reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : `network (${(error as Error).message})` };
+    return { kind: "failed", reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : `network (${(error as Error).message})`, retryable: true };
   }
   if (response.ok) {
     // Read to the end (the member's JSON, a few kB), so the connection can be reused.
@@ -91,5 +92,6 @@ export async function addMailchimpMember(
     .then((body: unknown) => (body && typeof body === "object" && "title" in body ? String(body.title) : ""))
     .catch(() => "");
   if (response.status === 400 && title === "Member Exists") return { kind: "memberExists" };
-  return { kind: "failed", reason: `HTTP ${response.status}${title ? ` ${title.slice(0, 80)}` : ""}` };
+  const retryable = response.status >= 500 || response.status === 408 || response.status === 429 || response.status < 400;
+  return { kind: "failed", reason: `HTTP ${response.status}${title ? ` ${title.slice(0, 80)}` : ""}`, retryable };
 }

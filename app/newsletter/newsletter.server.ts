@@ -8,10 +8,12 @@
  *   e-mail already SUBSCRIBED for the province answers "already subscribed" and the row is left as
  *   it is (nobody changes another person's interests by typing their e-mail); so does a STORED one
  *   while the province has no list. A FAILED one, or a STORED one once the list exists, is sent again.
- * - The row is written (FAILED, "not confirmed yet") before Mailchimp is called, so a sign-up is
- *   never lost, then: no Mailchimp for the province → STORED, "subscribed"; Mailchimp accepts →
- *   SUBSCRIBED, "subscribed"; 400 "Member Exists" → SUBSCRIBED, "alreadySubscribed"; anything else
- *   → stays FAILED (one log line, for a retry by the agency), "error".
+ * - No Mailchimp for the province: the row is STORED, "subscribed".
+ * - Otherwise the row (PENDING) and its Mailchimp job are written in one transaction to the outbox
+ *   (decision 027), so a sign-up is never lost, and the request carries the job out at once:
+ *   Mailchimp accepts → SUBSCRIBED, "subscribed"; 400 "Member Exists" → SUBSCRIBED,
+ *   "alreadySubscribed"; anything else → FAILED, "subscribed" all the same: the sign-up is saved
+ *   and the outbox tries again with back-off (staff see it on `/agence/envois` if it never goes).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Cookie } from "react-router";
@@ -19,6 +21,7 @@ import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
 import { signedCookie } from "~/http/cookies.server";
+import { enqueue, PermanentOutboxFailure, workOutbox } from "~/outbox/outbox.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
 import { NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
@@ -78,20 +81,24 @@ export interface NewsletterResult {
   status: NewsletterStatus;
 }
 
+/** How a sign-up reaches Mailchimp: the configuration's by default; `timeoutMs` and `fetch` for tests. */
+export interface MailchimpDelivery {
+  /** Defaults to the configuration's (`getEnv().mailchimp`); null: keep sign-ups here only. */
+  mailchimp?: MailchimpSettings | null;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
 /**
- * Signs a person up to a province's newsletter (SPEC §7, §8; issue 9 §6).
+ * Signs a person up to a province's newsletter (SPEC §7, §8; issue 9 §6; decision 027).
  * @param signup a validated sign-up (trimmed names, an e-mail in any case: stored lower-cased).
- * @param options.mailchimp defaults to the configuration's (`getEnv().mailchimp`); null: keep here
- *   only. `timeoutMs` and `fetch` are passed to the Mailchimp call.
- * @returns the outcome and the row's status: `subscribed` (STORED or SUBSCRIBED),
- *   `alreadySubscribed` (an existing SUBSCRIBED/STORED row, or Mailchimp's "Member Exists":
- *   SUBSCRIBED) or `error` (FAILED). Rejects only when the database cannot be written.
+ * @param options how Mailchimp is reached (see {@link MailchimpDelivery}).
+ * @returns the outcome and the row's status after the first try: `subscribed` (STORED,
+ *   SUBSCRIBED, or FAILED and queued for a retry by the outbox) or `alreadySubscribed` (an existing
+ *   SUBSCRIBED/STORED row, or Mailchimp's "Member Exists": SUBSCRIBED). Rejects only when the
+ *   database cannot be written.
  */
-export async function subscribeToNewsletter(
-  db: Database,
-  signup: NewsletterSignup,
-  options: { mailchimp?: MailchimpSettings | null; timeoutMs?: number; fetch?: typeof fetch } = {},
-): Promise<NewsletterResult> {
+export async function subscribeToNewsletter(db: Database, signup: NewsletterSignup, options: MailchimpDelivery = {}): Promise<NewsletterResult> {
   const email = signup.email.trim().toLowerCase();
   const values = {
     email,
@@ -101,22 +108,27 @@ export async function subscribeToNewsletter(
     locale: signup.locale,
     interests: [...signup.interests],
   };
-  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
-  const listId = settings?.lists[signup.province] ?? null;
-  // One statement: a new row, or a FAILED one tried again; a SUBSCRIBED row is left alone (nothing
-  // returned), even when two sign-ups of the same e-mail race. A STORED row (kept while the province
-  // had no list) is sent once its list is configured.
-  const reopened: NewsletterStatus[] = listId ? ["FAILED", "STORED"] : ["FAILED"];
-  const [row] = await db
-    .insert(newsletterSignups)
-    .values({ ...values, status: "FAILED" })
-    .onConflictDoUpdate({
-      target: [newsletterSignups.email, newsletterSignups.province],
-      set: { ...values, status: "FAILED", updatedAt: sql`now()` },
-      setWhere: inArray(newsletterSignups.status, reopened),
-    })
-    .returning({ id: newsletterSignups.id });
-  if (!row) {
+  const listId = listOf(options, signup.province);
+  // One statement: a new row, or a FAILED (or PENDING) one tried again; a SUBSCRIBED row is left
+  // alone (nothing returned), even when two sign-ups of the same e-mail race. A STORED row (kept
+  // while the province had no list) is sent once its list is configured.
+  const reopened: NewsletterStatus[] = listId ? ["FAILED", "PENDING", "STORED"] : ["FAILED", "PENDING"];
+  const status: NewsletterStatus = listId ? "PENDING" : "STORED";
+  const written = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsletterSignups)
+      .values({ ...values, status })
+      .onConflictDoUpdate({
+        target: [newsletterSignups.email, newsletterSignups.province],
+        set: { ...values, status, updatedAt: sql`now()` },
+        setWhere: inArray(newsletterSignups.status, reopened),
+      })
+      .returning({ id: newsletterSignups.id });
+    if (!row || !listId) return row ? { signupId: row.id, jobId: null } : null;
+    const jobId = await enqueue(tx, { kind: "mailchimp-subscribe", signupId: row.id });
+    return { signupId: row.id, jobId };
+  });
+  if (!written) {
     // The row left alone: SUBSCRIBED, or STORED while the province has no list.
     const [existing] = await db
       .select({ status: newsletterSignups.status })
@@ -124,15 +136,61 @@ export async function subscribeToNewsletter(
       .where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, signup.province)));
     return { outcome: "alreadySubscribed", status: existing?.status ?? "SUBSCRIBED" };
   }
-  if (!settings || !listId) return settle(db, row.id, "STORED", "subscribed");
-  const answer = await addMailchimpMember(settings, listId, values, options);
-  if (answer.kind === "subscribed") return settle(db, row.id, "SUBSCRIBED", "subscribed");
-  if (answer.kind === "memberExists") return settle(db, row.id, "SUBSCRIBED", "alreadySubscribed");
-  console.error(`newsletter sign-up ${row.id} (${signup.province}): Mailchimp failed (${answer.reason}); kept as FAILED`);
-  return { outcome: "error", status: "FAILED" };
+  if (written.jobId === null) return { outcome: "subscribed", status: "STORED" };
+  // The first try now, so the visitor reads Mailchimp's answer; a failure is left to the outbox.
+  let memberExists = false;
+  await workOutbox(
+    db,
+    {
+      email: () => Promise.reject(new PermanentOutboxFailure("not a newsletter job")),
+      "mailchimp-subscribe": async (signupId) => {
+        memberExists = (await deliverNewsletterSignup(db, signupId, options)) === "memberExists";
+      },
+    },
+    { ids: [written.jobId] },
+  );
+  const [row] = await db.select({ status: newsletterSignups.status }).from(newsletterSignups).where(eq(newsletterSignups.id, written.signupId));
+  return { outcome: memberExists ? "alreadySubscribed" : "subscribed", status: row?.status ?? "PENDING" };
 }
 
-async function settle(db: Database, id: number, status: NewsletterStatus, outcome: NewsletterOutcome): Promise<NewsletterResult> {
+function listOf(options: MailchimpDelivery, province: Province): string | null {
+  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
+  return settings?.lists[province] ?? null;
+}
+
+/**
+ * Sends one sign-up to its province's Mailchimp audience: the outbox's `mailchimp-subscribe` job
+ * (decision 027). A row already SUBSCRIBED or STORED is left as it is; a province without a list
+ * (configuration changed since) makes it STORED.
+ * @returns what was done: "subscribed", "memberExists" (both: SUBSCRIBED), "stored", "unchanged"
+ *   (no such row, or nothing left to send).
+ * @throws after setting the row FAILED when Mailchimp failed: a PermanentOutboxFailure when
+ *   Mailchimp refused the member for good (a 4xx other than 408/429: no retry), else an Error
+ *   whose message is the reason (HTTP status, timeout, network), which the outbox retries.
+ */
+export async function deliverNewsletterSignup(
+  db: Database,
+  signupId: number,
+  options: MailchimpDelivery = {},
+): Promise<"subscribed" | "memberExists" | "stored" | "unchanged"> {
+  const [row] = await db.select().from(newsletterSignups).where(eq(newsletterSignups.id, signupId));
+  if (!row || (row.status !== "PENDING" && row.status !== "FAILED")) return "unchanged";
+  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
+  const listId = settings?.lists[row.province] ?? null;
+  if (!settings || !listId) {
+    await settle(db, row.id, "STORED");
+    return "stored";
+  }
+  const answer = await addMailchimpMember(settings, listId, row, options);
+  if (answer.kind === "subscribed" || answer.kind === "memberExists") {
+    await settle(db, row.id, "SUBSCRIBED");
+    return answer.kind;
+  }
+  await settle(db, row.id, "FAILED");
+  if (!answer.retryable) throw new PermanentOutboxFailure(`Mailchimp ${answer.reason}`);
+  throw new Error(`Mailchimp ${answer.reason}`);
+}
+
+async function settle(db: Database, id: number, status: NewsletterStatus): Promise<void> {
   await db.update(newsletterSignups).set({ status, updatedAt: sql`now()` }).where(eq(newsletterSignups.id, id));
-  return { outcome, status };
 }

@@ -6,7 +6,8 @@
  * the shop's mailer (SMTP, or data/outbox/), the agency in copy.
  */
 import type { Order, Reservation } from "~/checkout/orders.server";
-import { shopMailer, type Mailer } from "~/email/mailer.server";
+import type { Database } from "~/db/client.server";
+import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { getEnv } from "~/env.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
@@ -53,21 +54,20 @@ export function composeReservationAvailable(mail: ReservationAvailableMail): { s
 }
 
 /**
- * Sends the e-mail to the reservation's address (tag `reservation-<id>-available`), the agency in
- * copy when configured. Never throws: a failure is logged in one line (no address) and reported
- * as `{ sent: false }`; the reservation stays AVAILABLE and staff can see it in the list.
+ * Writes the e-mail to the reservation's address (tag `reservation-<id>-available`), the agency in
+ * copy when configured, to the outbox in the caller's transaction (decision 027): it is sent
+ * once the reservation is saved AVAILABLE, and never without it.
+ * @param db the transaction that makes the reservation available.
  */
-export async function sendReservationAvailableMail(mail: ReservationAvailableMail, mailer: Mailer = shopMailer()): Promise<{ sent: boolean }> {
-  try {
-    await mailer.send({
+export async function writeReservationAvailableMail(db: Database, mail: ReservationAvailableMail): Promise<void> {
+  await enqueueMail(
+    db,
+    {
       to: mail.reservation.email,
       cc: agencyCopy(getEnv().mail.agencyEmail),
       ...composeReservationAvailable(mail),
       tag: `reservation-${mail.reservation.id}-available`,
-    });
-    return { sent: true };
-  } catch (error) {
-    console.error(`reservation-mail: available mail for reservation ${mail.reservation.id} not sent (${error instanceof Error ? error.name : typeof error})`);
-    return { sent: false };
-  }
+    },
+    { dedupeKey: `reservation-${mail.reservation.id}-available` },
+  );
 }

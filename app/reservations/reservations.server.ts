@@ -41,7 +41,7 @@ import { summarizeCart } from "~/pricing";
 import { hasActiveMembership } from "~/users/membership.server";
 import type { InventoryCode, PaymentProvider, Province, ReservationStatus } from "~/vocabulary";
 import type { ReservationsFilter } from "./reservation-forms";
-import { sendReservationAvailableMail } from "./reservation-mail.server";
+import { writeReservationAvailableMail } from "./reservation-mail.server";
 import { reservationPaymentPath } from "./reservation-token.server";
 
 /** Days a customer has to pay a reservation made available (SPEC §4, §9 "Reservation window 5 days"). */
@@ -318,19 +318,17 @@ export async function markReservationAvailable(
         after: auditFields(available!, { stock: stock - reservation.bottles, bottlesReceived: input.bottlesReceived }),
         now,
       });
+      await writeReservationAvailableMail(tx, {
+        reservation: available!,
+        order,
+        paymentUrl: `${input.origin}${reservationPaymentPath(available!.id)}`,
+      });
       return { ok: true as const, reservation: available!, order };
     });
   } catch (error) {
     if (error instanceof Refusal) return error.result;
     if (hasSqlState(error, DEADLOCK_DETECTED) && !input.retried) return markReservationAvailable(db, { ...input, retried: true });
     throw error;
-  }
-  if (result.ok && result.order) {
-    await sendReservationAvailableMail({
-      reservation: result.reservation,
-      order: result.order,
-      paymentUrl: `${input.origin}${reservationPaymentPath(result.reservation.id)}`,
-    });
   }
   return result;
 }

@@ -20,7 +20,7 @@ import {
   PaymentWindowClosedError,
   cancelPendingOrder,
   confirmationPath,
-  notifyOrder,
+  writeOrderMails,
   paymentGateway,
   paymentUrl,
   simulatedPaymentAllowed,
@@ -148,6 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         locale: shop.locale,
         lockVersion: submission.value.lockVersion,
         paymentProvider: stripe ? "stripe" : "simulated",
+        onConfirmed: (tx, confirmed) => writeOrderMails(tx, confirmed, origin),
       });
     try {
       // An older pending order of this cart is cancelled before a new one takes the stock; a Stripe
@@ -171,10 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let { order } = placed;
     // The account the guest asked for on step 1 (issue 8 §7).
     if (placed.created) await createAccountFromOrder(shop.db, order.id);
-    if (order.status === "CONFIRMED") {
-      if (placed.created) await notifyOrder(shop.db, order, origin);
-      throw redirect(confirmationPath(order), { status: 303, headers });
-    }
+    if (order.status === "CONFIRMED") throw redirect(confirmationPath(order), { status: 303, headers });
     if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
     try {
       let url: string;

@@ -6,13 +6,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
 import { issueFormToken } from "~/contact/anti-bot.server";
 import { useShopMailerForTests } from "~/email/mailer.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages, outboxMessages } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
 import { registerCustomer, startUserSession } from "~/users/users.server";
@@ -77,7 +78,8 @@ const good = (overrides: Record<string, string> = {}) => ({
 });
 
 const rowsFrom = (email: string) => testDb.db.select().from(contactMessages).where(eq(contactMessages.email, email));
-const mailsTo = (needle: string) => {
+const mailsTo = async (needle: string) => {
+  await sendOutbox(testDb.db);
   let files: string[] = [];
   try {
     files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml"));
@@ -129,7 +131,7 @@ describe("contact form", () => {
     const robot = await post(good({ email: "robot@example.com", website: "http://spam.example" }));
     expect(robot).toMatchObject({ status: 303, location: "/contact?sent=1" });
     expect(await rowsFrom("robot@example.com")).toEqual([]);
-    expect(mailsTo("robot@example.com")).toEqual([]);
+    expect(await mailsTo("robot@example.com")).toEqual([]);
   });
 
   it("refuses a form sent under 3 s after rendering, an expired one and a forged token with a form error (400), values kept", async () => {
@@ -156,7 +158,7 @@ describe("contact form", () => {
     expect(row).toMatchObject({ firstName: "Zoé", lastName: "Roy", locale: "fr-CA", province: "QC", userId: null });
     expect(row!.message).toContain("Muscadet");
     expect(row!.mailedAt).toBeInstanceOf(Date);
-    const mails = mailsTo("good@example.com");
+    const mails = await mailsTo("good@example.com");
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail).toMatch(/^To: agence@cuvee\.example$/m);
@@ -187,23 +189,32 @@ describe("contact form", () => {
     expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
     const [row] = await rowsFrom("lea.pro@example.com");
     expect(row).toMatchObject({ firstName: "Léa", lastName: "Gagnon", userId: user.id });
-    const mails = mailsTo("lea.pro@example.com");
+    const mails = await mailsTo("lea.pro@example.com");
     expect(mails).toHaveLength(1);
     expect(decodeMail(mails[0]!)).toContain(`Compte client : #${user.id}`);
   });
 
-  it("keeps the message when the mail fails (mailedAt null) and still thanks the visitor", async () => {
+  it("keeps the message and its mail when the mail server fails, thanks the visitor, and the outbox tries again", async () => {
     useShopMailerForTests({
-      send: () => Promise.reject(Object.assign(new Error("connection refused"), { code: "ECONNECTION" })),
+      send: () => Promise.reject(Object.assign(new Error("connection refused for unlucky@example.com"), { code: "ECONNECTION" })),
     });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const sent = await post(good({ email: "unlucky@example.com" }));
     expect(sent).toMatchObject({ status: 303, location: "/contact?sent=1" });
     const [row] = await rowsFrom("unlucky@example.com");
     expect(row?.message).toContain("Muscadet");
-    expect(row?.mailedAt).toBeNull();
+    expect(await sendOutbox(testDb.db)).toMatchObject({ claimed: 1, failed: 1 });
+    const [queued] = await testDb.db.select().from(outboxMessages).where(eq(outboxMessages.id, sql`(select max(id) from outbox_messages)`));
+    expect(queued).toMatchObject({ status: "FAILED", attempts: 1, lastError: "Error ECONNECTION" });
+    expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("ECONNECTION"));
+    expect(errors.mock.calls.flat().join("\n")).not.toContain("unlucky@example.com");
     errors.mockRestore();
+    // The mail server is back: the next try (when due) sends it.
+    useShopMailerForTests(undefined);
+    await testDb.db.update(outboxMessages).set({ nextAttemptAt: new Date() }).where(eq(outboxMessages.id, queued!.id));
+    expect(await sendOutbox(testDb.db)).toMatchObject({ sent: 1 });
+    expect(await mailsTo("unlucky@example.com")).toHaveLength(1);
   });
 
   it("limits one client to 20 submissions in 10 minutes (429 after)", async () => {

@@ -14,6 +14,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
+import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { markSessionPaid, resetStripeMock, stripeHandlers, stripeOutage, stripeRefunds, stripeSessions } from "../mocks/stripe";
 import type { OrderHistoryData } from "~/accounts/order-history-view";
@@ -189,7 +190,8 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The outbox's e-mails of an order's step (the mailer tags them `order-<number>-<step>`). */
-function stepMails(order: Pick<Order, "orderNumber">, step: string): string[] {
+async function stepMails(order: Pick<Order, "orderNumber">, step: string): Promise<string[]> {
+  await sendOutbox(testDb.db);
   let files: string[] = [];
   try {
     files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml") && f.includes(`-order-${order.orderNumber}-${step}`));
@@ -269,7 +271,7 @@ describe("the steps", () => {
     let row = await orderRow(order.id);
     expect(row.fulfilmentStatus).toBe("AGENCY_FEES_RECEIVED");
     expect(row.agencyFeesReceivedAt).not.toBeNull();
-    const feesMails = stepMails(order, "agencyFeesReceived");
+    const feesMails = await stepMails(order, "agencyFeesReceived");
     expect(feesMails).toHaveLength(1);
     expect(feesMails[0]).toContain("Frais d’agence reçus");
     expect(feesMails[0]).toContain(order.orderNumber);
@@ -278,7 +280,7 @@ describe("the steps", () => {
     const again = await postStep(order, stepForm(order, "agencyFeesReceived"));
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.data)).toContain("fulfilment.errors.stale");
-    expect(stepMails(order, "agencyFeesReceived")).toHaveLength(1);
+    expect(await stepMails(order, "agencyFeesReceived")).toHaveLength(1);
     // Picked up before ready: not a step this order allows now.
     expect((await postStep(order, stepForm(row, "pickedUp"))).status).toBe(409);
 
@@ -286,7 +288,7 @@ describe("the steps", () => {
     row = await orderRow(order.id);
     expect(row.fulfilmentStatus).toBe("READY_FOR_PICKUP");
     expect(row.readyForPickupAt).not.toBeNull();
-    const readyMail = stepMails(order, "readyForPickup")[0]!;
+    const readyMail = (await stepMails(order, "readyForPickup"))[0]!;
     expect(readyMail).toContain("est prête");
     expect(readyMail).toContain(row.branchLabel!);
     expect(readyMail).toContain("soutien");
@@ -299,7 +301,7 @@ describe("the steps", () => {
     row = await orderRow(order.id);
     expect(row.fulfilmentStatus).toBe("PICKED_UP");
     expect(row.pickedUpAt).not.toBeNull();
-    expect(stepMails(order, "pickedUp")).toHaveLength(1);
+    expect(await stepMails(order, "pickedUp")).toHaveLength(1);
 
     const audit = await auditRows(order.id);
     expect(audit.map((a) => [a.action, a.actorEmail, a.before?.fulfilmentStatus, a.after?.fulfilmentStatus])).toEqual([
@@ -336,7 +338,7 @@ describe("the steps", () => {
     // Overdue on the staff's home from the day after the follow-up date (the shop's clock), not on it.
     const overdueOn = async (iso: string) => (await agencyDashboard(db, new Date(iso))).followUpsOverdue;
     expect((await overdueOn("2026-07-08T15:00:00Z")) - (await overdueOn("2026-07-07T15:00:00Z"))).toBe(1);
-    const mail = stepMails(order, "readyForPickup")[0]!;
+    const mail = (await stepMails(order, "readyForPickup"))[0]!;
     expect(mail).toContain("is ready for pick-up");
     expect(mail).toContain("July 7, 2026");
     expect(mail).toMatch(/write to support at \S+@/);
@@ -362,7 +364,7 @@ describe("the steps", () => {
     });
     expect(ready.ok && ready.order.followUpDueOn).toBe("2026-03-02");
     expect((await orderRow(order.id)).followUpDueOn).toBe("2026-03-02");
-    const mail = stepMails(order, "readyForPickup")[0]!;
+    const mail = (await stepMails(order, "readyForPickup"))[0]!;
     expect(mail).toContain("2 mars 2026");
     expect(mail).toContain("LCBO");
   });
@@ -380,7 +382,7 @@ describe("the steps", () => {
     const results = await Promise.all([click(), click()]);
     expect(results.map((r) => (r.ok ? "ok" : r.error)).sort()).toEqual(["ok", "stale"]);
     expect(await auditRows(order.id)).toHaveLength(1);
-    expect(stepMails(order, "agencyFeesReceived")).toHaveLength(1);
+    expect(await stepMails(order, "agencyFeesReceived")).toHaveLength(1);
   });
 
   it("lets a boutique-only order go from NEW to ready (no agency fees, no branch follow-up)", async () => {
@@ -391,7 +393,7 @@ describe("the steps", () => {
     const row = await orderRow(order.id);
     expect(row.fulfilmentStatus).toBe("READY_FOR_PICKUP");
     expect(row.followUpDueOn).toBeNull();
-    expect(stepMails(order, "readyForPickup")[0]).toContain("Magasin Montréal");
+    expect((await stepMails(order, "readyForPickup"))[0]).toContain("Magasin Montréal");
   });
 
   it("refuses steps on an order that is not paid, and an invalid form with 400", async () => {
@@ -423,7 +425,7 @@ describe("refunds", () => {
     expect(await stockOf(shopWine.id)).toBe(before.wine + 1);
     const [audit] = await auditRows(order.id);
     expect(audit).toMatchObject({ action: "order.refunded", before: { status: "PAID" }, after: { status: "REFUNDED", stockReturned: true } });
-    expect(stepMails(order, "refund")[0]).toContain(`remboursé ${formatMoney(order.payNowCents, "fr-CA")} pour votre commande`);
+    expect((await stepMails(order, "refund"))[0]).toContain(`remboursé ${formatMoney(order.payNowCents, "fr-CA")} pour votre commande`);
     // The customer's history says so: refunded, on that day, and no step any more.
     const history = (await salesLoader((await routeArgs(db, "/account/sales", { init: { headers: { Cookie: customer.cookie } } })) as never)) as OrderHistoryData;
     expect(history.orders.find((o) => o.orderNumber === order.orderNumber)).toMatchObject({
@@ -520,7 +522,7 @@ describe("refunds", () => {
     expect(JSON.stringify(refused.data)).toContain("fulfilment.errors.refundFailed");
     expect((await orderRow(order.id)).status).toBe("PAID");
     expect(await auditRows(order.id)).toEqual([]);
-    expect(stepMails(order, "refund")).toEqual([]);
+    expect(await stepMails(order, "refund")).toEqual([]);
     expect(await stockOf(privateImport.id)).toBe(stock);
   });
 });

@@ -12,6 +12,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
+import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import {
   checkoutSessionEvent,
@@ -172,7 +173,8 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The .eml files the outbox holds for an order (the mailer tags them `order-<number>-<kind>`). */
-function mailsOf(order: Pick<Order, "orderNumber">): { file: string; text: string }[] {
+async function mailsOf(order: Pick<Order, "orderNumber">): Promise<{ file: string; text: string }[]> {
+  await sendOutbox(testDb.db);
   let files: string[] = [];
   try {
     files = readdirSync(outboxDir).filter((f) => f.endsWith(".eml") && f.includes(`-order-${order.orderNumber}-`));
@@ -247,7 +249,7 @@ describe("paying with Stripe", () => {
     expect(again).toBe(url);
     expect(stripeSessions()).toHaveLength(1);
     expect((await orderRow(order.id)).stripeSessionId).toBe(session.id);
-    expect(mailsOf(order)).toEqual([]);
+    expect(await mailsOf(order)).toEqual([]);
 
     const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)), WEBHOOK_SECRET);
     const answer = await postWebhook(body, signature);
@@ -262,7 +264,7 @@ describe("paying with Stripe", () => {
     // Stock is not moved again by the payment.
     expect(await stockOf(privateImport.id)).toBe(stockBefore.ip - 2 * privateImport.uvc);
 
-    const mails = mailsOf(paid);
+    const mails = await mailsOf(paid);
     expect(mails.map((m) => m.file)).toEqual([expect.stringMatching(new RegExp(`-order-${paid.orderNumber}-confirmation\\.eml$`))]);
     expect(mails[0]!.text).toContain(paid.confirmationNumber);
     expect(mails[0]!.text).toContain("To: zoe.roy@example.com");
@@ -290,7 +292,7 @@ describe("paying with Stripe", () => {
     expect(after.status).toBe("PAID");
     expect(after.paidAt!.getTime()).toBe(paidAt);
     expect(after.closedAt!.getTime()).toBe(paidAt);
-    const mails = mailsOf(after);
+    const mails = await mailsOf(after);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(order.confirmationNumber);
 
@@ -318,7 +320,7 @@ describe("paying with Stripe", () => {
     const { body, signature } = signedWebhook(event, WEBHOOK_SECRET);
     expect((await postWebhook(body, signature)).status).toBe(200);
     expect((await orderRow(order.id)).paidAt!.getTime()).toBe(paid.paidAt!.getTime());
-    expect(mailsOf(paid)).toHaveLength(1);
+    expect(await mailsOf(paid)).toHaveLength(1);
   });
 
   it("answers 400 to a webhook it cannot trust and changes nothing", async () => {
@@ -341,7 +343,7 @@ describe("paying with Stripe", () => {
     expect(after.status).toBe("PENDING_PAYMENT");
     expect(after.paidAt).toBeNull();
     expect(await stockOf(privateImport.id)).toBe(stock);
-    expect(mailsOf(order)).toEqual([]);
+    expect(await mailsOf(order)).toEqual([]);
   });
 
   it("cancels the order on checkout.session.expired and gives its stock back once", async () => {
@@ -364,7 +366,7 @@ describe("paying with Stripe", () => {
     expect({ ip: await stockOf(privateImport.id), wine: await stockOf(shopWine.id), food: await stockOf(shopFood.id) }).toEqual(before);
     // The cart is untouched: the shopper can place it again.
     expect((await getCart(db, owner, "QC", "fr-CA"))!.lines).toHaveLength(3);
-    expect(mailsOf(order)).toEqual([]);
+    expect(await mailsOf(order)).toEqual([]);
   });
 });
 
@@ -576,7 +578,7 @@ describe("the simulated payment page", () => {
     const paid = await orderRow(order.id);
     expect(paid.status).toBe("PAID");
     expect((await getCart(db, owner, "QC", "fr-CA"))?.lines ?? []).toEqual([]);
-    const mails = mailsOf(paid);
+    const mails = await mailsOf(paid);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(order.confirmationNumber);
     expect(stripeSessions()).toEqual([]);
@@ -608,7 +610,7 @@ describe("the simulated payment page", () => {
     )) as unknown as DataResult;
     expect(late.init?.status).toBe(400);
     expect((await orderRow(order.id)).status).toBe("CANCELLED");
-    expect(mailsOf(order)).toEqual([]);
+    expect(await mailsOf(order)).toEqual([]);
   });
 });
 
@@ -659,7 +661,7 @@ describe("an order of reserved lines only", () => {
     const [order] = await ordersOfCart(cart.id);
     expect(order?.status).toBe("CONFIRMED");
     expect(answer).toEqual({ status: 303, location: `/checkout/confirmation?order=${order!.confirmationNumber}` });
-    const mails = mailsOf(order!);
+    const mails = await mailsOf(order!);
     expect(mails.map((m) => m.file.replace(/^.*-order-/, "order-"))).toEqual([
       `order-${order!.orderNumber}-confirmation.eml`,
       `order-${order!.orderNumber}-reservations.eml`,

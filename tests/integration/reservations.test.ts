@@ -36,6 +36,7 @@ import { PaymentProcessingError, paymentUrl, reservationSessionExpiresAt, usePay
 import { auditLog, branches, orderLines, orders, productInventories, products, productTypes, reservations } from "~/db/schema";
 import type { OutgoingMail } from "~/email/mailer.server";
 import { useShopMailerForTests } from "~/email/mailer.server";
+import { sendOutbox } from "../support/outbox";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { readReservationToken, reservationPaymentPath } from "~/reservations/reservation-token.server";
 import type { Locale } from "~/vocabulary";
@@ -165,8 +166,11 @@ async function reserve(input: {
   return row!;
 }
 
+/** Staff mark it available, then the outbox sends what that wrote (its e-mail). */
 async function markAvailable(reservation: Reservation, bottlesReceived = reservation.bottles, now?: Date) {
-  return markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived, paymentProvider: "simulated", origin: "http://shop.test", now });
+  const result = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived, paymentProvider: "simulated", origin: "http://shop.test", now });
+  await sendOutbox(db);
+  return result;
 }
 
 const form = (fields: Record<string, string>, cookie?: string): RequestInit => ({
@@ -614,6 +618,7 @@ describe("with Stripe, staff cancelling", () => {
     expect((await orderRow(order.id)).status).toBe("PAID");
     expect((await reservationRow(reservation.id)).status).toBe("PAID");
     expect(await stockOf(upcoming.id)).toBe(0);
+    await sendOutbox(db);
     expect(sent.some((m) => m.to === reservation.email && m.subject.includes(order.orderNumber) && m.tag !== `reservation-${reservation.id}-available`)).toBe(true);
   });
 });

@@ -1,0 +1,20 @@
+/**
+ * What the outbox can be asked to do after a saved change (decision 027). A job is stored as JSON in
+ * `outbox_messages.job` and carries everything its sending needs, so a worker in any process can
+ * send it later without the request that wrote it.
+ */
+import type { OutgoingMail } from "~/email/mailer.server";
+
+/** Kinds of jobs, as staff see them on `/agence/envois`. */
+export const OUTBOX_JOB_KINDS = ["email", "mailchimp-subscribe"] as const;
+export type OutboxJobKind = (typeof OUTBOX_JOB_KINDS)[number];
+
+/**
+ * One job:
+ * - `email`: a composed e-mail (recipient, copies, subject, text and HTML bodies, tag), sent with
+ *   the row's Message-ID;
+ * - `mailchimp-subscribe`: the newsletter sign-up of that id sent to its province's audience.
+ */
+export type OutboxJob =
+  | { kind: "email"; mail: Omit<OutgoingMail, "messageId" | "date"> }
+  | { kind: "mailchimp-subscribe"; signupId: number };

@@ -1,0 +1,13 @@
+/**
+ * The outbox in integration tests (decision 027): no worker runs there, so a test that expects an
+ * e-mail (or a Mailchimp call) sends what its action wrote with {@link sendOutbox}, through the
+ * shop's own handlers (the mailer set by `useShopMailerForTests`, or the outbox folder).
+ */
+import type { Database } from "~/db/client.server";
+import { shopOutboxHandlers } from "~/outbox-handlers.server";
+import { drainOutbox, type OutboxRun } from "~/outbox/outbox.server";
+
+/** Sends every message of the outbox that is due now; resolves with what was done. */
+export function sendOutbox(db: Database): Promise<OutboxRun> {
+  return drainOutbox(db, shopOutboxHandlers(db));
+}
