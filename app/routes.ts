@@ -47,6 +47,7 @@ export default [
     route("commandes/:orderNumber", "routes/agence.commande.tsx"),
     route("import", "routes/agence.import.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
+    route("envois", "routes/agence.envois.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),

@@ -1,8 +1,8 @@
 /**
  * The staff area's home (issue 10 §1): what waits for the agency, counted in one query —
  * reservations to handle (requested, or available and waiting for payment), paid orders nobody
- * has handled yet, orders whose branch follow-up date has passed (SPEC §4 agency order, §9), and
- * the last catalogue import.
+ * has handled yet, orders whose branch follow-up date has passed (SPEC §4 agency order, §9), the
+ * messages the outbox could not send (decision 027), and the last catalogue import.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -14,6 +14,9 @@ export interface AgencyDashboard {
   reservationsAvailable: number;
   ordersToHandle: number;
   followUpsOverdue: number;
+  /** Outbox messages waiting for a retry, and given up (decision 027). */
+  outboxFailed: number;
+  outboxDead: number;
   lastImportAt: string | null;
 }
 
@@ -27,6 +30,8 @@ export async function agencyDashboard(db: Database, now = new Date()): Promise<A
       ordersToHandle: sql<number>`(select count(*)::int from orders where status in ('PAID', 'CONFIRMED') and fulfilment_status = 'NEW')`,
       followUpsOverdue: sql<number>`(select count(*)::int from orders
         where status in ('PAID', 'CONFIRMED') and fulfilment_status = 'READY_FOR_PICKUP' and follow_up_due_on < ${today})`,
+      outboxFailed: sql<number>`(select count(*)::int from outbox_messages where status = 'FAILED')`,
+      outboxDead: sql<number>`(select count(*)::int from outbox_messages where status = 'DEAD')`,
       lastImportAt: sql<string | null>`(select max(applied_at) from catalogue_imports where status = 'APPLIED')`,
     })
     .from(sql`(select 1) as one`);
@@ -36,6 +41,8 @@ export async function agencyDashboard(db: Database, now = new Date()): Promise<A
     reservationsAvailable: Number(row?.reservationsAvailable ?? 0),
     ordersToHandle: Number(row?.ordersToHandle ?? 0),
     followUpsOverdue: Number(row?.followUpsOverdue ?? 0),
+    outboxFailed: Number(row?.outboxFailed ?? 0),
+    outboxDead: Number(row?.outboxDead ?? 0),
     lastImportAt: last === null ? null : new Date(last).toISOString(),
   };
 }

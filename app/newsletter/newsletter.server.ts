@@ -21,7 +21,7 @@ import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
 import { signedCookie } from "~/http/cookies.server";
-import { enqueue, PermanentOutboxFailure, workOutbox } from "~/outbox/outbox.server";
+import { enqueue, OutboxFailure, workOutbox } from "~/outbox/outbox.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
 import { NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
@@ -142,7 +142,7 @@ export async function subscribeToNewsletter(db: Database, signup: NewsletterSign
   await workOutbox(
     db,
     {
-      email: () => Promise.reject(new PermanentOutboxFailure("not a newsletter job")),
+      email: () => Promise.reject(new OutboxFailure("not a newsletter job", true)),
       "mailchimp-subscribe": async (signupId) => {
         memberExists = (await deliverNewsletterSignup(db, signupId, options)) === "memberExists";
       },
@@ -164,9 +164,9 @@ function listOf(options: MailchimpDelivery, province: Province): string | null {
  * (configuration changed since) makes it STORED.
  * @returns what was done: "subscribed", "memberExists" (both: SUBSCRIBED), "stored", "unchanged"
  *   (no such row, or nothing left to send).
- * @throws after setting the row FAILED when Mailchimp failed: a PermanentOutboxFailure when
- *   Mailchimp refused the member for good (a 4xx other than 408/429: no retry), else an Error
- *   whose message is the reason (HTTP status, timeout, network), which the outbox retries.
+ * @throws an OutboxFailure after setting the row FAILED when Mailchimp failed, its reason the HTTP
+ *   status, "timeout" or the network error; permanent when Mailchimp refused the member for good
+ *   (a 4xx other than 408/429: no retry), else retried by the outbox.
  */
 export async function deliverNewsletterSignup(
   db: Database,
@@ -187,8 +187,7 @@ export async function deliverNewsletterSignup(
     return answer.kind;
   }
   await settle(db, row.id, "FAILED");
-  if (!answer.retryable) throw new PermanentOutboxFailure(`Mailchimp ${answer.reason}`);
-  throw new Error(`Mailchimp ${answer.reason}`);
+  throw new OutboxFailure(`Mailchimp ${answer.reason}`, !answer.retryable);
 }
 
 async function settle(db: Database, id: number, status: NewsletterStatus): Promise<void> {

@@ -86,13 +86,17 @@ export function mailDomain(from: string): string {
 }
 
 /**
- * A failure that no retry can mend (e.g. Mailchimp refusing an address as invalid): the job is dead
- * at once. `reason` is what staff read: one line, no personal data.
+ * A failure a handler explains: `reason` is what the log and staff read (one line, no personal
+ * data, e.g. "Mailchimp HTTP 503"); `permanent` when no retry can mend it (Mailchimp refusing an
+ * address as invalid): the job is then dead at once.
  */
-export class PermanentOutboxFailure extends Error {
-  constructor(readonly reason: string) {
+export class OutboxFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly permanent = false,
+  ) {
     super(reason);
-    this.name = "PermanentOutboxFailure";
+    this.name = "OutboxFailure";
   }
 }
 
@@ -157,7 +161,7 @@ export async function workOutbox(
       outcome = { status: "SENT", lastError: null };
     } catch (error) {
       const lastError = failureSummary(error);
-      if (error instanceof PermanentOutboxFailure || isOutOfAttempts(row.attempts)) {
+      if ((error instanceof OutboxFailure && error.permanent) || isOutOfAttempts(row.attempts)) {
         outcome = { status: "DEAD", lastError };
       } else {
         outcome = { status: "FAILED", lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, options.random?.())) };
@@ -187,12 +191,12 @@ function carryOut(row: OutboxMessage, handlers: OutboxHandlers): Promise<void> {
   const job = row.job;
   switch (job.kind) {
     case "email":
-      if (!row.messageId) throw new PermanentOutboxFailure("e-mail without a Message-ID");
+      if (!row.messageId) throw new OutboxFailure("e-mail without a Message-ID", true);
       return handlers.email({ ...job.mail, messageId: row.messageId, date: row.createdAt });
     case "mailchimp-subscribe":
       return handlers["mailchimp-subscribe"](job.signupId);
     default:
-      throw new PermanentOutboxFailure(`unknown job ${(job as { kind?: unknown }).kind}`);
+      throw new OutboxFailure(`unknown job ${String((job as { kind?: unknown }).kind)}`, true);
   }
 }
 
@@ -201,7 +205,7 @@ function carryOut(row: OutboxMessage, handlers: OutboxHandlers): Promise<void> {
  * HTTP status — never its message, which may hold addresses.
  */
 export function failureSummary(error: unknown): string {
-  if (error instanceof PermanentOutboxFailure) return error.reason;
+  if (error instanceof OutboxFailure) return error.reason;
   if (!(error instanceof Error)) return typeof error;
   const { code, responseCode, status } = error as Error & { code?: unknown; responseCode?: unknown; status?: unknown };
   return [

@@ -8,13 +8,14 @@
  * This file's configuration has Mailchimp for Quebec only (MAILCHIMP_LIST_ID_QC): Ontario
  * sign-ups through the route show the "not configured" path.
  */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addMailchimpMember, mailchimpCalls, mailchimpFailure, mailchimpHandlers, mailchimpMembers, MAILCHIMP_TEST_SETTINGS, resetMailchimpMock } from "../mocks/mailchimp";
+import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs } from "../support/loader-context";
-import { newsletterSignups } from "~/db/schema";
+import { newsletterSignups, outboxMessages } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { NEWSLETTER_COOKIE_LIFETIME_SECONDS, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
@@ -90,6 +91,16 @@ async function signUp(email: string, step2: Record<string, string | string[]>, m
 
 const rowOf = async (email: string, province = "QC") =>
   (await testDb.db.select().from(newsletterSignups).where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, province as "QC"))))[0];
+
+/** The outbox's Mailchimp jobs of a sign-up, newest first. */
+const jobsOf = async (email: string, province = "QC") => {
+  const signup = await rowOf(email, province);
+  return testDb.db
+    .select()
+    .from(outboxMessages)
+    .where(sql`${outboxMessages.job}->>'kind' = 'mailchimp-subscribe' and (${outboxMessages.job}->>'signupId')::int = ${signup!.id}`)
+    .orderBy(desc(outboxMessages.id));
+};
 
 describe("newsletter short form (step 1)", () => {
   it("refuses missing names and e-mail with the spec's messages (400), values kept", async () => {
@@ -195,42 +206,47 @@ describe("newsletter step 2 and its outcomes", () => {
     expect(dialog.setCookie).toMatch(/Max-Age=0/);
   });
 
-  it("keeps the sign-up FAILED on a 500 and answers 'An error occurred. Please try again.', never a 500 page; a later try goes through", async () => {
+  it("keeps the sign-up on a 500 and thanks the visitor, never a 500 page; the outbox tries again with back-off and it goes through", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     mailchimpFailure("server");
     const failed = await signUp("outage@example.com", { province: "QC", interests: "ourEvents" }, "dialog");
-    expect(failed).toMatchObject({ status: 200, data: { kind: "outcome", outcome: "error" } });
+    expect(failed).toMatchObject({ status: 200, data: { kind: "outcome", outcome: "subscribed" } });
     expect(failed.setCookie).toMatch(/^newsletter=;.*Max-Age=0/);
     expect(await rowOf("outage@example.com")).toMatchObject({ status: "FAILED", interests: ["ourEvents"] });
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/Mailchimp failed \(HTTP 500 Internal Server Error\)/));
+    const [job] = await jobsOf("outage@example.com");
+    expect(job).toMatchObject({ status: "FAILED", attempts: 1, lastError: "Mailchimp HTTP 500 Internal Server Error" });
+    expect(job!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Mailchimp HTTP 500"));
     expect(errors.mock.calls.flat().join(" ")).not.toContain("outage@example.com");
     errors.mockRestore();
 
+    // Mailchimp is back; the outbox's next try (made due now) subscribes the kept sign-up.
     mailchimpFailure("none");
-    const retried = await signUp("outage@example.com", { province: "QC", interests: "arrivalAtSAQ" });
-    expect(retried.location).toBe("/newsletter?outcome=subscribed");
-    const rows = await testDb.db.select().from(newsletterSignups).where(eq(newsletterSignups.email, "outage@example.com"));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "SUBSCRIBED", interests: ["arrivalAtSAQ"] });
+    await testDb.db.update(outboxMessages).set({ nextAttemptAt: new Date() }).where(eq(outboxMessages.id, job!.id));
+    expect(await sendOutbox(testDb.db)).toMatchObject({ sent: 1 });
+    expect(await rowOf("outage@example.com")).toMatchObject({ status: "SUBSCRIBED", interests: ["ourEvents"] });
+    expect((await jobsOf("outage@example.com"))[0]).toMatchObject({ status: "SENT" });
   });
 
-  it("counts a network error and a timeout as failures (FAILED, 'error')", async () => {
+  it("counts a network error and a timeout as failures to try again (FAILED), and a refused address as given up (DEAD)", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const signup = { firstName: "Léo", lastName: "Gagnon", province: "QC" as const, interests: [], locale: "en-US" as const };
     mailchimpFailure("network");
     expect(await subscribeToNewsletter(testDb.db, { ...signup, email: "network@example.com" }, { mailchimp: MAILCHIMP_TEST_SETTINGS })).toMatchObject({
-      outcome: "error",
+      outcome: "subscribed",
       status: "FAILED",
     });
+    expect((await jobsOf("network@example.com"))[0]).toMatchObject({ status: "FAILED" });
     mailchimpFailure("slow");
     const started = Date.now();
     expect(await subscribeToNewsletter(testDb.db, { ...signup, email: "slow@example.com" }, { mailchimp: MAILCHIMP_TEST_SETTINGS, timeoutMs: 200 })).toMatchObject({
-      outcome: "error",
+      outcome: "subscribed",
       status: "FAILED",
     });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining("(timeout)"));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("now FAILED"));
     expect(await rowOf("slow@example.com")).toMatchObject({ status: "FAILED", locale: "en-US", firstName: "Léo" });
+    expect((await jobsOf("slow@example.com"))[0]).toMatchObject({ status: "FAILED", lastError: "Mailchimp timeout" });
     errors.mockRestore();
   });
 

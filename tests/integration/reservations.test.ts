@@ -193,7 +193,8 @@ async function loginCookie(email: string, password: string): Promise<string> {
 }
 
 /** The link of the one "available" e-mail sent to this reservation, as a path. */
-function mailedPath(reservation: Reservation): string {
+async function mailedPath(reservation: Reservation): Promise<string> {
+  await sendOutbox(db);
   const mails = sent.filter((m) => m.tag === `reservation-${reservation.id}-available`);
   expect(mails).toHaveLength(1);
   const url = /http:\/\/shop\.test(\/reservations\/[^\s"<]+)/.exec(mails[0]!.text)?.[1];
@@ -242,7 +243,7 @@ describe("marking a reservation available", () => {
     expect(audit!.after).toMatchObject({ status: "AVAILABLE", paymentOrderId: order.id, stock: 3, bottlesReceived: reservation.bottles + 3 });
 
     // The e-mail, in French, holds the signed link; the link opens the page for a guest (no cookie).
-    const path = mailedPath(reservation);
+    const path = await mailedPath(reservation);
     const mail = sent.find((m) => m.tag === `reservation-${reservation.id}-available`)!;
     expect(mail.to).toBe(reservation.email);
     expect(mail.subject).toContain(order.orderNumber);
@@ -327,7 +328,7 @@ describe("paying a reservation made available", () => {
     await setStock(upcoming.id, 0);
     const result = await markAvailable(reservation);
     if (!result.ok || !result.order) throw new Error("not made available");
-    const path = mailedPath(reservation);
+    const path = await mailedPath(reservation);
     const token = path.split("/").pop()!;
     const post = async (fields: Record<string, string>) =>
       thrownResponse(async () => reservationAction(await routeArgs(db, path, { params: { token }, init: form(fields) })));
@@ -521,7 +522,7 @@ describe("a shop item (by the unit)", () => {
     expect(line).toMatchObject({ section: "SHOP", quantity: 2, uvc: 1, bottles: 2, agencyFeeCents: 0 });
     expect(await stockOf(shopUpcoming.id)).toBe(0);
 
-    const path = mailedPath(reservation);
+    const path = await mailedPath(reservation);
     const token = path.split("/").pop()!;
     const page = (await reservationLoader(await routeArgs(db, path, { params: { token } }))) as { view: { needs: { branch: boolean; boutique: boolean } } };
     expect(page.view.needs).toMatchObject({ branch: false, boutique: true });
@@ -566,7 +567,7 @@ describe("a shop item (by the unit)", () => {
     const result = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: 1, paymentProvider: "simulated", origin: "http://shop.test" });
     if (!result.ok || !result.order) throw new Error(`refused: ${JSON.stringify(result)}`);
     expect(result.order.boutiqueCode).toBe(shopUpcoming.code);
-    const path = mailedPath(reservation);
+    const path = await mailedPath(reservation);
     const page = (await reservationLoader(await routeArgs(db, path, { params: { token: path.split("/").pop()! } }))) as {
       view: { needs: { branch: boolean; boutique: boolean }; order: { confirmationPath: string | null } };
     };

@@ -14,6 +14,8 @@ export function AgencyHome({ title, dashboard }: { title: string; dashboard: Age
     { key: "reservationsAvailable", count: dashboard.reservationsAvailable, to: "/agence/reservations?status=AVAILABLE" },
     { key: "ordersToHandle", count: dashboard.ordersToHandle, to: "/agence/commandes?fulfilment=NEW" },
     { key: "followUpsOverdue", count: dashboard.followUpsOverdue, to: "/agence/commandes?fulfilment=READY_FOR_PICKUP" },
+    { key: "outboxFailed", count: dashboard.outboxFailed, to: "/agence/envois" },
+    { key: "outboxDead", count: dashboard.outboxDead, to: "/agence/envois" },
   ] as const;
   return (
     <div>
