@@ -15,7 +15,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
 import { provinceOfQuery, ProvinceSwitchSchema, stayPath } from "~/accounts/province-switch";
-import { countCartItems } from "~/cart/cart-count.server";
+import { countItems } from "~/cart/cart.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -63,7 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     own: user.province,
     to,
     stay: stayPath(user.province, to, provinceOfPage),
-    cartCount: await countCartItems(shop, request),
+    // The cart the customer shops with, which the switch empties.
+    cartCount: await countItems(shop.db, { customerId: user.id }, user.province),
   };
 }
 
