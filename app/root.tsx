@@ -9,7 +9,6 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
-  redirect,
   useRouteError,
   useRouteLoaderData,
   type MiddlewareFunction,
@@ -28,7 +27,7 @@ import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
 import { InlineStylesheet } from "~/styles/inline-stylesheet";
 import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
-import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
+import { provinceSwitchGate } from "~/accounts/province-switch.server";
 import { readUser } from "~/users/users.server";
 import { provinceOfPage } from "~/stores/store-directory";
 import { countCartItems } from "~/cart/cart-count.server";
@@ -43,7 +42,8 @@ import { isPublicFile } from "~/seo/public-files";
 /**
  * Sets the request's shop context. `/qc`, `/on` and a store's page `/boutiques/<city>` choose the
  * province (SPEC §4: the country follows the path; issue 9 §5) and store it in the prefs cookie; a
- * logged-in customer of the other province is logged out there and sent to /login. A page view renews the guest's session and
+ * logged-in customer of the other province is sent to the confirmation page instead, changing
+ * nothing (decision 028: a GET never logs out). A page view renews the guest's session and
  * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
  * public, cacheable files (images, robots.txt, sitemaps) never carry a cookie. A `?lng=` link
  * stores its language like a switch would (decision 016).
@@ -61,12 +61,10 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
     ...(linkLocale ? { locale: linkLocale } : {}),
   };
   const db = getDatabase();
-  // SPEC §4: opening the other province's store while logged in logs the customer out.
+  // A customer of the other province is asked first; only that page's POST logs out (decision 028).
   if (pathProvince) {
-    const user = await readUser(db, request);
-    if (mustLeaveForProvince(user, pathProvince)) {
-      throw redirect("/login", { headers: await leaveForProvince(db, request, user, stored, pathProvince) });
-    }
+    const confirmation = await provinceSwitchGate(db, request, path, pathProvince);
+    if (confirmation) throw confirmation;
   }
   context.set(shopContext, {
     db,

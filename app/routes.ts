@@ -55,6 +55,8 @@ export default [
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("preferences", "routes/preferences.ts"),
   route("visitor", "routes/visitor.tsx"),
+  // What leaving for the other province does, for a logged-in customer; its POST does it (decision 028).
+  route("province", "routes/province.tsx"),
   route("images/products/:file", "routes/images.products.ts"),
   route("images/providers/:file", "routes/images.providers.ts"),
   route("images/blogs/:file", "routes/images.blogs.ts"),

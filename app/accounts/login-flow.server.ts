@@ -4,8 +4,9 @@
  * - logging in puts the shop in the customer's province, merges the guest's cart of that
  *   province into the customer's cart, and links the guest's orders placed with the account's
  *   e-mail in this browser;
- * - switching to the other province while logged in (the switch, or a `/qc` / `/on` page) logs
- *   out, clears the cart, starts a new guest identity and goes to /login.
+ * - switching to the other province while logged in logs out, clears the cart, starts a new
+ *   guest identity and goes to /login; only the confirmation page's POST (/province) does it,
+ *   the switch and the `/qc` / `/on` / store pages lead there (decision 028).
  */
 import { clearCustomerCarts, mergeGuestCart } from "~/cart/cart.server";
 import { deleteGuestCarts } from "~/cart/guest-carts.server";

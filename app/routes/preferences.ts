@@ -1,12 +1,14 @@
 /**
  * Resource route of the language, province, tax-display and view switches (SPEC §2 Layout, §4):
  * a form POST sets the signed `prefs` cookie and redirects (303) back to the page it came from.
- * A logged-in customer switching to the other province is logged out instead, with a cleared
- * cart and a new guest identity, and goes to /login (SPEC §4).
+ * A logged-in customer switching to the other province goes to the confirmation page instead,
+ * which says that switching logs out and clears the cart; its own POST does it (SPEC §4;
+ * decision 028). Nothing changes here then, not even the other preferences.
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences";
-import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
+import { mustLeaveForProvince } from "~/accounts/login-flow.server";
+import { provinceSwitchUrl } from "~/accounts/province-switch";
 import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -25,9 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (next.province !== preferences.province) {
     const user = await readUser(db, request);
-    if (mustLeaveForProvince(user, next.province)) {
-      throw redirect("/login", { status: 303, headers: await leaveForProvince(db, request, user, next, next.province) });
-    }
+    // Only the confirmation's POST logs a customer out (decision 028): this button says nothing of it.
+    if (mustLeaveForProvince(user, next.province)) throw redirect(provinceSwitchUrl(next.province, redirectTo), 303);
   }
   return redirect(redirectTo, {
     status: 303,

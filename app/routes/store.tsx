@@ -1,7 +1,8 @@
 /**
  * /boutiques/{city} (issue 9 §5): one store of the agency. Opening a store of the other province
- * switches the shop to that province (the root middleware, `provinceOfPage`), and logs out a
- * customer of the other province (SPEC §4). An unknown city is a 404.
+ * switches the shop to that province (the root middleware, `provinceOfPage`); a logged-in
+ * customer of the other province is asked first on /province (SPEC §4; decision 028). An unknown
+ * city is a 404.
  */
 import { data } from "react-router";
 import { shopContext } from "~/context";

@@ -2,7 +2,7 @@
  * The stores per city (issue 9 §5), with and without JavaScript: a page per store with its
  * address, hours and products; opening a store of the other province switches the shop to it,
  * switching back from its page leads to the stores' list, and a logged-in customer of the other
- * province is logged out on /login (SPEC §4).
+ * province is asked first, then logged out on /login if they confirm (SPEC §4; decision 028).
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -45,9 +45,15 @@ test("an unknown store is not found", async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test("a Quebec customer opening the Toronto store is logged out on /login", async ({ page }) => {
+test("a Quebec customer opening the Toronto store is asked first; staying leads to the stores' list, switching logs out on /login", async ({ page }) => {
   await registerCustomer(page, { firstName: "Léo", emailPrefix: "boutique" });
   await page.goto("/boutiques/toronto");
+  await expect(page).toHaveURL(/\/province\?province=on&to=%2Fboutiques%2Ftoronto$/);
+  await page.getByRole("link", { name: "Rester au Québec" }).click();
+  await expect(page).toHaveURL(/\/boutiques$/);
+  await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte, Léo");
+  await page.goto("/boutiques/toronto");
+  await page.getByRole("button", { name: "Passer à l’Ontario et fermer ma session" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("account-link")).toHaveAccessibleName("Mon compte");
   await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");

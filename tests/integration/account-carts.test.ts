@@ -1,8 +1,8 @@
 /**
  * A customer's cart and the province rule (issue 8 §6–§8), against a real database: a logged-in
  * customer owns the cart; logging in merges the guest's cart (quantities added, stock and case
- * rules kept, one version bump); switching to the other province, or opening its store page,
- * logs out, clears the cart and starts a new guest; member prices reach the cart and the order
+ * rules kept, one version bump); switching to the other province, once confirmed (decision
+ * 028), logs out, clears the cart and starts a new guest; member prices reach the cart and the order
  * snapshot; a guest's orders join the account only with proof (confirmation number, same browser).
  */
 import { eq } from "drizzle-orm";
@@ -33,6 +33,7 @@ import { ensureGuestId, readSession } from "~/session.server";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as preferencesAction } from "~/routes/preferences";
+import { action as provinceAction } from "~/routes/province";
 import { action as registerAction } from "~/routes/register";
 import { loader as cartLoader } from "~/routes/shopping-cart";
 import { loader as checkoutLoader } from "~/routes/checkout";
@@ -217,13 +218,17 @@ describe("a logged-in customer's cart", () => {
 });
 
 describe("one province per customer (SPEC §4)", () => {
-  it("switching to Ontario logs out, clears the cart, starts a new guest and goes to /login", async () => {
+  it("switching to Ontario, once confirmed, logs out, clears the cart, starts a new guest and goes to /login", async () => {
     const guest = await guestCookie();
     const { cookie, user } = await registerCustomer(guest);
     await addToCart(db, { customerId: user.id }, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 3 });
     const sessionBefore = await readSession(requestWith(cookie));
 
-    const switched = await post(preferencesAction, "/preferences", { province: "ON", redirectTo: "/products" }, cookie);
+    // The header's switch asks first (decision 028; tests/integration/province-switch.test.ts).
+    const asked = await post(preferencesAction, "/preferences", { province: "ON", redirectTo: "/products" }, cookie);
+    expect(asked.location).toBe("/province?province=on&to=%2Fproducts");
+    expect(await readUser(db, requestWith(cookie))).not.toBeNull();
+    const switched = await post(provinceAction, "/province", { province: "ON", to: "/products" }, cookie);
     expect(switched.status).toBe(303);
     expect(switched.location).toBe("/login");
     expect(await readUser(db, requestWith(switched.cookie))).toBeNull();
@@ -245,7 +250,7 @@ describe("one province per customer (SPEC §4)", () => {
   it("leaving for the other province's store page (/on) does the same", async () => {
     const { cookie, user } = await registerCustomer();
     await addToCart(db, { customerId: user.id }, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
-    // The root middleware calls these two for `/qc` and `/on` (end to end: tests/e2e/account-province.spec.ts).
+    // The confirmation's POST (/province) calls these two (end to end: tests/e2e/account-province.spec.ts).
     const current = await readUser(db, requestWith(cookie));
     expect(mustLeaveForProvince(current, "ON")).toBe(true);
     expect(mustLeaveForProvince(current, "QC")).toBe(false);
