@@ -5,6 +5,7 @@
  * runs, the users list is filtered by role and searched by name or e-mail, and the audit table
  * keeps who changed what. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, shopRouterContext, thrownResponse, BASE_URL } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -13,9 +14,11 @@ import { agencyDashboard } from "~/agency/dashboard.server";
 import { requireStaff, requireStaffChange, staffOnly, type StaffUser } from "~/agency/staff.server";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { LINE_OUTCOMES, type ImportReport } from "~/catalogue-import/import-report";
-import { catalogueImports } from "~/db/schema";
+import { catalogueImports, outboxMessages, users } from "~/db/schema";
+import { enqueueMail, workOutbox } from "~/outbox/outbox.server";
+import { action as outboxAction, loader as outboxLoader } from "~/routes/agence.envois";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { startUserSession, verifyCredentials, type User } from "~/users/users.server";
+import { registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { loader as usersLoader } from "~/routes/agence.utilisateurs";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
@@ -98,7 +101,15 @@ describe("who may enter /agence", () => {
   const files = Object.keys(STAFF_ROUTES).filter((file) => !file.endsWith("/agence.tsx"));
   it("finds the area's pages", () => {
     expect(files.map((f) => f.split("/").pop())).toEqual(
-      expect.arrayContaining(["agence._index.tsx", "agence.reservations.tsx", "agence.commandes.tsx", "agence.commande.tsx", "agence.import.tsx", "agence.utilisateurs.tsx"]),
+      expect.arrayContaining([
+        "agence._index.tsx",
+        "agence.reservations.tsx",
+        "agence.commandes.tsx",
+        "agence.commande.tsx",
+        "agence.import.tsx",
+        "agence.utilisateurs.tsx",
+        "agence.envois.tsx",
+      ]),
     );
   });
 
@@ -169,7 +180,15 @@ describe("the audit table", () => {
 describe("the staff's home", () => {
   it("counts nothing on an empty shop, then shows the last applied catalogue import", async () => {
     const empty = await agencyDashboard(db);
-    expect(empty).toEqual({ reservationsRequested: 0, reservationsAvailable: 0, ordersToHandle: 0, followUpsOverdue: 0, lastImportAt: null });
+    expect(empty).toEqual({
+      reservationsRequested: 0,
+      reservationsAvailable: 0,
+      ordersToHandle: 0,
+      followUpsOverdue: 0,
+      outboxFailed: 0,
+      outboxDead: 0,
+      lastImportAt: null,
+    });
     const appliedAt = new Date("2026-11-21T10:00:00Z");
     const report: ImportReport = {
       lines: 0,
@@ -185,5 +204,47 @@ describe("the staff's home", () => {
       { fileName: "b.csv", csv: "", status: "CHECKED", report },
     ]);
     expect((await agencyDashboard(db)).lastImportAt).toBe(appliedAt.toISOString());
+  });
+});
+
+describe("the messages the outbox could not send (/agence/envois, decision 027)", () => {
+  it("counts them on the home, lists them with their last error, and resends one (303, audited); a sent one is a conflict (409)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    // A staff user of its own: the one above spent its rate limit.
+    const desk = await registerCustomer(db, { firstName: "Dana", lastName: "Desk", email: "desk@cuvee.test", password: "a long desk password", province: "QC", locale: "fr-CA" });
+    if (desk === "email-taken") throw new Error("taken");
+    await db.update(users).set({ role: "staff" }).where(eq(users.id, desk.id));
+    const cookie = (await startUserSession(db, new Request(`${BASE_URL}/`), desk.id)).split(";")[0]!;
+
+    const failing = (await enqueueMail(db, { to: "zoe@example.com", subject: "Votre commande", text: "…", tag: "order-X-confirmation" }))!;
+    await workOutbox(db, { email: () => Promise.reject(Object.assign(new Error("refused"), { code: "ECONNECTION" })), "mailchimp-subscribe": async () => {} });
+    await db.update(outboxMessages).set({ status: "DEAD" }).where(eq(outboxMessages.id, failing));
+    expect(await agencyDashboard(db)).toMatchObject({ outboxFailed: 0, outboxDead: 1 });
+
+    const page = await outboxLoader(await routeArgs(db, "/agence/envois", { init: { headers: { Cookie: cookie } } }));
+    expect(page.counts).toEqual({ failed: 0, dead: 1 });
+    expect(page.messages).toEqual([
+      expect.objectContaining({ id: failing, status: "DEAD", kind: "email", recipient: "zoe@example.com", subject: "Votre commande", attempts: 1, lastError: "Error ECONNECTION" }),
+    ]);
+
+    const resend = async (messageId: string) => {
+      const body = new URLSearchParams({ intent: "resend", messageId });
+      const init = { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } };
+      try {
+        return (await outboxAction(await routeArgs(db, "/agence/envois", { init }))) as unknown as { init?: { status?: number } };
+      } catch (thrown) {
+        if (thrown instanceof Response) return { init: { status: thrown.status } };
+        throw thrown;
+      }
+    };
+    expect((await resend(String(failing))).init?.status).toBe(303);
+    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, failing));
+    expect(row).toMatchObject({ status: "PENDING", attempts: 0 });
+    const [audit] = await auditTrail(db, "outbox_message", failing);
+    expect(audit).toMatchObject({ action: "outbox.resent", actorEmail: "desk@cuvee.test", before: { status: "DEAD", attempts: 1, lastError: "Error ECONNECTION" } });
+    expect((await resend(String(failing))).init?.status).toBe(409);
+    expect((await resend("abc")).init?.status).toBe(400);
+    expect((await resend("999999")).init?.status).toBe(404);
+    expect(await auditTrail(db, "outbox_message", failing)).toHaveLength(1);
   });
 });
