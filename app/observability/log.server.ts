@@ -53,9 +53,12 @@ const MAX_MESSAGE = 300;
  * integer: "abc"`): that value is dropped.
  */
 function safeMessage(error: Error): string {
-  // drizzle: "Failed query: <sql>\nparams: <values>" — neither is logged.
-  if (error.name === "DrizzleQueryError" || error.message.startsWith("Failed query:")) return "Failed query";
-  const firstLine = error.message.split("\n", 1)[0]!.replace(/: ".*"$/, ': "…"');
+  // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>" — neither is logged, even
+  // inside another error's message.
+  const failedQuery = error.message.indexOf("Failed query:");
+  if (error.constructor?.name === "DrizzleQueryError" || failedQuery === 0) return "Failed query";
+  const message = failedQuery > 0 ? `${error.message.slice(0, failedQuery)}Failed query` : error.message;
+  const firstLine = message.split("\n", 1)[0]!.replace(/: ".*"$/, ': "…"');
   return redactText(firstLine.length > MAX_MESSAGE ? `${firstLine.slice(0, MAX_MESSAGE)}…` : firstLine);
 }
 
