@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Where the e2e server writes its e-mails (.eml); specs read them back (tests/e2e/support/outbox.ts). */
 export const E2E_OUTBOX = path.resolve(process.env.E2E_OUTBOX ?? ".test-results/e2e-outbox");
+/** Everything the e2e server prints; the global teardown finds no e-mail in it (decision 030). */
+const E2E_SERVER_LOG = path.resolve(process.env.E2E_SERVER_LOG ?? ".test-results/e2e-server.log");
+process.env.E2E_SERVER_LOG = E2E_SERVER_LOG;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -39,6 +42,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalTimeout: 20 * 60_000,
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
+  globalTeardown: "./tests/e2e/support/log-check.ts",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -56,7 +60,7 @@ export default defineConfig({
   webServer: {
     command: "bash scripts/e2e-server.sh",
     port,
-    env: { E2E_PORT: String(port), E2E_OUTBOX: E2E_OUTBOX },
+    env: { E2E_PORT: String(port), E2E_OUTBOX: E2E_OUTBOX, E2E_SERVER_LOG },
     reuseExistingServer: false,
     // Start-up creates the PGlite database, migrates and seeds it.
     timeout: 120_000,

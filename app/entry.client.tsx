@@ -10,6 +10,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { startPageLanguage } from "~/i18n/page-language";
+import { RequestReferenceProvider, referenceInPage } from "~/observability/request-reference";
 
 async function hydrate() {
   const i18n = await startPageLanguage(document.documentElement.lang);
@@ -18,7 +19,10 @@ async function hydrate() {
       document,
       <I18nextProvider i18n={i18n}>
         <StrictMode>
-          <HydratedRouter />
+          {/* An error page keeps the reference the server wrote in it (decision 030). */}
+          <RequestReferenceProvider value={referenceInPage()}>
+            <HydratedRouter />
+          </RequestReferenceProvider>
         </StrictMode>
       </I18nextProvider>,
     );

@@ -26,6 +26,8 @@ import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
+import { log } from "~/observability/log.server";
+import { RequestReferenceProvider } from "~/observability/request-reference";
 import { getI18n } from "~/i18n/middleware.server";
 import { InlineStylesheetProvider } from "~/styles/inline-stylesheet";
 import { STYLESHEET_CSS } from "~/styles/stylesheet.server";
@@ -41,18 +43,28 @@ function setCachingHeaders(headers: Headers): void {
 }
 
 /**
- * Server-side errors. A refusal React Router answers itself (a POST to a page without an action,
- * an unknown route) is the client's mistake: one log line. Anything else is ours: the stack.
+ * What React Router says when it refuses a request itself: a POST to a page without an action,
+ * an unknown route, an action whose `Origin` is not the request's (decision 030: behind a trusted
+ * proxy our guard refuses those first, so this only shows a disagreement between the two).
+ */
+const CLIENT_MISTAKE = /^(You made a \w+ request|No route matches|The `request\.url` origin does not match|`origin` header is not a valid URL)/;
+
+/**
+ * Server-side errors, logged with the request's id and never a query's parameters
+ * (app/observability/log.server.ts, decision 030). A refusal React Router answers itself is the
+ * client's mistake: one line. Anything else is ours: the error's class, code and stack frames.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // The path is on the request's own line, with the same request id (server/request-log.ts).
+  const fields = { method: request.method };
   if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`${where}: ${error.status} ${error.statusText}`);
-  } else if (error instanceof Error && /^(You made a \w+ request|No route matches)/.test(error.message)) {
-    console.warn(`${where}: ${error.message}`);
+    log.warn(`refused by React Router: ${error.status} ${error.statusText}`, fields);
+  } else if (error instanceof Error && CLIENT_MISTAKE.test(error.message)) {
+    log.warn(`refused by React Router: ${error.message.split(".", 1)[0]}`, fields);
   } else {
-    console.error(error);
+    const internal = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `HTTP ${error.status}`) : error;
+    log.error("request failed", fields, internal);
   }
 };
 
@@ -73,7 +85,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const i18n = getI18n(routerContext);
-  const { nonce } = routerContext.get(requestContext);
+  const { nonce, requestId } = routerContext.get(requestContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -86,7 +98,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <InlineStylesheetProvider value={{ css: STYLESHEET_CSS, nonce }}>
-          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+          <RequestReferenceProvider value={requestId}>
+            <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+          </RequestReferenceProvider>
         </InlineStylesheetProvider>
       </I18nextProvider>,
       {
@@ -115,7 +129,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("page streaming failed", undefined, error);
         },
       },
     );

@@ -189,7 +189,8 @@ export function ErrorBoundary() {
       </MessagePage>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already, masked, with the request's id (app/entry.server.tsx handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <MessagePage title={t("error.title")} documentTitle>
       <p className="mt-4">{t("error.message")}</p>

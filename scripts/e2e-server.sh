@@ -6,9 +6,14 @@
 # NODE_ENV=test: production-built code, but cookies without `Secure` over plain http and the
 # simulated payment page allowed (both refused when NODE_ENV=production). TRUST_PROXY=loopback:
 # each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), one client per test.
+# Everything the server prints also goes to E2E_SERVER_LOG (.test-results/e2e-server.log), which
+# Playwright's global teardown searches for e-mail addresses (tests/e2e/support/log-check.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${E2E_PORT:-3100}
+log=${E2E_SERVER_LOG:-.test-results/e2e-server.log}
+mkdir -p "$(dirname "$log")"
+: >"$log"
 
 if [ ! -f build/server/index.js ]; then
   echo "e2e-server: build/server/index.js is missing; run 'npx react-router build' first" >&2
@@ -35,6 +40,6 @@ env -u DATABASE_URL \
   DATA_DIR="$data" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
   TRUST_PROXY=loopback \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
-  node scripts/serve.mjs &
+  node scripts/serve.mjs >>"$log" 2> >(tee -a "$log" >&2) &
 server=$!
 wait "$server"

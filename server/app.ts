@@ -6,6 +6,8 @@
  * server/http-stack.ts; React Router gets the request's CSP nonce and the client's address in its
  * context.
  */
+// First: every line printed from here on, the build's start-up included, is a masked JSON line.
+import "./console-to-log";
 import path from "node:path";
 import type { Express } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -35,6 +37,7 @@ export function createApp(): Express {
       const context = new RouterContextProvider();
       context.set(requestContext, {
         nonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestedPath: req.path,
         allowInlineByHash: (hashes) => allowInlineByHash(res, hashes),

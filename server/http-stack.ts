@@ -1,6 +1,7 @@
 /**
- * The shop's HTTP stack, in order (DESIGN §1, issue 6 §1): the request log (one line, with the
- * reason of a refusal), compression, the security headers with a fresh CSP nonce, the method,
+ * The shop's HTTP stack, in order (DESIGN §1, issue 6 §1): the request id and log (one JSON line,
+ * with the reason of a refusal: decision 030), the origin behind a trusted proxy
+ * (server/forwarded-origin.ts), compression, the security headers with a fresh CSP nonce, the method,
  * cross-site and body-size guards (server/guards.ts), the static files, then React Router.
  * server/app.ts serves the shop with it; the bench's bare React Router app
  * (scripts/bench-bare-app) serves its one page with it, so the two compare on the same stack.
@@ -10,18 +11,11 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type Response } from "express";
-import morgan from "morgan";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { allowOnlyShopMethods, announceAllowedMethods, limitBodySize, refuseCrossSiteWrites } from "./guards";
-import { loggedUrl } from "./log-format";
+import { useForwardedOrigin } from "./forwarded-origin";
+import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
-
-morgan.token("safe-url", (req) => loggedUrl((req as express.Request).originalUrl ?? req.url ?? ""));
-
-morgan.token("refusal", (_req, res) => {
-  const refusal = (res as Response).locals?.refusal as string | undefined;
-  return refusal ? ` refused: ${refusal}` : "";
-});
 
 export interface HttpStackOptions {
   /** The React Router server build. */
@@ -32,7 +26,10 @@ export interface HttpStackOptions {
   production: boolean;
   /** Express's `trust proxy` setting (server/app.ts: `TRUST_PROXY`). */
   trustProxy: boolean | number | string[];
-  /** The React Router context of one request (`res.locals.cspNonce` holds its CSP nonce). */
+  /**
+   * The React Router context of one request (`res.locals.cspNonce` holds its CSP nonce,
+   * `res.locals.requestId` its id).
+   */
   loadContext(req: Request, res: Response): RouterContextProvider;
 }
 
@@ -42,7 +39,7 @@ export function createHttpStack(options: HttpStackOptions): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  app.use(morgan(":method :safe-url :status :response-time ms:refusal"));
+  app.use(requestLog, useForwardedOrigin);
   app.use(compression());
   app.use(securityHeaders({ production: options.production }));
   app.use(allowOnlyShopMethods, announceAllowedMethods, refuseCrossSiteWrites, limitBodySize);

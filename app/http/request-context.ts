@@ -1,6 +1,6 @@
 /**
  * What the HTTP server (server/app.ts) knows of a request and React Router does not: the CSP
- * nonce of the page and the client's address (behind `TRUST_PROXY`, the proxy's
+ * nonce of the page, the request's id and the client's address (behind `TRUST_PROXY`, the proxy's
  * `X-Forwarded-For`). Loaders, actions and `entry.server` read it from the router context.
  * Without the server (vitest, `react-router dev`) it holds no nonce and an unknown client.
  */
@@ -18,6 +18,11 @@ export interface InlineHashes {
 export interface ServerRequestInfo {
   /** The per-request Content-Security-Policy nonce for inline scripts; absent without the server. */
   nonce: string | undefined;
+  /**
+   * The request's id (`X-Request-Id`, server/request-log.ts): error pages show it as the
+   * reference a customer can quote (decision 030). Absent without the server.
+   */
+  requestId?: string;
   /** The client's IP address, the key of per-client rate limits. */
   clientAddress: string;
   /**

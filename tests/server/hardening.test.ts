@@ -114,7 +114,8 @@ describe("cross-site writes", () => {
       .split("\n")
       .filter((line) => line.includes("/preferences") || /^\s+at |Error/.test(line));
     expect(lines, lines.join("\n")).toHaveLength(1);
-    expect(lines[0]).toMatch(/^POST \/preferences 403 .*refused: cross-site write/);
+    // One JSON line (decision 030).
+    expect(JSON.parse(lines[0]!)).toMatchObject({ method: "POST", path: "/preferences", status: 403, refused: "cross-site write (Sec-Fetch-Site cross-site)" });
   });
 
   it("does not believe X-Forwarded-Proto from an untrusted client", async () => {
