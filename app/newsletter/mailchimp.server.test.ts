@@ -43,17 +43,19 @@ describe("Mailchimp members call", () => {
     expect(call!.init.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("tells 'Member Exists' apart from every other refusal and from a broken answer", async () => {
+  it("tells 'Member Exists' apart from every other refusal and from a broken answer, and a refused address (no retry) from an outage", async () => {
     expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(400, { title: "Member Exists", status: 400 }))).toEqual({ kind: "memberExists" });
     expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(400, { title: "Invalid Resource", status: 400 }))).toEqual({
       kind: "failed",
       reason: "HTTP 400 Invalid Resource",
+      retryable: false,
     });
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(500, "oops"))).toEqual({ kind: "failed", reason: "HTTP 500" });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(500, "oops"))).toEqual({ kind: "failed", reason: "HTTP 500", retryable: true });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(429, { title: "Too Many Requests" }))).toMatchObject({ retryable: true });
     const refusing = (async () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof fetch;
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, { fetch: refusing })).toEqual({ kind: "failed", reason: "network (fetch failed)" });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, { fetch: refusing })).toEqual({ kind: "failed", reason: "network (fetch failed)", retryable: true });
   });
 });
 
