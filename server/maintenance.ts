@@ -9,6 +9,7 @@ import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import { expirePendingOrders } from "~/checkout/orders.server";
 import type { Database } from "~/db/client.server";
 import { purgeSentOutbox } from "~/outbox/outbox.server";
+import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
 import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.server";
 
 /** An unpaid order keeps its stock at most this long past its payment window. */
@@ -29,7 +30,7 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
           if (deleted) console.log(`Guest cart sweep: ${deleted} expired cart(s) deleted.`);
         })
         .catch((error: unknown) => console.error(`Guest cart sweep failed: ${(error as Error).message}`)),
-      expirePendingOrders(db)
+      expirePendingOrders(db, new Date(), undefined, writeReservationExpiredMail)
         .then((expired) => {
           if (expired) console.log(`Order sweep: ${expired} unpaid order(s) expired, stock returned.`);
         })

@@ -143,7 +143,13 @@ async function moveOrderStock(tx: Tx, orderId: number, direction: "give-back" | 
  * (issue 10 §2) becomes EXPIRED with it, or CANCELLED when staff cancelled it (decision 018).
  * @returns whether it was pending and is now closed.
  */
-export async function closePendingOrder(tx: Tx, orderId: number, status: "CANCELLED" | "EXPIRED", now: Date): Promise<boolean> {
+export async function closePendingOrder(
+  tx: Tx,
+  orderId: number,
+  status: "CANCELLED" | "EXPIRED",
+  now: Date,
+  onReservationExpired?: (tx: Tx, reservation: Reservation) => Promise<void>,
+): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order?.status !== "PENDING_PAYMENT") return false;
   await moveOrderStock(tx, orderId, "give-back");
@@ -152,10 +158,12 @@ export async function closePendingOrder(tx: Tx, orderId: number, status: "CANCEL
     .update(reservations)
     .set({ status: "CANCELLED", closedAt: now })
     .where(and(eq(reservations.orderId, orderId), eq(reservations.status, "REQUESTED")));
-  await tx
+  const closed = await tx
     .update(reservations)
     .set({ status, closedAt: now })
-    .where(and(eq(reservations.paymentOrderId, orderId), eq(reservations.status, "AVAILABLE")));
+    .where(and(eq(reservations.paymentOrderId, orderId), eq(reservations.status, "AVAILABLE")))
+    .returning();
+  if (status === "EXPIRED" && onReservationExpired) for (const reservation of closed) await onReservationExpired(tx, reservation);
   return true;
 }
 
@@ -497,9 +505,17 @@ const ORDER_SWEEP_LOCK = 6002;
  * §2). Safe with many app processes on one PostgreSQL: one sweeper at a time (transaction-level
  * advisory lock), and rows already locked by a payment in progress are skipped (`SKIP LOCKED`)
  * and taken at the next sweep. Idempotent.
+ * @param onReservationExpired called in the sweep's transaction for each reservation whose 5-day
+ *   window ended unpaid with its order (decision 018), to write what must follow (its e-mail, to
+ *   the outbox: decision 027).
  * @returns how many orders expired.
  */
-export async function expirePendingOrders(db: Database, now = new Date(), batchSize = 100): Promise<number> {
+export async function expirePendingOrders(
+  db: Database,
+  now = new Date(),
+  batchSize = 100,
+  onReservationExpired?: (tx: Tx, reservation: Reservation) => Promise<void>,
+): Promise<number> {
   let expired = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -515,7 +531,7 @@ export async function expirePendingOrders(db: Database, now = new Date(), batchS
         .limit(batchSize)
         .for("update", { skipLocked: true });
       await lockInventories(tx, await inventoriesOfOrders(tx, due.map((o) => o.id)));
-      for (const order of due) await closePendingOrder(tx, order.id, "EXPIRED", now);
+      for (const order of due) await closePendingOrder(tx, order.id, "EXPIRED", now, onReservationExpired);
       return due.length;
     });
     expired += count;

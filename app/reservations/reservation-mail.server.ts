@@ -1,17 +1,23 @@
 /**
- * "Your product is here: pay within 5 days" (SPEC §4 reservation, §9 reservation window; issue 10
- * §2): the e-mail a customer gets when staff marks their reservation available, in the
- * reservation's language, with the amount due now, the deadline and the payment link. Plain text
- * and a simple HTML part saying the same thing; every dynamic value is HTML-escaped. Sent through
- * the shop's mailer (SMTP, or data/outbox/), the agency in copy.
+ * The e-mails of a reservation (SPEC §4 reservation, §9 reservation window; issue 10 §2), in the
+ * reservation's language, the agency in copy, written to the outbox with the change (decision 027):
+ * - "Your product is here: pay within 5 days", when staff marks it available: the amount due now,
+ *   the deadline and the payment link;
+ * - "Your reservation has expired", when its window ended unpaid and the product went back to
+ *   stock (the sweep of unpaid orders, decision 018).
+ * Plain text and a simple HTML part saying the same thing; every dynamic value is HTML-escaped.
  */
 import type { Order, Reservation } from "~/checkout/orders.server";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import type { ComposedMail } from "~/email/mailer.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { getEnv } from "~/env.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import { RESERVATION_WINDOW_DAYS } from "./reservations.server";
 
 /** What the e-mail says: the reservation, the order that pays it, and the absolute payment link. */
 export interface ReservationAvailableMail {
@@ -69,5 +75,48 @@ export async function writeReservationAvailableMail(db: Database, mail: Reservat
       tag: `reservation-${mail.reservation.id}-available`,
     },
     { dedupeKey: `reservation-${mail.reservation.id}-available` },
+  );
+}
+
+/**
+ * Builds the "reservation expired" e-mail in the reservation's locale: the product and quantity,
+ * that the payment was not received within the window and the product went back to stock, and
+ * that the customer may write to the agency to reserve again.
+ */
+export function composeReservationExpired(
+  reservation: Pick<Reservation, "productName" | "quantity" | "byCase" | "bottles" | "firstName" | "locale">,
+  orderNumber: string,
+): ComposedMail {
+  const t = translatorFor(reservation.locale);
+  const quantity = reservation.byCase
+    ? t("reservations.quantity.cases", { count: reservation.quantity, bottles: reservation.bottles })
+    : t("reservations.quantity.units", { count: reservation.quantity });
+  return composeSimpleMail({
+    lang: reservation.locale,
+    subject: t("reservations.mail.expired.subject", { orderNumber }),
+    paragraphs: [
+      t("reservations.mail.greeting", { firstName: reservation.firstName }),
+      t("reservations.mail.expired.body", { product: reservation.productName, quantity, days: RESERVATION_WINDOW_DAYS }),
+      t("reservations.mail.expired.again"),
+    ],
+    closing: t("reservations.mail.signature"),
+  });
+}
+
+/**
+ * Writes the "reservation expired" e-mail (tag `reservation-<id>-expired`, once per reservation)
+ * to the outbox in the sweep's transaction `db`, the agency in copy.
+ */
+export async function writeReservationExpiredMail(db: Database, reservation: Reservation): Promise<void> {
+  const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, reservation.paymentOrderId ?? reservation.orderId));
+  await enqueueMail(
+    db,
+    {
+      to: reservation.email,
+      cc: agencyCopy(getEnv().mail.agencyEmail),
+      ...composeReservationExpired(reservation, order?.orderNumber ?? ""),
+      tag: `reservation-${reservation.id}-expired`,
+    },
+    { dedupeKey: `reservation-${reservation.id}-expired` },
   );
 }

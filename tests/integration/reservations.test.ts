@@ -37,6 +37,7 @@ import { auditLog, branches, orderLines, orders, productInventories, products, p
 import type { OutgoingMail } from "~/email/mailer.server";
 import { useShopMailerForTests } from "~/email/mailer.server";
 import { sendOutbox } from "../support/outbox";
+import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { readReservationToken, reservationPaymentPath } from "~/reservations/reservation-token.server";
 import type { Locale } from "~/vocabulary";
@@ -388,19 +389,25 @@ describe("a reservation never paid", () => {
     if (!result.ok || !result.order) throw new Error("not made available");
     expect(await stockOf(upcoming.id)).toBe(0);
 
-    await expirePendingOrders(db, new Date(madeAt.getTime() + 4 * DAY));
+    const sweep = (at: Date) => expirePendingOrders(db, at, undefined, writeReservationExpiredMail);
+    await sweep(new Date(madeAt.getTime() + 4 * DAY));
     expect((await orderRow(result.order.id)).status).toBe("PENDING_PAYMENT");
     expect((await reservationRow(reservation.id)).status).toBe("AVAILABLE");
 
     const sweptAt = new Date(madeAt.getTime() + RESERVATION_WINDOW_DAYS * DAY + 60_000);
-    await Promise.all([expirePendingOrders(db, sweptAt), expirePendingOrders(db, sweptAt)]);
-    await expirePendingOrders(db, sweptAt);
+    await Promise.all([sweep(sweptAt), sweep(sweptAt)]);
+    await sweep(sweptAt);
     expect((await orderRow(result.order.id)).status).toBe("EXPIRED");
     const expired = await reservationRow(reservation.id);
     expect(expired.status).toBe("EXPIRED");
     expect(expired.closedAt?.getTime()).toBe(sweptAt.getTime());
-    // The stock came back exactly once.
+    // The stock came back exactly once, and the customer is told once, in the reservation's language.
     expect(await stockOf(upcoming.id)).toBe(reservation.bottles);
+    await sendOutbox(db);
+    const told = sent.filter((m) => m.tag === `reservation-${reservation.id}-expired`);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ to: reservation.email, subject: `Cuvée — Votre réservation a expiré (commande ${result.order.orderNumber})` });
+    expect(told[0]!.text).toContain("dans les 5 jours suivant l’avis d’arrivée");
   });
 });
 
