@@ -25,6 +25,7 @@ import {
 import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
+import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/http/database-outage.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { getI18n } from "~/i18n/middleware.server";
 import { InlineStylesheetProvider } from "~/styles/inline-stylesheet";
@@ -34,18 +35,27 @@ await bootServer();
 
 export const streamTimeout = 5_000;
 
-/** Personalised responses: private, revalidated, varying with the cookies; a route may be stricter. */
-function setCachingHeaders(headers: Headers): void {
+/**
+ * Personalised responses: private, revalidated, varying with the cookies; a route may be stricter.
+ * The database outage's 503 (decision 029) is never stored and says when to try again.
+ */
+function setCachingHeaders(headers: Headers, status: number): void {
+  if (status === 503) {
+    headers.set("Cache-Control", "no-store");
+    if (!headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
 }
 
 /**
  * Server-side errors. A refusal React Router answers itself (a POST to a page without an action,
- * an unknown route) is the client's mistake: one log line. Anything else is ours: the stack.
+ * an unknown route) is the client's mistake: one log line. A database outage is one line too, and
+ * the page becomes a 503 (decision 029). Anything else is ours: the stack.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (noteDatabaseError(error, request, context as RouterContextProvider | undefined)) return;
   const where = `${request.method} ${new URL(request.url).pathname}`;
   if (isRouteErrorResponse(error) && error.status < 500) {
     console.warn(`${where}: ${error.status} ${error.statusText}`);
@@ -57,7 +67,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  setCachingHeaders(response.headers);
+  setCachingHeaders(response.headers, response.status);
   return response;
 };
 
@@ -68,7 +78,7 @@ export default function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
-  setCachingHeaders(responseHeaders);
+  setCachingHeaders(responseHeaders, responseStatusCode);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

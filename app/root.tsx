@@ -37,6 +37,7 @@ import { readVisitorState } from "~/visitor/visitor.server";
 import { VisitorGate } from "~/visitor/ui/visitor-gate";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { sharedPageCache } from "~/http/shared-page-cache.server";
+import { databaseOutageMiddleware } from "~/http/database-outage.server";
 import { localeOfUrl } from "~/seo/page-meta";
 import { isPublicFile } from "~/seo/public-files";
 
@@ -84,8 +85,11 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-/** The shared page cache runs inside the shop's middleware: it reads the shop context. */
-export const middleware = [i18nextMiddleware, shopMiddleware, sharedPageCache];
+/**
+ * The shared page cache runs inside the shop's middleware: it reads the shop context. A database
+ * outage met anywhere inside turns into the 503 page (decision 029), in the request's language.
+ */
+export const middleware = [i18nextMiddleware, databaseOutageMiddleware, shopMiddleware, sharedPageCache];
 
 /** A navigation into the other language fetches its strings before showing it (decision 023). */
 export const clientMiddleware = [fetchLanguageOfNavigation];
@@ -132,7 +136,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
-  const locale = root?.locale ?? "fr-CA";
+  // An error page without the root's data (the database is down) keeps the request's language.
+  const locale = root?.locale ?? (i18n.language === "en-US" ? "en-US" : "fr-CA");
   // The locale follows the cookie after a switch (client navigation after the POST).
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
   // The page's strings, which hydration waits for, start with the scripts (decision 023).
@@ -191,7 +196,17 @@ export function ErrorBoundary() {
       </MessagePage>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The database is down (decision 029): a passing outage, not a fault.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const seconds = Number(error.data?.retryAfterSeconds) || 30;
+    return (
+      <MessagePage title={t("unavailable.title")} documentTitle>
+        <p className="mt-4">{t("unavailable.message", { count: seconds })}</p>
+      </MessagePage>
+    );
+  }
+  // On the server, handleError (app/entry.server.tsx) has logged the error already, unsanitized.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <MessagePage title={t("error.title")} documentTitle>
       <p className="mt-4">{t("error.message")}</p>
