@@ -8,7 +8,10 @@ import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { seedDemoAccounts } from "~/users/demo-accounts.server";
 import { clearCachesOnCatalogueChanges } from "~/cache.server";
-import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { shareRateLimitsThrough } from "~/http/rate-limit.server";
@@ -91,4 +94,32 @@ export async function closeDatabase(): Promise<void> {
   await stopCatalogueNotices?.();
   stopCatalogueNotices = undefined;
   if (closing) await closing.close();
+}
+
+/** The time stamp of this release's last migration (Drizzle's journal), read once. */
+let lastMigrationMillis: number | undefined;
+
+/**
+ * Whether the process can serve pages (`/readyz`, docs/decisions/029-no-client-caused-5xx-and-database-outages.md):
+ * the database answers one cheap query within `timeoutMs`, and the last migration of this release
+ * is applied (Drizzle records each applied migration with its journal time stamp). False on any
+ * error, during start-up and after shutdown began; never throws.
+ */
+export async function isDatabaseReady(timeoutMs = 2_000): Promise<boolean> {
+  const current = handle;
+  if (!current) return false;
+  lastMigrationMillis ??= Math.max(
+    ...(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] }).entries.map((e) => e.when),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const check = current.db
+    .execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)
+    .then((result) => Number((result as unknown as { rows: { latest: unknown }[] }).rows[0]?.latest ?? 0) >= lastMigrationMillis!)
+    .catch(() => false);
+  try {
+    return await Promise.race([check, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

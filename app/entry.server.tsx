@@ -25,6 +25,7 @@ import {
 import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
+import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/http/database-outage.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { log } from "~/observability/log.server";
 import { RequestReferenceProvider } from "~/observability/request-reference";
@@ -36,8 +37,15 @@ await bootServer();
 
 export const streamTimeout = 5_000;
 
-/** Personalised responses: private, revalidated, varying with the cookies; a route may be stricter. */
-function setCachingHeaders(headers: Headers): void {
+/**
+ * Personalised responses: private, revalidated, varying with the cookies; a route may be stricter.
+ * The database outage's 503 (decision 029) is never stored and says when to try again.
+ */
+function setCachingHeaders(headers: Headers, status: number): void {
+  if (status === 503) {
+    headers.set("Cache-Control", "no-store");
+    if (!headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
 }
@@ -52,10 +60,12 @@ const CLIENT_MISTAKE = /^(You made a \w+ request|No route matches|The `request\.
 /**
  * Server-side errors, logged with the request's id and never a query's parameters
  * (app/observability/log.server.ts, decision 030). A refusal React Router answers itself is the
- * client's mistake: one line. Anything else is ours: the error's class, code and stack frames.
+ * client's mistake: one line. A database outage is one line too, and the page becomes a 503
+ * (decision 029). Anything else is ours: the error's class, code and stack frames.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (noteDatabaseError(error, request, context as RouterContextProvider | undefined)) return;
   // The path is on the request's own line, with the same request id (server/request-log.ts).
   const fields = { method: request.method };
   if (isRouteErrorResponse(error) && error.status < 500) {
@@ -69,7 +79,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  setCachingHeaders(response.headers);
+  setCachingHeaders(response.headers, response.status);
   return response;
 };
 
@@ -80,7 +90,7 @@ export default function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
-  setCachingHeaders(responseHeaders);
+  setCachingHeaders(responseHeaders, responseStatusCode);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

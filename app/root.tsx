@@ -36,6 +36,7 @@ import { readVisitorState } from "~/visitor/visitor.server";
 import { VisitorGate } from "~/visitor/ui/visitor-gate";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { sharedPageCache } from "~/http/shared-page-cache.server";
+import { databaseOutageMiddleware } from "~/http/database-outage.server";
 import { localeOfUrl } from "~/seo/page-meta";
 import { isPublicFile } from "~/seo/public-files";
 
@@ -82,8 +83,11 @@ const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }
   return response;
 };
 
-/** The shared page cache runs inside the shop's middleware: it reads the shop context. */
-export const middleware = [i18nextMiddleware, shopMiddleware, sharedPageCache];
+/**
+ * The shared page cache runs inside the shop's middleware: it reads the shop context. A database
+ * outage met anywhere inside turns into the 503 page (decision 029), in the request's language.
+ */
+export const middleware = [i18nextMiddleware, databaseOutageMiddleware, shopMiddleware, sharedPageCache];
 
 /** A navigation into the other language fetches its strings before showing it (decision 023). */
 export const clientMiddleware = [fetchLanguageOfNavigation];
@@ -130,7 +134,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
-  const locale = root?.locale ?? "fr-CA";
+  // An error page without the root's data (the database is down) keeps the request's language.
+  const locale = root?.locale ?? (i18n.language === "en-US" ? "en-US" : "fr-CA");
   // The locale follows the cookie after a switch (client navigation after the POST).
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
   // The page's strings, which hydration waits for, start with the scripts (decision 023).
@@ -186,6 +191,15 @@ export function ErrorBoundary() {
     return (
       <MessagePage title={t("tooManyRequests.title")} documentTitle>
         <p className="mt-4">{t("tooManyRequests.message", { count: seconds })}</p>
+      </MessagePage>
+    );
+  }
+  // The database is down (decision 029): a passing outage, not a fault.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const seconds = Number(error.data?.retryAfterSeconds) || 30;
+    return (
+      <MessagePage title={t("unavailable.title")} documentTitle>
+        <p className="mt-4">{t("unavailable.message", { count: seconds })}</p>
       </MessagePage>
     );
   }

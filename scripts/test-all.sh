@@ -6,8 +6,9 @@
 #   integration-pglite    vitest project `integration` on in-memory PGlite
 #   integration-postgres  the same tests on a real PostgreSQL (scripts/ensure-postgres.sh)
 #   build                 react-router build                           (counts as 1 check)
-#   server                vitest project `server`: the built HTTP server's headers, refusals and
-#                         shutdown (tests/server), each file on its own process
+#   server                vitest project `server`: the built HTTP server's headers, refusals,
+#                         shutdown, fuzz and database outage (tests/server), each file on its own
+#                         process; PostgreSQL (started above) is stopped at the very end
 #   e2e                   Playwright, projects `js` and `no-js`, on the built server
 #
 # Chromium and PostgreSQL are installed from Debian when missing (scripts/ensure-*.sh). A failing
@@ -131,7 +132,7 @@ elif [ -z "$pg_url" ]; then
 else
   run_vitest integration-postgres integration TEST_DATABASE_URL="$pg_url"
 fi
-cleanup
+# PostgreSQL stays up for the server suite (its database-outage test); the EXIT trap stops it.
 
 # --- Build and browser tests -------------------------------------------------------------------
 if [ "${SKIP_E2E:-}" = 1 ]; then
@@ -147,7 +148,8 @@ else
   if [ "$build_status" -ne 0 ]; then
     add server 0 1 0 "not run: the build failed"
   else
-    run_vitest server server
+    # The database-outage test needs PostgreSQL: without it, it is skipped (and says why).
+    if [ -n "$pg_url" ]; then run_vitest server server TEST_DATABASE_URL="$pg_url"; else run_vitest server server; fi
   fi
   if [ "$build_status" -ne 0 ]; then
     add e2e 0 1 0 "not run: the build failed"

@@ -12,12 +12,13 @@ import path from "node:path";
 import type { Express } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { closeDatabase, getDatabase, getDatabaseHandle } from "~/boot.server";
+import { closeDatabase, getDatabase, getDatabaseHandle, isDatabaseReady } from "~/boot.server";
 import { shopOutboxHandlers } from "~/outbox-handlers.server";
 import { startOutboxWorker } from "~/outbox/outbox.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { createHttpStack } from "./http-stack";
+import { withProbes } from "./probes";
 import { allowInlineByHash } from "./security-headers";
 import { startMaintenance } from "./maintenance";
 import { shutDownGracefullyOnSignals } from "./shutdown";
@@ -25,10 +26,13 @@ import { shutDownGracefullyOnSignals } from "./shutdown";
 /** build/server/index.js → build/client */
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../client");
 
-/** The Express application: headers, guards, static files and React Router. */
+/**
+ * The Express application: the load balancer's probes (`/healthz`, `/readyz`), then the shop's
+ * headers, guards, static files and React Router.
+ */
 export function createApp(): Express {
   const env = getEnv();
-  return createHttpStack({
+  const shop = createHttpStack({
     build: build as unknown as ServerBuild,
     clientDir: CLIENT_DIR,
     production: env.nodeEnv === "production",
@@ -45,6 +49,7 @@ export function createApp(): Express {
       return context;
     },
   });
+  return withProbes(shop, () => isDatabaseReady());
 }
 
 /**

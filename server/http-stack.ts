@@ -15,6 +15,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { allowOnlyShopMethods, announceAllowedMethods, limitBodySize, refuseCrossSiteWrites } from "./guards";
 import { useForwardedOrigin } from "./forwarded-origin";
 import { requestLog } from "./request-log";
+import { routablePath } from "./routable-path";
 import { securityHeaders } from "./security-headers";
 
 export interface HttpStackOptions {
@@ -51,8 +52,10 @@ export function createHttpStack(options: HttpStackOptions): Express {
   const servePublicFile = express.static(options.clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublicFile(req, res, next) : next()));
 
-  app.all(
-    "/{*path}",
+  // Every path, even one Express or React Router could not match or decode, reaches React Router's
+  // catch-all: its localized not-found page, never a 400 or 500 (decision 029).
+  app.use(
+    routablePath,
     createRequestHandler({
       build: options.build,
       mode: process.env.NODE_ENV,

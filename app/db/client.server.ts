@@ -61,6 +61,9 @@ async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Pr
   }
 }
 
+/** How long opening a PostgreSQL connection may take before the query fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Waits before reconnecting a lost listener: 1 s, doubling up to 30 s. */
 const RELISTEN_DELAYS_MS = { first: 1_000, most: 30_000 };
 /**
@@ -86,7 +89,7 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
   check.unref();
   let delay = RELISTEN_DELAYS_MS.first;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     next.on("notification", (message) => {
       if (message.channel === channel) onNotice();
     });
@@ -148,7 +151,9 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
  */
 export async function openDatabase(target: { url?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
   if (target.url) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection that cannot be made in 5 s fails (a 503, decision 029) instead of holding the
+    // request until the operating system gives up on an unreachable server.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // An idle connection closed by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));

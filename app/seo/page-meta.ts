@@ -14,6 +14,7 @@ import type { MetaDescriptor } from "react-router";
 import { LOCALES, isOneOf, type Locale } from "~/vocabulary";
 import { clipDescription } from "./meta-text";
 import { translatorFor } from "~/i18n/translator";
+import { urlOfPath } from "~/http/path-url";
 
 export const SITE_NAME = "Cuvée";
 
@@ -83,7 +84,7 @@ export function localeOfUrl(url: URL): Locale | null {
 
 /** `path` without its `lng` parameter (and without a `?` left empty). */
 function withoutLanguage(path: string): URL {
-  const url = new URL(path, "http://x");
+  const url = urlOfPath(path);
   url.searchParams.delete(LANGUAGE_PARAM);
   return url;
 }

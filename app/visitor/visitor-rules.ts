@@ -7,6 +7,7 @@
  * Order on a first visit: age gate → province notice → consent → the page.
  */
 import type { Province } from "~/vocabulary";
+import { urlOfPath } from "~/http/path-url";
 
 /** Legal drinking age per province, in years: 18 in Quebec, 19 in Ontario. */
 export const LEGAL_DRINKING_AGE = { QC: 18, ON: 19 } as const satisfies Record<Province, number>;
@@ -96,14 +97,14 @@ export function visitorState(
 
 /** The same path and query without `?consent=open`: where answering the consent returns. */
 export function withoutConsentQuery(pathAndQuery: string): string {
-  const url = new URL(pathAndQuery, "http://x");
+  const url = urlOfPath(pathAndQuery);
   url.searchParams.delete(CONSENT_QUERY.name);
   return url.pathname + url.search + url.hash;
 }
 
 /** The same path and query with `?consent=open`: the footer's link that reopens the consent. */
 export function withConsentQuery(pathAndQuery: string): string {
-  const url = new URL(pathAndQuery, "http://x");
+  const url = urlOfPath(pathAndQuery);
   url.searchParams.set(CONSENT_QUERY.name, CONSENT_QUERY.value);
   return url.pathname + url.search;
 }

@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built server and waits until it answers.
- * @param env extra environment (NODE_ENV defaults to `test`, SEED_DEMO to `1`)
+ * @param env extra environment (NODE_ENV defaults to `test`, SEED_DEMO to `1`; `DATABASE_URL` for PostgreSQL)
  * @param reuse the data folder and secret of an earlier server, to restart on the same data
  */
 export async function startBuiltServer(
@@ -53,8 +53,13 @@ export async function startBuiltServer(
   const port = await freePort();
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(tmpdir(), "cuvee-server-"));
   const secret = reuse?.secret ?? randomBytes(24).toString("hex");
+  // The embedded database unless `env` names one: this shell's DATABASE_URL is not inherited.
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.CUVEE_ENV;
+  delete inherited.TEST_DATABASE_URL;
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: "test",
     SEED_DEMO: "1",
     ...env,
@@ -63,9 +68,6 @@ export async function startBuiltServer(
     HOST: "127.0.0.1",
     SESSION_SECRET: secret,
   };
-  delete childEnv.DATABASE_URL;
-  delete childEnv.CUVEE_ENV;
-  delete childEnv.TEST_DATABASE_URL;
   const child = spawn(process.execPath, ["scripts/serve.mjs"], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { routableUrl } from "./routable-path";
+
+describe("routableUrl", () => {
+  it.each([
+    ["/a/%0A", "/a/%250A"],
+    ["/a/%0d/b", "/a/%250d/b"],
+    ["/%E2%80%A8x%e2%80%a9", "/%25E2%2580%25A8x%25e2%2580%25a9"],
+    ["/a/%0A?q=%0A", "/a/%250A?q=%0A"],
+  ])("escapes the line terminators of the path %j", (url, expected) => {
+    expect(routableUrl(url)).toBe(expected);
+    // What React Router matches: the decoded path holds no line terminator any more.
+    expect(decodeURIComponent(new URL(expected, "http://x").pathname)).not.toMatch(/[\n\r\u2028\u2029]/);
+  });
+
+  it.each(["/", "/products?q=%0A", "/a/%20b", "/a/%E2%80%A7", "/a/%250A"])("leaves %j as it is", (url) => {
+    expect(routableUrl(url)).toBe(url);
+  });
+});
