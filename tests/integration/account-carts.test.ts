@@ -348,8 +348,8 @@ describe("guest orders and the account (issue 8 §7)", () => {
   it("the account asked for at checkout is created with the order, which joins it; an existing e-mail is left alone", async () => {
     const order = await guestOrder(crypto.randomUUID(), "nouveau@example.com", true);
     const userId = await createAccountFromOrder(db, order.id);
-    expect(userId).not.toBeNull();
-    const [user] = await db.select().from(users).where(eq(users.id, userId!));
+    if (typeof userId !== "number") throw new Error(`no account created: ${userId}`);
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ email: "nouveau@example.com", firstName: "Léa", province: "QC" });
     const [linked] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(linked).toMatchObject({ customerId: userId, accountPasswordHash: null });
@@ -357,8 +357,9 @@ describe("guest orders and the account (issue 8 §7)", () => {
     expect((await logIn("nouveau@example.com")).location).toBe("/account");
 
     const again = await guestOrder(crypto.randomUUID(), "nouveau@example.com", true);
-    expect(await createAccountFromOrder(db, again.id)).toBeNull();
+    expect(await createAccountFromOrder(db, again.id)).toBe("email-taken");
     const [kept] = await db.select().from(orders).where(eq(orders.id, again.id));
-    expect(kept).toMatchObject({ customerId: null, accountPasswordHash: null });
+    // The hash is gone; "" marks that an account was asked for (docs/decisions/031).
+    expect(kept).toMatchObject({ customerId: null, accountPasswordHash: "" });
   });
 });
