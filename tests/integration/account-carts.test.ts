@@ -93,10 +93,12 @@ let accounts = 0;
 async function registerCustomer(guest?: { cookie: string }) {
   accounts += 1;
   const email = `client${accounts}@example.com`;
-  const result = await post(registerAction, "/register", { firstName: "Zoé", lastName: "Roy", email, password: "un bon mot de passe" }, guest?.cookie);
-  expect(result.status).toBe(303);
+  const registered = await post(registerAction, "/register", { firstName: "Zoé", lastName: "Roy", email, password: "un bon mot de passe" }, guest?.cookie);
+  expect(registered.status).toBe(303);
+  // Registering sends to the login (docs/decisions/031), which merges the guest's cart.
+  const result = await logIn(email, guest?.cookie);
   const user = await readUser(db, requestWith(result.cookie));
-  if (!user) throw new Error("registration did not log in");
+  if (!user) throw new Error("the new account could not log in");
   return { cookie: result.cookie, user, email };
 }
 
@@ -327,7 +329,7 @@ describe("guest orders and the account (issue 8 §7)", () => {
       order: order.confirmationNumber,
     });
     expect(result.status).toBe(303);
-    const user = await readUser(db, requestWith(result.cookie));
+    const [user] = await db.select().from(users).where(eq(users.email, "lea@example.com"));
     const [linked] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(linked?.customerId).toBe(user!.id);
     // An order with the same e-mail but no proof stays a guest order.
