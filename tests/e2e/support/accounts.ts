@@ -8,7 +8,8 @@ import { expect, test, type Page } from "./fixtures";
 export const TEST_PASSWORD = "un bon mot de passe";
 
 /**
- * Registers a new Quebec customer on /register (French) and waits for where it lands.
+ * Registers a new Quebec customer on /register (French), logs in on the page it leads to, and
+ * waits for where it lands.
  * @param options.emailPrefix makes the address recognisable in the outbox: `<prefix>-<project>-<time>@example.com`.
  * @param options.path the registration URL, e.g. with `?redirect=` (then the caller checks the landing page).
  * @returns the e-mail registered.
@@ -25,6 +26,11 @@ export async function registerCustomer(
   await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
+  // Registering answers the same for any address and sends to the login (docs/decisions/031).
+  await expect(page.getByTestId("registered-notice")).toBeVisible();
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
+  await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
   if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
   return email;
 }
