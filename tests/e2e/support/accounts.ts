@@ -60,8 +60,8 @@ const staffSessions = new Map<string, Promise<{ name: string; value: string }>>(
 /**
  * Logs the demo staff user into a browser context by adding its session cookie: the shop is asked
  * once per worker (`POST /login`, as a form without JavaScript would) and every agency spec then
- * reuses that session. The login limit counts 10 logins per e-mail per 15 minutes, fewer than the
- * agency specs' runs; the login form itself is tested by agency-area.spec.ts. Never log this
+ * reuses that session (one login is enough; successful logins are not limited, docs/decisions/031);
+ * the login form itself is tested by agency-area.spec.ts. Never log this
  * session out (a spec that needs a customer too uses another context for one of them).
  * @throws Error when the shop does not answer the login with a 303 and a session cookie.
  */
