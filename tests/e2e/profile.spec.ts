@@ -88,7 +88,7 @@ test("a new e-mail needs the current password, and the old address is told of th
   await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
   await expect(page.getByText("Entrez votre mot de passe actuel pour changer de courriel.")).toBeVisible();
 
-  const password = page.getByLabel("Mot de passe actuel (pour changer de courriel)");
+  const password = page.getByLabel("Confirmez avec votre mot de passe");
   await expect(password).toHaveAttribute("autocomplete", "current-password");
   await password.fill("pas le bon");
   await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
