@@ -1,7 +1,8 @@
 /**
  * Logging in (SPEC §4, §8; DESIGN §3 Accounts: remix-auth with its FormStrategy; the app owns
- * the session cookie) and the navigation guard of SPEC §2. Login is rate-limited per client and
- * per e-mail (issue 6 §7); a refused login answers 'Nom d'utilisateur ou mot de passe invalide'
+ * the session cookie) and the navigation guard of SPEC §2. Failed logins are limited per client and per
+ * account and client, successes never count, and nobody can lock another person out
+ * (docs/decisions/031); a refused login answers 'Nom d'utilisateur ou mot de passe invalide'
  * whether or not the e-mail has an account.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,7 +11,8 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/client.server";
-import { enforceRateLimit } from "~/http/rate-limit.server";
+import { createHash } from "node:crypto";
+import { hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequests } from "~/http/rate-limit.server";
 import { getEnv } from "~/env.server";
 import { LoginSchema } from "./account-forms";
 import { isDemoEmail } from "~/users/demo-accounts.server";
@@ -24,13 +26,52 @@ export class LoginRefused extends Error {
 }
 
 /**
+ * The keys of the login limits for an e-mail and a client address. The e-mail is keyed by a
+ * digest, so neither the counters' table nor a log line holds the address.
+ */
+function loginKeys(email: string, clientAddress: string) {
+  const account = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  return { client: `client:${clientAddress}`, pair: `pair:${account}:${clientAddress}`, account: `account:${account}` };
+}
+
+/**
+ * Whether this client may try a password for this account now (docs/decisions/031): the client
+ * is under its own limit of failures and under the limit of failures for this account; and when
+ * the account as a whole has too many failures, only a client that has not failed for it goes on,
+ * so the owner on a fresh address always can.
+ * @returns null, or the seconds to wait.
+ */
+async function loginWait(keys: ReturnType<typeof loginKeys>): Promise<{ name: "loginClient" | "loginPair" | "loginAccount"; seconds: number } | null> {
+  const client = await peekRateLimit("loginClient", keys.client);
+  if (!client.ok) return { name: "loginClient", seconds: client.retryAfterSeconds };
+  const pair = await peekRateLimit("loginPair", keys.pair);
+  if (!pair.ok) return { name: "loginPair", seconds: pair.retryAfterSeconds };
+  const account = await peekRateLimit("loginAccount", keys.account);
+  if (!account.ok && pair.used > 0) return { name: "loginAccount", seconds: account.retryAfterSeconds };
+  return null;
+}
+
+/** Counts one failed login against the client, the pair and the account. */
+async function countFailedLogin(keys: ReturnType<typeof loginKeys>): Promise<void> {
+  await hitRateLimit("loginClient", keys.client);
+  await hitRateLimit("loginPair", keys.pair);
+  await hitRateLimit("loginAccount", keys.account);
+}
+
+/**
  * Checks a login form (`email`, `password`, `redirect`) with remix-auth's FormStrategy.
+ * Only failures count against the login limits (docs/decisions/031): per client address, per
+ * account and client, and per account for the clients that already failed for it; a success
+ * clears its pair's count.
+ * @param clientAddress the client's IP address (request context; behind `TRUST_PROXY`, the
+ *   proxy's `X-Forwarded-For`).
  * @returns the user and the `redirect` field.
- * @throws LoginRefused (invalid form, or credentials that match no account); a 429 response when
- *   the client or the e-mail is over the login limit.
+ * @throws LoginRefused (invalid form, or credentials that match no account); a 429 response with
+ *   `Retry-After` when the client is over a login limit (checked before the password is).
  */
 export async function authenticate(db: Database, request: Request, clientAddress: string): Promise<{ user: User; redirectTo: string | undefined }> {
-  await enforceRateLimit("login", `client:${clientAddress}`);
+  const client = await peekRateLimit("loginClient", `client:${clientAddress}`);
+  if (!client.ok) throw tooManyRequests("loginClient", client.retryAfterSeconds);
   let redirectTo: string | undefined;
   const authenticator = new Authenticator<User>();
   authenticator.use(
@@ -38,13 +79,17 @@ export async function authenticate(db: Database, request: Request, clientAddress
       const submission = parseWithZod(form, { schema: LoginSchema });
       if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }));
       redirectTo = submission.value.redirect;
-      await enforceRateLimit("login", `email:${submission.value.email.toLowerCase()}`);
+      const keys = loginKeys(submission.value.email, clientAddress);
+      const wait = await loginWait(keys);
+      if (wait) throw tooManyRequests(wait.name, wait.seconds);
       const user = await verifyCredentials(db, submission.value.email, submission.value.password);
       // A demo login (README) never opens a production shop, even on a reused development database.
       const demoInProduction = user !== null && getEnv().nodeEnv === "production" && isDemoEmail(user.email);
       if (!user || demoInProduction) {
+        await countFailedLogin(keys);
         throw new LoginRefused(submission.reply({ formErrors: ["auth.errors.invalidCredentials"], hideFields: ["password"] }));
       }
+      await resetRateLimit("loginPair", keys.pair);
       return user;
     }),
     "form",

@@ -38,13 +38,28 @@ export async function linkGuestOrders(
 }
 
 /**
+ * What `orders.account_password_hash` holds once the account a guest asked for was handled but not
+ * created (the e-mail already had one): not a hash, but a mark that an account was asked for, so
+ * the confirmation page answers as it does for a created account and tells nobody that the address
+ * had one (docs/decisions/031).
+ */
+export const ACCOUNT_ASKED_NOT_CREATED = "";
+
+/** Whether the guest asked for an account with this order (created, or already existing). */
+export function accountAskedWith(order: { customerId: number | null; accountPasswordHash: string | null }): boolean {
+  return order.customerId !== null || order.accountPasswordHash === ACCOUNT_ASKED_NOT_CREATED;
+}
+
+/**
  * Creates the account a guest asked for on checkout step 1 (its password kept only as a hash on
  * the order) and links the order to it. Nothing happens when the order asked for none, or when
  * the e-mail already has an account (that account's owner links their orders by logging in; an
- * order never joins an account it did not log in to). The hash is removed from the order either way.
- * @returns the new user's id, or null.
+ * order never joins an account it did not log in to; the caller tells the owner by e-mail). The
+ * hash is removed from the order either way ({@link ACCOUNT_ASKED_NOT_CREATED} in the second case).
+ * @returns the new user's id; "email-taken" when the address already had an account; null when
+ *   the order asked for none or was already handled.
  */
-export async function createAccountFromOrder(db: Database, orderId: number): Promise<number | null> {
+export async function createAccountFromOrder(db: Database, orderId: number): Promise<number | "email-taken" | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order?.accountPasswordHash || order.customerId !== null) return null;
@@ -64,8 +79,8 @@ export async function createAccountFromOrder(db: Database, orderId: number): Pro
       .returning({ id: users.id });
     await tx
       .update(orders)
-      .set({ accountPasswordHash: null, ...(user ? { customerId: user.id } : {}) })
+      .set(user ? { accountPasswordHash: null, customerId: user.id } : { accountPasswordHash: ACCOUNT_ASKED_NOT_CREATED })
       .where(eq(orders.id, orderId));
-    return user?.id ?? null;
+    return user?.id ?? "email-taken";
   });
 }

@@ -52,6 +52,8 @@ describe("the profile form (SPEC §5 address form)", () => {
       billingSameAsDelivery: true,
       delivery: { aptSuite: "", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" },
       billing: { aptSuite: "", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" },
+      // Asked only when the e-mail changes; empty when not typed.
+      currentPassword: "",
     });
   });
 

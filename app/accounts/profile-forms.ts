@@ -86,7 +86,8 @@ const PostedAddress = z
 
 /**
  * The profile form (`intent=profile`): names, e-mail, phone, delivery and billing addresses,
- * "billing same as delivery" and the newsletter flag. Field names nest: `delivery.street`,
+ * "billing same as delivery", the newsletter flag, and the current password (needed only to
+ * change the e-mail). Field names nest: `delivery.street`,
  * `billing.postalCode`. The parsed value has the phone in E.164, postal codes normalised and
  * `billing` always filled (a copy of `delivery` when the box is ticked).
  */
@@ -103,6 +104,11 @@ export const ProfileSchema = z
     billingSameAsDelivery: z.boolean().optional(),
     billing: PostedAddress,
     newsletter: z.boolean().optional(),
+    /**
+     * The current password, asked only when the e-mail changes (docs/decisions/031); the server
+     * checks it against the saved e-mail, which the browser's schema does not know.
+     */
+    currentPassword: z.string().max(200, "profile.errors.currentPasswordWrong").optional(),
   })
   .check(
     z.superRefine(
@@ -127,6 +133,7 @@ export const ProfileSchema = z
     delivery: value.delivery,
     billingSameAsDelivery: value.billingSameAsDelivery ?? false,
     billing: value.billingSameAsDelivery ? value.delivery : AddressSchema.parse(value.billing ?? {}),
+    currentPassword: value.currentPassword ?? "",
   }));
 /** A checked profile, as `saveProfile` takes it. */
 export type ProfileForm = z.output<typeof ProfileSchema>;

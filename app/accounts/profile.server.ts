@@ -14,6 +14,8 @@ import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import { verifyPassword } from "~/users/password.server";
 import type { ProfileAddress, ProfileForm } from "./profile-forms";
 import { setUserPassword, type User } from "~/users/users.server";
+import { enqueueMail } from "~/outbox/outbox.server";
+import { composeEmailChangedMail } from "./account-mails.server";
 
 export type { ProfileAddress } from "./profile-forms";
 
@@ -27,7 +29,7 @@ export type Profile = User & {
 };
 
 /** What {@link saveProfile} writes: the profile form once checked (phone E.164, postal codes `A1A 1A1`). */
-export type ProfileInput = Omit<ProfileForm, "billingSameAsDelivery">;
+export type ProfileInput = Omit<ProfileForm, "billingSameAsDelivery" | "currentPassword">;
 
 /**
  * The profile of a user. @returns null when the user does not exist (the caller answers as the
@@ -54,7 +56,12 @@ export async function loadProfile(db: Database, userId: number): Promise<Profile
  * @returns "saved"; "email-taken" when another account has that e-mail (nothing is changed);
  *   "not-found" when the user no longer exists.
  */
-export async function saveProfile(db: Database, userId: number, input: ProfileInput): Promise<"saved" | "email-taken" | "not-found"> {
+export async function saveProfile(
+  db: Database,
+  userId: number,
+  input: ProfileInput,
+  onSaved?: (tx: Database) => Promise<void>,
+): Promise<"saved" | "email-taken" | "not-found"> {
   const email = input.email.trim().toLowerCase();
   try {
     return await db.transaction(async (tx) => {
@@ -80,6 +87,7 @@ export async function saveProfile(db: Database, userId: number, input: ProfileIn
           .values({ userId, kind, ...address, updatedAt: now })
           .onConflictDoUpdate({ target: [addresses.userId, addresses.kind], set: { ...address, updatedAt: now } });
       }
+      await onSaved?.(tx);
       return "saved";
     });
   } catch (error) {
@@ -87,6 +95,40 @@ export async function saveProfile(db: Database, userId: number, input: ProfileIn
     if (hasSqlState(error, UNIQUE_VIOLATION)) return "email-taken";
     throw error;
   }
+}
+
+/**
+ * Saves the profile form of a logged-in user (docs/decisions/031): a change of e-mail needs the
+ * current password (checked first, so whether another account has the new address is told only
+ * to whoever knows it), and once saved the OLD address is told of the change by e-mail. Password
+ * checks count against the user's `passwordCheck` limit.
+ * @param user the user as the session read them (their saved e-mail).
+ * @param currentPassword what the form's current-password field held ("" when empty).
+ * @returns {@link saveProfile}'s outcomes, or "password-required" / "wrong-password" when the
+ *   e-mail changes without the right password (nothing is changed). The old address's mail is
+ *   written to the outbox in the transaction that saves the change (decision 027).
+ * @throws a 429 response when the user is over the `passwordCheck` limit.
+ */
+export async function updateProfile(
+  db: Database,
+  user: Pick<User, "id" | "email" | "firstName" | "locale">,
+  input: ProfileInput,
+  currentPassword: string,
+): Promise<{ outcome: "saved" | "email-taken" | "not-found" | "password-required" | "wrong-password" }> {
+  const newEmail = input.email.trim().toLowerCase();
+  const emailChanges = newEmail !== user.email.toLowerCase();
+  if (emailChanges) {
+    if (!currentPassword) return { outcome: "password-required" };
+    await enforceRateLimit("passwordCheck", `user:${user.id}`);
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (!row) return { outcome: "not-found" };
+    if (!(await verifyPassword(currentPassword, row.passwordHash))) return { outcome: "wrong-password" };
+  }
+  const tellOldAddress = async (tx: Database) => {
+    const mail = composeEmailChangedMail({ firstName: input.firstName, locale: user.locale }, newEmail);
+    await enqueueMail(tx, { to: user.email, ...mail, tag: `email-changed-${user.id}` });
+  };
+  return { outcome: await saveProfile(db, user.id, input, emailChanges ? tellOldAddress : undefined) };
 }
 
 /**
@@ -117,7 +159,7 @@ export async function signUpWhenNewsletterTicked(
 /**
  * Changes a logged-in user's password (issue 8 §4): checks the current one, then sets the new
  * one through `setUserPassword`, which keeps this login and revokes every other.
- * Rate-limited per user with the `login` limit (each try checks a password).
+ * Rate-limited per user with the `passwordCheck` limit (each try checks a password).
  * @param sessionId the id of the session making the change (kept logged in).
  * @returns "changed"; "wrong-password" when `current` is not the user's password (nothing
  *   changed); "not-found" when the user no longer exists.
@@ -130,7 +172,7 @@ export async function changePassword(
   current: string,
   next: string,
 ): Promise<"changed" | "wrong-password" | "not-found"> {
-  await enforceRateLimit("login", `password-change:user:${userId}`);
+  await enforceRateLimit("passwordCheck", `user:${userId}`);
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) return "not-found";
   if (!(await verifyPassword(current, row.passwordHash))) return "wrong-password";

@@ -497,6 +497,10 @@ export const orders = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /**
+     * The scrypt hash of the password a guest chose for an account at checkout, until the account
+     * is created; then null, or "" when the e-mail already had an account (docs/decisions/031).
+     */
     accountPasswordHash: text("account_password_hash"),
     branchId: integer("branch_id").references(() => branches.id),
     /** The branch as it was: "SAQ Atwater, 1455 rue Peel, Montréal H3A 1T5". */

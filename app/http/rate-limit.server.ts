@@ -19,8 +19,23 @@ export const RATE_LIMITS = {
   cartWrite: { points: 60, durationSeconds: 60 },
   /** Checkout steps, order placements and payment-page buttons per client address (issue 7). */
   checkout: { points: 60, durationSeconds: 60 },
-  /** Login attempts, per e-mail and per client address (the accounts issue). */
-  login: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Failed logins per client address, whatever the accounts tried (docs/decisions/031): enough
+   * for a household or an office behind one address, not for a guessing script.
+   */
+  loginClient: { points: 30, durationSeconds: 15 * 60 },
+  /**
+   * Failed logins for one account from one client address (docs/decisions/031); a success clears
+   * it. The owner, from any address that has not failed, is never stopped by it.
+   */
+  loginPair: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Failed logins for one account from every address together (docs/decisions/031). Over it, only
+   * the clients that already failed for the account wait; a client without a failure goes on.
+   */
+  loginAccount: { points: 20, durationSeconds: 15 * 60 },
+  /** Current-password checks of a logged-in customer (password or e-mail change), per account. */
+  passwordCheck: { points: 10, durationSeconds: 15 * 60 },
   /**
    * Other public forms per client address: registration, contact, newsletter (two posts per
    * sign-up), password reset, "use my location" lookups; also profile changes per customer.
@@ -36,6 +51,11 @@ export const RATE_LIMITS = {
    * reservations and orders in a row, so more than a public form, but still bounded per account.
    */
   staff: { points: 120, durationSeconds: 60 },
+  /**
+   * "Someone tried to register with your address" mails to one account, whoever asks
+   * (docs/decisions/031): over it, the visitor gets the same answer and no mail goes out.
+   */
+  registrationNotice: { points: 3, durationSeconds: 60 * 60 },
   /** Reset links asked for one e-mail address, whoever asks (no mailbox flooded with them). */
   passwordReset: { points: 5, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
@@ -88,6 +108,33 @@ export async function hitRateLimit(name: RateLimitName, key: string): Promise<Ra
     }
     throw refusal;
   }
+}
+
+/**
+ * Whether `key` is already over the named limit, without counting a hit (a limit that counts
+ * only failures looks before the attempt and counts after it).
+ * @returns ok, or the number of seconds before the key may try again.
+ */
+export async function peekRateLimit(name: RateLimitName, key: string): Promise<RateLimitResult & { used: number }> {
+  const state = await limiter(name).get(key);
+  if (!state) return { ok: true, used: 0 };
+  if (state.consumedPoints < RATE_LIMITS[name].points) return { ok: true, used: state.consumedPoints };
+  return { ok: false, used: state.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+}
+
+/** Forgets every hit of `key` against the named limit (a successful login clears its failures). */
+export async function resetRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await limiter(name).delete(key);
+}
+
+/**
+ * The 429 response of a refused request: `Retry-After` in seconds, and the seconds in its data
+ * for the localized page (root ErrorBoundary). Logged in one line without the key (it may hold an
+ * e-mail).
+ */
+export function tooManyRequests(name: RateLimitName, retryAfterSeconds: number): ReturnType<typeof data> {
+  console.warn(`rate limit ${name} reached; retry in ${retryAfterSeconds} s`);
+  return data({ retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * /account/profile (SPEC §2 my account, login required; §5 address form; issue 8 §4): names,
- * e-mail, phone, delivery and billing addresses, newsletter flag, and the password change. Two
+ * e-mail, phone, delivery and billing addresses, newsletter flag, and the password change. A new
+ * e-mail needs the current password and is told to the old address; a new password too easy to
+ * guess is refused (docs/decisions/031). Two
  * forms told apart by `intent` (profile, password); a saved form answers 303 back here with
  * `?saved=profile|password`, a refused one 400 with its field errors and values (never the
  * passwords). The navigation guard sends a visitor without a session to /login. Never cached.
@@ -11,7 +13,8 @@ import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
 import { phoneForDisplay } from "~/checkout/checkout-forms";
-import { changePassword, loadProfile, saveProfile, signUpWhenNewsletterTicked } from "~/accounts/profile.server";
+import { changePassword, loadProfile, signUpWhenNewsletterTicked, updateProfile } from "~/accounts/profile.server";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -69,14 +72,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceRateLimit("form", `profile:user:${user.id}`);
     const submission = parseWithZod(form, { schema: ProfileSchema });
     if (submission.status !== "success") {
-      return data<ProfileActionData>({ intent, result: submission.reply() }, { status: 400 });
+      return data<ProfileActionData>({ intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, { status: 400 });
     }
-    const saved = await saveProfile(shop.db, user.id, submission.value);
+    const { currentPassword, ...input } = submission.value;
+    const { outcome: saved } = await updateProfile(shop.db, user, input, currentPassword);
     if (saved === "not-found") throw toLogin();
-    if (saved === "email-taken") {
-      return data<ProfileActionData>({ intent, result: submission.reply({ fieldErrors: { email: ["profile.errors.emailTaken"] } }) }, { status: 400 });
+    const refusal: Record<Exclude<typeof saved, "saved">, Record<string, string[]>> = {
+      "email-taken": { email: ["profile.errors.emailTaken"] },
+      "password-required": { currentPassword: ["profile.errors.currentPasswordForEmail"] },
+      "wrong-password": { currentPassword: ["profile.errors.currentPasswordWrong"] },
+    };
+    if (saved !== "saved") {
+      return data<ProfileActionData>(
+        { intent, result: submission.reply({ fieldErrors: refusal[saved], hideFields: ["currentPassword"] }) },
+        { status: 400 },
+      );
     }
-    await signUpWhenNewsletterTicked(shop.db, user, submission.value, shop.locale);
+    await signUpWhenNewsletterTicked(shop.db, user, input, shop.locale);
     throw redirect("/account/profile?saved=profile", { status: 303 });
   }
 
@@ -84,6 +96,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: PasswordChangeSchema });
     if (submission.status !== "success") {
       return data<ProfileActionData>({ intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+    }
+    // Too easy to guess (docs/decisions/031).
+    if (await isWeakPassword(submission.value.newPassword, [user.email, user.firstName, user.lastName])) {
+      return data<ProfileActionData>(
+        { intent, result: submission.reply({ fieldErrors: { newPassword: [WEAK_PASSWORD_MESSAGE] }, hideFields: PASSWORD_FIELDS }) },
+        { status: 400 },
+      );
     }
     const session = await readSession(request);
     if (!session) throw toLogin();

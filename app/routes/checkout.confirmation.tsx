@@ -8,6 +8,7 @@
 import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
+import { accountAskedWith } from "~/accounts/guest-orders.server";
 import { getOrderByConfirmation, getOrderById } from "~/checkout/orders.server";
 import { confirmationPath, finishPaidOrder, paymentGateway, simulatedPaymentPath } from "~/checkout/payment.server";
 import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
@@ -65,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payNowCents: order.payNowCents,
       payAtLiquorBoardCents: order.payAtLiquorBoardCents,
       totalCents: order.totalCents,
-      isCustomer: order.customerId !== null,
+      // The same for a created account and one the e-mail already had (docs/decisions/031).
+      isCustomer: accountAskedWith(order),
       paymentPath: order.status === "PENDING_PAYMENT" ? simulatedPaymentPath(order) : null,
     },
     lines: lines.map((l) => ({ id: l.id, section: l.section, name: l.productName, vintage: l.vintage, quantity: l.quantity, uvc: l.uvc })),

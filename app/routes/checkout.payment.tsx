@@ -3,11 +3,13 @@
  * keys it is the local simulated payment page — the amount, 'Payer' and 'Annuler' — answering 404
  * in production; with Stripe it is where Stripe's Cancel lands: pay again on Stripe, or cancel.
  * Pay completes the order through the same function as Stripe's webhook; Cancel cancels the
- * pending order (its stock returns) and goes back to step 3 with the cart intact.
+ * pending order (its stock returns) and goes back to step 3 with the cart intact. Anyone with the
+ * link may pay; only whoever placed the order, or staff, may cancel it (docs/decisions/031).
  */
 import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
+import { mayCancelOrder } from "~/checkout/order-owner.server";
 import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/checkout/orders.server";
 import {
   PaymentProcessingError,
@@ -70,6 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const origin = shopOrigin(request);
   if (form.get("intent") === "cancel") {
+    if (!(await mayCancelOrder(shop.db, request, order))) {
+      // A reservation's order is never cancelled here anyway (decision 018): back to its page.
+      const reservation = await reservationPaidBy(shop.db, order.id);
+      if (reservation) throw redirect(reservationPaymentPath(reservation.id), 303);
+      return data({ error: "cancelRefused" as const }, { status: 403 });
+    }
     try {
       const outcome = await cancelPendingOrder(shop.db, order, origin);
       throw redirect(await pathAfterCancel(shop.db, order, outcome), 303);

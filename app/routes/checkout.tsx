@@ -9,6 +9,8 @@ import { shopOrigin } from "~/http/shop-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
+import { notifyRegistrationAttempt } from "~/accounts/registration.server";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { readUser } from "~/users/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
@@ -106,6 +108,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A logged-in customer already has the account.
     const contact = "customerId" in owner ? { ...submission.value, createAccount: false } : submission.value;
+    const { email, firstName, lastName, password } = contact;
+    if (contact.createAccount && password && (await isWeakPassword(password, [email, firstName, lastName]))) {
+      return data<CheckoutActionData>(
+        { intent, result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields: ["password"] }) },
+        { status: 400, headers },
+      );
+    }
     await saveContact(shop.db, state.cart.id, contact);
     throw redirect("/checkout?step=2", { status: 303, headers });
   }
@@ -170,8 +179,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     let { order } = placed;
-    // The account the guest asked for on step 1 (issue 8 §7).
-    if (placed.created) await createAccountFromOrder(shop.db, order.id);
+    // The account the guest asked for on step 1 (issue 8 §7); an address that already had one
+    // gets an e-mail instead, and the guest sees the same pages (docs/decisions/031).
+    if (placed.created && (await createAccountFromOrder(shop.db, order.id)) === "email-taken") {
+      await notifyRegistrationAttempt(shop.db, order.email, origin);
+    }
     if (order.status === "CONFIRMED") throw redirect(confirmationPath(order), { status: 303, headers });
     if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
     try {

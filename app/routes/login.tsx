@@ -30,7 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const wanted = url.searchParams.get("redirect") ?? "";
   if (await readUser(shop.db, request)) throw redirect(safeRedirect(wanted || "/account", url.origin));
-  return { title: shop.t("auth.login.title"), redirect: wanted.slice(0, 2048), passwordReset: url.searchParams.get("reset") === "1" };
+  return {
+    title: shop.t("auth.login.title"),
+    redirect: wanted.slice(0, 2048),
+    passwordReset: url.searchParams.get("reset") === "1",
+    // After /register, whether or not the address was new (docs/decisions/031).
+    registered: url.searchParams.get("registered") === "1",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,6 +62,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.passwordReset ? (
         <p role="status" className="mt-4" data-testid="password-reset-done">
           {t("passwordReset.done")}
+        </p>
+      ) : null}
+      {loaderData.registered ? (
+        <p role="status" className="mt-4" data-testid="registered-notice">
+          {t("auth.login.registered")}
         </p>
       ) : null}
       <div className="mt-6">

@@ -4,6 +4,7 @@
  * - `?token=…` from the reset e-mail: the new password twice; success revokes every login of the
  *   user and goes to `/login?reset=1`. An expired, used or invalid link shows why, with a link
  *   to ask again.
+ * A new password too easy to guess is refused (docs/decisions/031).
  * - no token: the logged-in user whose password expired (the navigation guard sends anyone else
  *   to /login) sets a new one, stays logged in and goes on to `?redirect=` (else /account). A
  *   logged-in user whose password has not expired is sent to /account.
@@ -15,6 +16,7 @@ import { ResetPasswordSchema } from "~/accounts/password-reset-forms";
 import { resetPassword, verifyResetToken, type ResetTokenFailure } from "~/accounts/password-reset.server";
 import { ResetLinkRefused, ResetPasswordForm } from "~/accounts/ui/password-reset-forms";
 import { setUserPassword } from "~/users/users.server";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -75,13 +77,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password", "confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), refused: null }, { status: 400 });
   const { token, password } = submission.value;
+  const weak = () => data({ result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields }), refused: null }, { status: 400 });
   if (token) {
+    const check = await verifyResetToken(shop.db, token);
+    if (!check.ok) return data({ result: submission.reply({ hideFields }), refused: check.reason }, { status: 400 });
+    // Too easy to guess (docs/decisions/031): the same form again, the link still good.
+    if (await isWeakPassword(password, [check.user.email, check.user.firstName, check.user.lastName])) return weak();
     const outcome = await resetPassword(shop.db, token, password);
     if (!outcome.ok) return data({ result: submission.reply({ hideFields }), refused: outcome.reason }, { status: 400 });
     throw redirect("/login?reset=1", { status: 303 });
   }
   const user = await requireUser(shop.db, request, { allowExpiredPassword: true });
   if (!user.passwordExpired) throw redirect("/account", { status: 303 });
+  if (await isWeakPassword(password, [user.email, user.firstName, user.lastName])) return weak();
   const session = await readSession(request);
   await setUserPassword(shop.db, user.id, password, session?.id);
   throw redirect(safeRedirect(submission.value.redirect || "/account", new URL(request.url).origin), { status: 303 });

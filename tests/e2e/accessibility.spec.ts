@@ -131,9 +131,15 @@ for (const viewport of VIEWPORTS) {
           await page.goto("/register");
           await main.getByLabel("Prénom").fill("Camille");
           await main.getByLabel("Nom", { exact: true }).fill("Tremblay");
-          await main.getByLabel("Courriel").fill(`axe-${viewport.name}-${Date.now()}@example.com`);
+          const email = `axe-${viewport.name}-${Date.now()}@example.com`;
+          await main.getByLabel("Courriel").fill(email);
           await main.getByLabel("Mot de passe").fill("un bon mot de passe");
           await main.getByRole("button", { name: "Créer mon compte" }).click();
+          // Registering sends to the login (docs/decisions/031).
+          await expect(page.getByTestId("registered-notice")).toBeVisible();
+          await main.getByLabel("Courriel").fill(email);
+          await main.getByLabel("Mot de passe").fill("un bon mot de passe");
+          await main.getByRole("button", { name: "Se connecter" }).click();
           await expect(main.getByRole("heading", { name: "Bonjour, Camille" })).toBeVisible();
         }
         await addToCart(page, PRODUCT, /^Importation privée$/);

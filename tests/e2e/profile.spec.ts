@@ -2,12 +2,14 @@
  * The profile page from a customer's side (issue 8 §4; SPEC §5 address form), with and without
  * JavaScript: a bad phone shows the spec's French message and keeps what was typed; a good one
  * and a postal code typed `h2x1y4` are saved and shown again as `H2X 1Y4`; the password change
- * refuses a wrong current password and accepts the right one; axe finds no violation.
+ * refuses a wrong current password and accepts the right one; a new e-mail needs the current
+ * password and the old address is told (docs/decisions/031); axe finds no violation.
  */
 import { expect, test, type Page } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { registerCustomer } from "./support/accounts";
 import { isNoJs, waitForHydration } from "./support/helpers";
+import { mailsContaining } from "./support/outbox";
 
 /** Registers a new customer (French, Quebec) and opens the profile page. */
 async function registerAndOpenProfile(page: Page): Promise<string> {
@@ -57,7 +59,7 @@ test("a bad phone shows the spec's message and keeps the values; a good one is s
 test("the password change refuses a wrong current password and accepts the right one", async ({ page }) => {
   await registerAndOpenProfile(page);
   const fill = async (current: string) => {
-    await page.getByLabel("Mot de passe actuel").fill(current);
+    await page.getByLabel("Mot de passe actuel", { exact: true }).fill(current);
     await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("un nouveau mot de passe");
     await page.getByLabel("Confirmer le nouveau mot de passe").fill("un nouveau mot de passe");
     await page.getByRole("button", { name: "Changer le mot de passe" }).click();
@@ -65,10 +67,40 @@ test("the password change refuses a wrong current password and accepts the right
   await fill("pas le bon");
   await expect(page.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
   // Without JavaScript the page comes back from the server, which never sends a password back.
-  if (isNoJs()) await expect(page.getByLabel("Mot de passe actuel")).toHaveValue("");
+  if (isNoJs()) await expect(page.getByLabel("Mot de passe actuel", { exact: true })).toHaveValue("");
 
   await fill("un bon mot de passe");
   await expect(page).toHaveURL(/\/account\/profile\?saved=password$/);
   await expect(page.getByRole("status").filter({ hasText: "Votre mot de passe est changé." })).toBeVisible();
-  await expect(page.getByLabel("Mot de passe actuel")).toHaveValue("");
+  await expect(page.getByLabel("Mot de passe actuel", { exact: true })).toHaveValue("");
+});
+
+test("a new e-mail needs the current password, and the old address is told of the change", async ({ page }) => {
+  const email = await registerAndOpenProfile(page);
+  const newEmail = email.replace("profil-", "nouveau-profil-");
+  const delivery = page.getByRole("group", { name: "Adresse de livraison" });
+  await page.getByLabel("Téléphone").fill("514 555-0123");
+  await delivery.getByLabel("Rue").fill("boulevard Saint-Laurent");
+  await delivery.getByLabel("Ville").fill("Montréal");
+  await delivery.getByLabel("Province").selectOption("QC");
+  await delivery.getByLabel("Code postal").fill("H2X 1Y4");
+  await page.getByRole("main").getByLabel("Courriel").fill(newEmail);
+  await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
+  await expect(page.getByText("Entrez votre mot de passe actuel pour changer de courriel.")).toBeVisible();
+
+  const password = page.getByLabel("Confirmez avec votre mot de passe");
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
+  await password.fill("pas le bon");
+  await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
+  await expect(page.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
+  if (isNoJs()) await expect(password).toHaveValue("");
+
+  await page.getByRole("main").getByLabel("Courriel").fill(newEmail);
+  await password.fill("un bon mot de passe");
+  await page.getByRole("button", { name: "Enregistrer mon profil" }).click();
+  await expect(page).toHaveURL(/\/account\/profile\?saved=profile$/);
+  await expect(page.getByRole("main").getByLabel("Courriel")).toHaveValue(newEmail);
+  await expect
+    .poll(() => mailsContaining(newEmail).filter((mail) => mail.includes("Le courriel de votre compte a changé") && mail.includes(email)).length)
+    .toBe(1);
 });

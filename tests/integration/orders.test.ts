@@ -553,14 +553,15 @@ describe("placing", () => {
 describe("the simulated payment page", () => {
   beforeEach(() => usePaymentGatewayForTests(null));
 
-  const postPayment = async (order: Order, intent: string) =>
+  /** Posts the payment page's form; `cookie` is the browser's (only its placer may cancel, docs/decisions/031). */
+  const postPayment = async (order: Order, intent: string, cookie = "") =>
     thrownResponse(async () =>
       paymentAction(
         await routeArgs(db, `/checkout/payment?order=${order.confirmationNumber}`, {
           init: {
             method: "POST",
             body: new URLSearchParams({ intent }),
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
           },
         }),
       ),
@@ -586,10 +587,11 @@ describe("the simulated payment page", () => {
 
   it("cancels: 303 back to step 3, the order CANCELLED, its stock back, the cart intact", async () => {
     const before = { ip: await stockOf(privateImport.id), wine: await stockOf(shopWine.id), food: await stockOf(shopFood.id) };
-    const { owner, order } = await placedOrder(newGuest(), "simulated");
+    const guest = await ensureGuestId(new Request(`${ORIGIN}/`));
+    const { owner, order } = await placedOrder({ guestId: guest.guestId }, "simulated");
     expect(await stockOf(shopWine.id)).toBe(before.wine - 2);
 
-    expect(await postPayment(order, "cancel")).toEqual({ status: 303, location: "/checkout?step=3" });
+    expect(await postPayment(order, "cancel", guest.setCookie.split(";")[0]!)).toEqual({ status: 303, location: "/checkout?step=3" });
     const cancelled = await orderRow(order.id);
     expect(cancelled.status).toBe("CANCELLED");
     expect({ ip: await stockOf(privateImport.id), wine: await stockOf(shopWine.id), food: await stockOf(shopFood.id) }).toEqual(before);

@@ -165,7 +165,8 @@ describe("saving the profile", () => {
   it("refuses an e-mail another account uses (any case), changing nothing; its own e-mail in another case is fine", async () => {
     await customer("taken@example.com");
     const { id, cookie } = await customer("owner@example.com");
-    const refused = await post(cookie, { ...profileFields, firstName: "Renamed", email: "TAKEN@example.com" });
+    // Told only to whoever gives the account's password (docs/decisions/031).
+    const refused = await post(cookie, { ...profileFields, firstName: "Renamed", email: "TAKEN@example.com", currentPassword: "first password" });
     expect(refused.status).toBe(400);
     expect(refused.data?.result?.error).toEqual({ email: ["profile.errors.emailTaken"] });
     expect(refused.data?.result?.initialValue).toMatchObject({ email: "TAKEN@example.com", firstName: "Renamed" });

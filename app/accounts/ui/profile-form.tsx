@@ -152,6 +152,16 @@ export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDef
           <TextField field={fields.email as AnyField} type="email" label={t("auth.fields.email")} autoComplete="email" />
           <TextField field={fields.phone as AnyField} type="tel" label={t("profile.fields.phone")} autoComplete="tel" />
         </div>
+        {/* Asked only when the e-mail changes (docs/decisions/031); never sent back on a refusal. */}
+        <div className="max-w-sm">
+          <TextField
+            field={fields.currentPassword as AnyField}
+            type="password"
+            label={t("profile.fields.currentPasswordForEmail")}
+            autoComplete="current-password"
+            help={t("profile.fields.currentPasswordForEmailHelp")}
+          />
+        </div>
       </fieldset>
       <AddressFieldset address={fields.delivery} section="shipping" title={t("profile.delivery")} />
       <div>

@@ -8,7 +8,7 @@ import type { OrderStatus, PaymentProvider, Province } from "~/vocabulary";
 /** The payment page of a pending order: the amount due now, Pay and Cancel (issue 7 §3). */
 export function PaymentPage({ data, error }: {
   data: { status: OrderStatus; provider: PaymentProvider; orderNumber: string; payNowCents: number; payAtLiquorBoardCents: number; province: Province };
-  error: "paymentFailed" | "paymentUnavailable" | "confirmationFailed" | undefined;
+  error: "paymentFailed" | "paymentUnavailable" | "confirmationFailed" | "cancelRefused" | undefined;
 }) {
   const { t, i18n } = useT();
   const busy = useNavigation().state === "submitting";

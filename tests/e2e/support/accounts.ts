@@ -8,7 +8,8 @@ import { expect, test, type Page } from "./fixtures";
 export const TEST_PASSWORD = "un bon mot de passe";
 
 /**
- * Registers a new Quebec customer on /register (French) and waits for where it lands.
+ * Registers a new Quebec customer on /register (French), logs in on the page it leads to, and
+ * waits for where it lands.
  * @param options.emailPrefix makes the address recognisable in the outbox: `<prefix>-<project>-<time>@example.com`.
  * @param options.path the registration URL, e.g. with `?redirect=` (then the caller checks the landing page).
  * @returns the e-mail registered.
@@ -25,6 +26,11 @@ export async function registerCustomer(
   await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
+  // Registering answers the same for any address and sends to the login (docs/decisions/031).
+  await expect(page.getByTestId("registered-notice")).toBeVisible();
+  await page.getByRole("main").getByLabel("Courriel").fill(email);
+  await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
   if (!options.path) await expect(page.getByRole("heading", { name: `Bonjour, ${firstName}` })).toBeVisible();
   return email;
 }
@@ -54,8 +60,8 @@ const staffSessions = new Map<string, Promise<{ name: string; value: string }>>(
 /**
  * Logs the demo staff user into a browser context by adding its session cookie: the shop is asked
  * once per worker (`POST /login`, as a form without JavaScript would) and every agency spec then
- * reuses that session. The login limit counts 10 logins per e-mail per 15 minutes, fewer than the
- * agency specs' runs; the login form itself is tested by agency-area.spec.ts. Never log this
+ * reuses that session (one login is enough; successful logins are not limited, docs/decisions/031);
+ * the login form itself is tested by agency-area.spec.ts. Never log this
  * session out (a spec that needs a customer too uses another context for one of them).
  * @throws Error when the shop does not answer the login with a 303 and a session cookie.
  */
