@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useShopMailerForTests, type Mailer, type OutgoingMail } from "~/email/mailer.server";
+import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { readUser } from "~/users/users.server";
@@ -116,7 +117,8 @@ describe("registration and login", () => {
     const [after] = await testDb.db.select().from(users).where(eq(users.email, "camille@example.com"));
     expect(after).toEqual(before);
     // The mail goes in the background: wait for it.
-    await expect.poll(() => sent.length).toBe(1);
+    await sendOutbox(testDb.db);
+    expect(sent.length).toBe(1);
     expect(sent[0]).toMatchObject({ to: "camille@example.com", subject: "Cuvée — Création de compte avec votre courriel" });
     expect(sent[0]!.text).toContain("Bonjour Camille,");
     expect(sent[0]!.text).toContain("http://shop.test/forgot-password");
