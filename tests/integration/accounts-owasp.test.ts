@@ -8,13 +8,13 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { routeArgs } from "../support/loader-context";
-import { sendOutbox } from "../support/outbox";
+import { capturingMailer, sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { addToCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/orders.server";
 import { branches, orders, productInventories, products, users } from "~/db/schema";
-import { useShopMailerForTests, type Mailer, type OutgoingMail } from "~/email/mailer.server";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { createResetToken } from "~/accounts/password-reset.server";
 import { ensureGuestId } from "~/session.server";
 import { registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
@@ -28,18 +28,13 @@ let testDb: TestDatabase;
 let db: TestDatabase["db"];
 let privateImportId: number;
 let qcBranchId: number;
-const sent: OutgoingMail[] = [];
-const capturingMailer: Mailer = {
-  async send(mail) {
-    sent.push(mail);
-    return { messageId: `<${sent.length}@test>` };
-  },
-};
+const capturing = capturingMailer();
+const sent = capturing.sent;
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
   db = testDb.db;
-  useShopMailerForTests(capturingMailer);
+  useShopMailerForTests(capturing);
   const [channel] = await db
     .select({ id: productInventories.id })
     .from(productInventories)

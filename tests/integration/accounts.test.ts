@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useShopMailerForTests, type Mailer, type OutgoingMail } from "~/email/mailer.server";
-import { sendOutbox } from "../support/outbox";
+import { useShopMailerForTests } from "~/email/mailer.server";
+import { capturingMailer, sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { readUser } from "~/users/users.server";
@@ -21,16 +21,11 @@ import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
 
 let testDb: TestDatabase;
-const sent: OutgoingMail[] = [];
-const capturingMailer: Mailer = {
-  async send(mail) {
-    sent.push(mail);
-    return { messageId: `<${sent.length}@test>` };
-  },
-};
+const capturing = capturingMailer();
+const sent = capturing.sent;
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "reference" });
-  useShopMailerForTests(capturingMailer);
+  useShopMailerForTests(capturing);
 });
 afterEach(() => {
   sent.length = 0;

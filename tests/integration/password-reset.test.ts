@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { sendOutbox } from "../support/outbox";
+import { capturingMailer, sendOutbox } from "../support/outbox";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import {
   createResetToken,
@@ -20,7 +20,7 @@ import {
 import { useShopMailerForTests } from "~/email/mailer.server";
 import { readUser, registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { users } from "~/db/schema";
-import type { Mailer, OutgoingMail } from "~/email/mailer.server";
+import type { OutgoingMail } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
@@ -28,17 +28,12 @@ import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
 
 let testDb: TestDatabase;
-const sent: OutgoingMail[] = [];
-const capturingMailer: Mailer = {
-  async send(mail) {
-    sent.push(mail);
-    return { messageId: `<${sent.length}@test>` };
-  },
-};
+const capturing = capturingMailer();
+const sent = capturing.sent;
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "reference" });
-  useShopMailerForTests(capturingMailer);
+  useShopMailerForTests(capturing);
 });
 afterEach(() => {
   sent.length = 0;
