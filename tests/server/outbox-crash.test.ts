@@ -36,8 +36,8 @@ afterAll(async () => {
     if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill("SIGKILL");
   }
   // The restarted server shares the first one's data folder: dispose() stops it and removes it.
-  await servers.at(-1)?.stop();
-  console.log("DEBUG dataDir", servers.at(-1)?.dataDir, "outbox", outboxDir);
+  await servers.at(-1)?.dispose();
+  rmSync(outboxDir, { recursive: true, force: true });
 });
 
 /** The browser's cookie jar: `name=value` pairs, later ones replacing earlier ones. */
@@ -134,7 +134,6 @@ describe("SIGKILL during a burst of paid checkouts", () => {
       const unpaidPlaced = shoppers.some((s) => !s.pays && s.confirmation);
       if (payments >= PAYMENTS_BEFORE_KILL && unpaidPlaced) {
         killedAt = Date.now();
-        console.log("DEBUG kill at", new Date(killedAt).toISOString(), "files", emlFiles());
         first.process.kill("SIGKILL");
       }
     };
@@ -253,7 +252,6 @@ describe("SIGKILL during a burst of paid checkouts", () => {
         .filter((line) => /outbox/i.test(line))
         .join("\n");
     const completeAfterMs = Date.now() - restartedAt;
-    console.log("DEBUG after wait", new Date().toISOString(), emlFiles(), [...orders].map(([n, o]) => `${n} ${o.confirmation} paid=${o.paid}`));
     expect(missing(), `confirmations still missing ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart\n${summary()}\n${outboxLog()}`).toEqual([]);
     // …and nothing more once the worker has had time for another round (a duplicate would show).
     await new Promise((r) => setTimeout(r, 6_000));
