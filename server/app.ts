@@ -63,7 +63,9 @@ export async function startServer(): Promise<void> {
   const handle = getDatabaseHandle();
   let outbox: Awaited<ReturnType<typeof startOutboxWorker>>;
   try {
-    outbox = await startOutboxWorker(handle, shopOutboxHandlers(handle.db));
+    // The embedded database is this process's alone: a lease found there was held by this process
+    // before a crash, so its row is sent now rather than when the lease ends (decision 027).
+    outbox = await startOutboxWorker(handle, shopOutboxHandlers(handle.db), { releaseLeasesAtStart: handle.kind === "pglite" });
   } catch (error) {
     console.error(`Cannot start the outbox's worker: ${(error as Error).message}`);
     process.exit(1);

@@ -69,6 +69,9 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
 }
 
+/** How long an SMTP send may wait for the connection, the greeting and each answer, ms. */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 /** Longest tag kept in a file name, so a name stays well under the usual 255-byte limit. */
 const MAX_TAG_LENGTH = 120;
 
@@ -84,8 +87,9 @@ export function sanitizeTag(tag: string): string {
 /**
  * Creates a mailer (DESIGN §1: SMTP when configured, else `data/outbox/`).
  *
- * - With `smtpUrl`: one `nodemailer.createTransport(smtpUrl)` for the mailer's life (a plain
- *   transport: one connection per mail, closed after it). Query parameters of the URL become
+ * - With `smtpUrl`: one nodemailer transport on that URL for the mailer's life (a plain transport:
+ *   one connection per mail, closed after it), within {@link SMTP_TIMEOUTS_MS} unless the URL sets
+ *   its own. Query parameters of the URL become
  *   transport options, e.g. `smtp://host:25/?ignoreTLS=true` or `smtps://user:pass@host:465`.
  * - Without: each mail is rendered by nodemailer's stream transport (`buffer: true`,
  *   `newline: "unix"`) and written to `<outboxDir>/<ISO time, ':' as '-'>-<tag>.eml`, e.g.
@@ -106,7 +110,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, outboxDir, from } = options;
 
   if (smtpUrl !== undefined) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    // Time limits a send stays within (the URL may set others): the outbox leases a message for
+    // 45 s while it is sent (decision 027), so a hung server fails the try instead of outliving it.
+    const transport: Transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
     return {
       async send(mail) {
         const info = await transport.sendMail(message(from, mail));

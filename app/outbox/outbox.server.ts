@@ -27,9 +27,13 @@ import { isOutOfAttempts, retryDelayMs } from "./retry-policy";
 
 /** The notification channel that wakes the workers when a transaction with new jobs commits. */
 export const OUTBOX_CHANNEL = "cuvee_outbox";
-/** How long a claimed row is left to the process that claimed it before another may try, ms. */
-export const OUTBOX_LEASE_MS = 2 * 60_000;
-/** Rows claimed at once by a worker. */
+/**
+ * How long a claimed row is left to the process that claimed it before another may try, ms: longer
+ * than a send may take (the SMTP transport's timeouts, app/email/mailer.server.ts; Mailchimp's 5 s),
+ * short enough that a row held by a killed process goes out within a minute or so.
+ */
+export const OUTBOX_LEASE_MS = 45_000;
+/** Rows a worker sends in one run before it looks again (each claimed on its own). */
 const BATCH_SIZE = 20;
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -118,12 +122,39 @@ export interface OutboxRun {
 }
 
 /**
- * Claims the due rows (PENDING or FAILED, `next_attempt_at` passed, no live lease), at most 20, and
- * carries each out once with `handlers`, recording the outcome row by row.
- * Safe with any number of processes: the claim skips rows another transaction holds and sets a
- * lease of {@link OUTBOX_LEASE_MS}. Never throws for a job's failure (recorded on its row); rejects
- * only when the database cannot be reached.
- * @param options.now the time the claim, the back-off and the records use.
+ * Claims one due row (PENDING or FAILED, `next_attempt_at` passed, no live lease) and sets its
+ * lease: the row another transaction holds is skipped, so processes never claim the same row.
+ * @returns the row with its try counted, or null when nothing is due.
+ */
+async function claimNext(db: Database, at: Date, ids: number[] | undefined): Promise<OutboxMessage | null> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        inArray(outboxMessages.status, ["PENDING", "FAILED"]),
+        lte(outboxMessages.nextAttemptAt, at),
+        or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, at)),
+        ids ? inArray(outboxMessages.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: new Date(at.getTime() + OUTBOX_LEASE_MS), attempts: sql`${outboxMessages.attempts} + 1` })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Carries out the due rows one by one, at most 20 (`batchSize`), each claimed just before it is
+ * sent (so a process that dies holds at most one row's lease), and records each outcome.
+ * Safe with any number of processes. Never throws for a job's failure (recorded on its row);
+ * rejects only when the database cannot be reached.
+ * @param options.now the time the claims, the back-off and the records use.
  * @param options.random for the back-off's spread (tests).
  * @param options.ids only these rows (a request trying its own job at once), when due.
  */
@@ -133,28 +164,11 @@ export async function workOutbox(
   options: { now?: () => Date; random?: () => number; batchSize?: number; ids?: number[] } = {},
 ): Promise<OutboxRun> {
   const now = options.now ?? (() => new Date());
-  const claimedAt = now();
-  const due = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(
-      and(
-        inArray(outboxMessages.status, ["PENDING", "FAILED"]),
-        lte(outboxMessages.nextAttemptAt, claimedAt),
-        or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, claimedAt)),
-        options.ids ? inArray(outboxMessages.id, options.ids) : undefined,
-      ),
-    )
-    .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
-    .limit(options.batchSize ?? BATCH_SIZE)
-    .for("update", { skipLocked: true });
-  const claimed = await db
-    .update(outboxMessages)
-    .set({ lockedUntil: new Date(claimedAt.getTime() + OUTBOX_LEASE_MS), attempts: sql`${outboxMessages.attempts} + 1` })
-    .where(inArray(outboxMessages.id, due))
-    .returning();
-  const run: OutboxRun = { claimed: claimed.length, sent: 0, failed: 0, dead: 0 };
-  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+  const run: OutboxRun = { claimed: 0, sent: 0, failed: 0, dead: 0 };
+  for (let n = 0; n < (options.batchSize ?? BATCH_SIZE); n++) {
+    const row = await claimNext(db, now(), options.ids);
+    if (!row) break;
+    run.claimed++;
     let outcome: { status: OutboxStatus; lastError: string | null; nextAttemptAt?: Date };
     try {
       await carryOut(row, handlers);
@@ -185,6 +199,21 @@ export async function workOutbox(
     else run.failed++;
   }
   return run;
+}
+
+/**
+ * Ends every lease (a process starting on the embedded database, which only it can open: a lease
+ * there was held by this process before it was killed). Not for PostgreSQL, where other live
+ * processes hold theirs; a dead process's row waits for its lease to end there.
+ * @returns how many leases were ended.
+ */
+export async function releaseLeases(db: Database): Promise<number> {
+  const released = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: null })
+    .where(and(inArray(outboxMessages.status, ["PENDING", "FAILED"]), sql`${outboxMessages.lockedUntil} is not null`))
+    .returning({ id: outboxMessages.id });
+  return released.length;
 }
 
 function carryOut(row: OutboxMessage, handlers: OutboxHandlers): Promise<void> {
@@ -242,14 +271,17 @@ export const OUTBOX_POLL_MS = 5_000;
  * Starts this process's worker: it works the outbox at start, whenever a transaction that wrote
  * jobs commits (any process's: `LISTEN cuvee_outbox`), and every `pollMs` for retries. One run at a
  * time per process; a wake-up during a run starts another right after it.
+ * @param options.releaseLeasesAtStart end every lease first ({@link releaseLeases}): true only on
+ *   the embedded database, which no other process can hold.
  * @returns `stop()`, which stops listening and resolves once a run in progress has ended.
  * @throws when the database cannot be listened to (start-up).
  */
 export async function startOutboxWorker(
   handle: Pick<DatabaseHandle, "db" | "listen">,
   handlers: OutboxHandlers,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; releaseLeasesAtStart?: boolean } = {},
 ): Promise<{ stop(): Promise<void> }> {
+  if (options.releaseLeasesAtStart) await releaseLeases(handle.db);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

@@ -21,6 +21,7 @@ import {
   outboxProblems,
   OutboxFailure,
   purgeSentOutbox,
+  releaseLeases,
   startOutboxWorker,
   workOutbox,
   type OutboxHandlers,
@@ -142,6 +143,17 @@ describe("working the outbox", () => {
     expect(await workOutbox(testDb.db, other, { now: () => new Date(start + OUTBOX_LEASE_MS + 1000) })).toMatchObject({ sent: 1 });
     expect(other.mails[0]!.messageId).toBe((await rowOf(id)).messageId);
     expect(await rowOf(id)).toMatchObject({ status: "SENT", attempts: 2 });
+  });
+
+  it("ends every lease when a process starts on the embedded database: the row a killed process held goes at once", async () => {
+    const id = (await enqueueMail(testDb.db, mail(9)))!;
+    void workOutbox(testDb.db, { ...recorder(), email: () => new Promise(() => {}) });
+    await vi.waitFor(async () => expect((await rowOf(id)).lockedUntil).not.toBeNull());
+    expect(await workOutbox(testDb.db, recorder())).toMatchObject({ claimed: 0 });
+    expect(await releaseLeases(testDb.db)).toBe(1);
+    const restarted = recorder();
+    expect(await workOutbox(testDb.db, restarted)).toMatchObject({ sent: 1 });
+    expect(restarted.mails.map((m) => m.tag)).toEqual(["test-9"]);
   });
 
   it("never gives one message to two workers at once", async () => {
