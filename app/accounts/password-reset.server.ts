@@ -10,8 +10,8 @@
  * same link is refused afterwards: single use without a table of tokens.
  *
  * Asking for a link answers the same, after the same work, whether or not the address has an
- * account; the e-mail itself is handed to the mailer in the background so its delay tells
- * nothing either.
+ * account; the e-mail itself is written to the outbox (decision 027) and sent by its worker, so
+ * no mail server's delay shows in the answer.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -5,7 +5,8 @@
  * and the follow-up date), picked up, refunded. Written in the order's language (`order.locale`),
  * wording from `locales/` (`fulfilment.mail.*`, and the order mails' greeting and signature).
  *
- * Composition (`composeFulfilmentMail`, pure) is kept apart from sending (`sendFulfilmentMail`).
+ * Composition (`composeFulfilmentMail`, pure) is kept apart from writing to the outbox
+ * (`writeFulfilmentMail`, decision 027).
  * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
  */
 import type { ComposedMail } from "~/email/mailer.server";

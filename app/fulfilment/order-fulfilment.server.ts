@@ -7,8 +7,8 @@
  * Every step is one transaction holding the order's row (`SELECT … FOR UPDATE`) that checks the
  * order still is in the state the staff's page showed (else a "stale" refusal, answered 409),
  * changes it, moves the stock when a refund returns it (and closes the reservation the order paid),
- * and writes the audit row; the customer's
- * e-mail goes after the commit. A Stripe refund is asked of Stripe first (idempotency key per
+ * and writes the audit row and the customer's e-mail (to the outbox, decision 027, which sends it
+ * once this commits). A Stripe refund is asked of Stripe first (idempotency key per
  * order): if Stripe fails, nothing changes.
  */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";

@@ -169,8 +169,8 @@ function auditFields(r: Reservation, extra: Record<string, unknown> = {}) {
  * with one line priced at the reservation's snapshotted unit price (agency fee: the inventory's
  * current one, capped at that price; member prices if the customer is a member now) and its tax
  * lines; the stock is decremented by the reservation's bottles; the reservation becomes AVAILABLE
- * and the audit row is written. After the commit the customer is e-mailed the payment link
- * (a failed e-mail is logged, never thrown).
+ * and the audit row and the customer's e-mail with the payment link are written (the e-mail to
+ * the outbox, decision 027, which sends it once this commits).
  * @param input.bottlesReceived bottles (or units) arrived for it, ≥ 0, added to the stock.
  * @param input.origin the shop's origin, for the link in the e-mail.
  * @returns the reservation and its new order; "not-found"; "conflict" (not REQUESTED any more, or
