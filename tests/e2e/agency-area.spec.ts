@@ -1,7 +1,8 @@
 /**
  * The agency's staff area (issue 10 §1, §7): `/agence` answers 404 with the not-found page to a
- * guest and to a customer; staff logs in, sees what waits for the agency, and finds users by role
- * and by a search in names or e-mail — with and without JavaScript, and without axe violations.
+ * guest and to a customer; staff logs in, sees what waits for the agency, finds users by role and
+ * by a search in names or e-mail, and sees what the outbox could not send — with and without
+ * JavaScript, and without axe violations.
  */
 import { DEMO_LOGINS, logIn } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
@@ -24,7 +25,7 @@ test("staff reaches the area from the account, and finds users by role and by na
   await page.getByTestId("staff-area-link").click();
   await expect(page).toHaveURL(/\/agence$/);
   await expect(page.getByRole("heading", { level: 1, name: "Agence" })).toBeVisible();
-  await expect(page.getByTestId("agency-dashboard").getByRole("link")).toHaveCount(4);
+  await expect(page.getByTestId("agency-dashboard").getByRole("link")).toHaveCount(6);
   const nav = page.getByRole("navigation", { name: "Espace de l’agence" });
   await expect(nav.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page, "/agence");
@@ -53,4 +54,11 @@ test("staff reaches the area from the account, and finds users by role and by na
   await page.reload();
   await expect(search.getByLabel("Nom ou courriel")).toHaveValue("client.on@");
   await expect(table.getByRole("rowheader")).toHaveText(["Smith, Jordan"]);
+
+  // What the outbox could not send (decision 027): here, everything left.
+  await nav.getByRole("link", { name: "Envois" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Envois en échec" })).toBeVisible();
+  await expect(page.getByTestId("outbox-counts")).toHaveText("En échec : 0 · Abandonnés : 0");
+  await expect(page.getByTestId("outbox-empty")).toHaveText("Tout a été envoyé.");
+  await expectNoAxeViolations(page, "/agence/envois");
 });
