@@ -18,6 +18,20 @@ import { refuse } from "./guards";
 /** A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
 const VALID_HOST = /^(?:[A-Za-z0-9_.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
+/**
+ * Whether a URL can be built on `host`, as React Router will: the pattern above lets through
+ * names the URL parser refuses (`999.999.999.999`, `a.0x`, a port over 65535).
+ */
+function isUrlHost(host: string): boolean {
+  if (!VALID_HOST.test(host)) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Express middleware: one origin for our guard and React Router, or a 400 for a malformed one. */
 export function useForwardedOrigin(req: Request, res: Response, next: NextFunction): void {
   const forwardedProto = req.headers["x-forwarded-proto"];
@@ -29,7 +43,7 @@ export function useForwardedOrigin(req: Request, res: Response, next: NextFuncti
   const host = req.host;
   // HTTP/1.0 without Host (some health checkers): React Router's default, `localhost`.
   if (host === undefined) return next();
-  if (!VALID_HOST.test(host)) return refuse(res, 400, "malformed Host", "badRequest");
+  if (!isUrlHost(host)) return refuse(res, 400, "malformed Host", "badRequest");
   req.headers.host = host;
   delete req.headers["x-forwarded-host"];
   next();

@@ -11,8 +11,9 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/client.server";
-import { createHash } from "node:crypto";
-import { hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequests } from "~/http/rate-limit.server";
+import { createHmac } from "node:crypto";
+import { purposeKey } from "~/http/purpose-keys.server";
+import { giveBackRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequests } from "~/http/rate-limit.server";
 import { getEnv } from "~/env.server";
 import { LoginSchema } from "./account-forms";
 import { isDemoEmail } from "~/users/demo-accounts.server";
@@ -26,11 +27,12 @@ export class LoginRefused extends Error {
 }
 
 /**
- * The keys of the login limits for an e-mail and a client address. The e-mail is keyed by a
- * digest, so neither the counters' table nor a log line holds the address.
+ * The keys of the login limits for an e-mail and a client address. The e-mail is keyed by an HMAC
+ * under a key derived from the session secret, so neither the counters' table nor a log line holds
+ * the address, nor lets anyone test a guessed address against it.
  */
 function loginKeys(email: string, clientAddress: string) {
-  const account = createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  const account = createHmac("sha256", purposeKey("cuvee/login-limits/v1")).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
   return { client: `client:${clientAddress}`, pair: `pair:${account}:${clientAddress}`, account: `account:${account}` };
 }
 
@@ -51,11 +53,17 @@ async function loginWait(keys: ReturnType<typeof loginKeys>): Promise<{ name: "l
   return null;
 }
 
-/** Counts one failed login against the client, the pair and the account. */
-async function countFailedLogin(keys: ReturnType<typeof loginKeys>): Promise<void> {
-  await hitRateLimit("loginClient", keys.client);
-  await hitRateLimit("loginPair", keys.pair);
-  await hitRateLimit("loginAccount", keys.account);
+/**
+ * Counts this try against the client and the pair BEFORE the password is checked, so a burst of
+ * parallel tries cannot all pass {@link loginWait}; a right password gives them back.
+ * @returns null, or the limit reached and the seconds to wait.
+ */
+async function countLoginTry(keys: ReturnType<typeof loginKeys>): Promise<{ name: "loginClient" | "loginPair"; seconds: number } | null> {
+  const client = await hitRateLimit("loginClient", keys.client);
+  if (!client.ok) return { name: "loginClient", seconds: client.retryAfterSeconds };
+  const pair = await hitRateLimit("loginPair", keys.pair);
+  if (!pair.ok) return { name: "loginPair", seconds: pair.retryAfterSeconds };
+  return null;
 }
 
 /**
@@ -80,15 +88,17 @@ export async function authenticate(db: Database, request: Request, clientAddress
       if (submission.status !== "success") throw new LoginRefused(submission.reply({ hideFields: ["password"] }));
       redirectTo = submission.value.redirect;
       const keys = loginKeys(submission.value.email, clientAddress);
-      const wait = await loginWait(keys);
+      const wait = (await loginWait(keys)) ?? (await countLoginTry(keys));
       if (wait) throw tooManyRequests(wait.name, wait.seconds);
       const user = await verifyCredentials(db, submission.value.email, submission.value.password);
       // A demo login (README) never opens a production shop, even on a reused development database.
       const demoInProduction = user !== null && getEnv().nodeEnv === "production" && isDemoEmail(user.email);
       if (!user || demoInProduction) {
-        await countFailedLogin(keys);
+        await hitRateLimit("loginAccount", keys.account);
         throw new LoginRefused(submission.reply({ formErrors: ["auth.errors.invalidCredentials"], hideFields: ["password"] }));
       }
+      // Successes never count: the client's try is given back and the pair's failures forgotten.
+      await giveBackRateLimit("loginClient", keys.client);
       await resetRateLimit("loginPair", keys.pair);
       return user;
     }),

@@ -56,10 +56,17 @@ export function accountAskedWith(order: { customerId: number | null; accountPass
  * the e-mail already has an account (that account's owner links their orders by logging in; an
  * order never joins an account it did not log in to; the caller tells the owner by e-mail). The
  * hash is removed from the order either way ({@link ACCOUNT_ASKED_NOT_CREATED} in the second case).
+ * @param onEmailTaken called in the same transaction when the address already had an account, to
+ *   write the owner's e-mail (to the outbox: decision 027), so the order is never marked handled
+ *   without the owner being told.
  * @returns the new user's id; "email-taken" when the address already had an account; null when
  *   the order asked for none or was already handled.
  */
-export async function createAccountFromOrder(db: Database, orderId: number): Promise<number | "email-taken" | null> {
+export async function createAccountFromOrder(
+  db: Database,
+  orderId: number,
+  onEmailTaken?: (tx: Database, email: string) => Promise<unknown>,
+): Promise<number | "email-taken" | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order?.accountPasswordHash || order.customerId !== null) return null;
@@ -81,6 +88,7 @@ export async function createAccountFromOrder(db: Database, orderId: number): Pro
       .update(orders)
       .set(user ? { accountPasswordHash: null, customerId: user.id } : { accountPasswordHash: ACCOUNT_ASKED_NOT_CREATED })
       .where(eq(orders.id, orderId));
+    if (!user) await onEmailTaken?.(tx, order.email);
     return user?.id ?? "email-taken";
   });
 }

@@ -203,7 +203,18 @@ export async function requestPasswordReset(
   const subject = row ?? { id: 0, firstName: "", locale: "fr-CA" as const, email: "", passwordHash: randomBytes(16).toString("hex") };
   const token = await createResetToken(subject, now);
   const mail = composeResetMail(subject, `${origin}/reset-password?${new URLSearchParams({ token })}`);
-  if (!row) return { written: false };
-  await enqueueMail(db, { to: row.email, ...mail, tag: `password-reset-${row.id}` });
-  return { written: true };
+  // The same database work too: the mail is written in a transaction, rolled back when there is no
+  // account, so the answer's time does not tell whether the address has one.
+  try {
+    await db.transaction(async (tx) => {
+      await enqueueMail(tx, { to: row?.email ?? "nobody@cuvee.invalid", ...mail, tag: `password-reset-${subject.id}` });
+      if (!row) throw new NoAccount();
+    });
+  } catch (error) {
+    if (!(error instanceof NoAccount)) throw error;
+  }
+  return { written: row !== undefined };
 }
+
+/** Rolls back the reset mail written for an address without an account. */
+class NoAccount extends Error {}

@@ -10,7 +10,7 @@ import { UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { AddressKind, Locale } from "~/vocabulary";
-import { subscribeToNewsletter } from "~/newsletter/newsletter.server";
+import { tryNewsletterSignup, writeNewsletterSignup, type WrittenSignup } from "~/newsletter/newsletter.server";
 import { verifyPassword } from "~/users/password.server";
 import type { ProfileAddress, ProfileForm } from "./profile-forms";
 import { setUserPassword, type User } from "~/users/users.server";
@@ -101,19 +101,24 @@ export async function saveProfile(
  * Saves the profile form of a logged-in user (docs/decisions/031): a change of e-mail needs the
  * current password (checked first, so whether another account has the new address is told only
  * to whoever knows it), and once saved the OLD address is told of the change by e-mail. Password
- * checks count against the user's `passwordCheck` limit.
- * @param user the user as the session read them (their saved e-mail).
+ * checks count against the user's `passwordCheck` limit. Ticking "newsletter" (issue 8 §4) signs
+ * the customer up like the footer form (issue 9 §6, SPEC §7) for their province; only a change
+ * from unticked to ticked signs up (unticking clears the flag: leaving the list is the list's
+ * unsubscribe link). The old address's mail and the sign-up with its Mailchimp job are written in
+ * the transaction that saves the profile (decision 027); the sign-up is tried at once after it.
+ * @param user the user as the session read them (their saved e-mail, newsletter flag, province).
  * @param currentPassword what the form's current-password field held ("" when empty).
+ * @param locale the visitor's language, kept with a newsletter sign-up.
  * @returns {@link saveProfile}'s outcomes, or "password-required" / "wrong-password" when the
- *   e-mail changes without the right password (nothing is changed). The old address's mail is
- *   written to the outbox in the transaction that saves the change (decision 027).
+ *   e-mail changes without the right password (nothing is changed).
  * @throws a 429 response when the user is over the `passwordCheck` limit.
  */
 export async function updateProfile(
   db: Database,
-  user: Pick<User, "id" | "email" | "firstName" | "locale">,
+  user: Pick<User, "id" | "email" | "firstName" | "locale" | "newsletter" | "province">,
   input: ProfileInput,
   currentPassword: string,
+  locale: Locale = user.locale,
 ): Promise<{ outcome: "saved" | "email-taken" | "not-found" | "password-required" | "wrong-password" }> {
   const newEmail = input.email.trim().toLowerCase();
   const emailChanges = newEmail !== user.email.toLowerCase();
@@ -124,36 +129,19 @@ export async function updateProfile(
     if (!row) return { outcome: "not-found" };
     if (!(await verifyPassword(currentPassword, row.passwordHash))) return { outcome: "wrong-password" };
   }
-  const tellOldAddress = async (tx: Database) => {
-    const mail = composeEmailChangedMail({ firstName: input.firstName, locale: user.locale }, newEmail);
-    await enqueueMail(tx, { to: user.email, ...mail, tag: `email-changed-${user.id}` });
-  };
-  return { outcome: await saveProfile(db, user.id, input, emailChanges ? tellOldAddress : undefined) };
-}
-
-/**
- * Ticking "newsletter" in the profile (issue 8 §4) signs the customer up like the footer form
- * (issue 9 §6, SPEC §7): a `newsletter_signups` row for their e-mail and province, sent to the
- * province's Mailchimp list when one is configured. Only a change from unticked to ticked signs up;
- * unticking clears the profile's flag only (leaving the list is the list's unsubscribe link).
- * @param before the user as they were before `saveProfile`; `input` what was saved.
- * Never throws for Mailchimp (a failure is a FAILED row, kept for a retry).
- */
-export async function signUpWhenNewsletterTicked(
-  db: Database,
-  before: Pick<User, "newsletter" | "province">,
-  input: ProfileInput,
-  locale: Locale,
-): Promise<void> {
-  if (!input.newsletter || before.newsletter) return;
-  await subscribeToNewsletter(db, {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
-    province: before.province,
-    interests: [],
-    locale,
+  let signup: WrittenSignup | null = null;
+  const outcome = await saveProfile(db, user.id, input, async (tx) => {
+    if (emailChanges) {
+      const mail = composeEmailChangedMail({ firstName: input.firstName, locale: user.locale }, newEmail);
+      await enqueueMail(tx, { to: user.email, ...mail, tag: `email-changed-${user.id}` });
+    }
+    if (input.newsletter && !user.newsletter) {
+      const person = { firstName: input.firstName, lastName: input.lastName, email: input.email };
+      signup = await writeNewsletterSignup(tx, { ...person, province: user.province, interests: [], locale });
+    }
   });
+  if (signup) await tryNewsletterSignup(db, signup);
+  return { outcome };
 }
 
 /**

@@ -3,7 +3,8 @@
  * `STRIPE_SECRET_KEY` is set, otherwise the local simulated payment page (refused in
  * production). Whatever the path — Stripe's return page, its webhook, the simulated page — an
  * order becomes PAID through {@link finishPaidOrder}, which calls the one idempotent
- * `completeOrderPayment` and sends the e-mails once, to the call that made the transition.
+ * `completeOrderPayment` and writes the e-mails to the outbox in the transaction that made the
+ * transition (decision 027).
  */
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";

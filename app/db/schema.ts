@@ -981,6 +981,8 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set while a process sends it; another process takes it only after this time. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Names the claim in progress: only its holder records the outcome (a resend clears it). */
+    claimToken: text("claim_token"),
     /** The last failure, in one line without personal data (error class, code, status). */
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -122,6 +122,11 @@ export async function peekRateLimit(name: RateLimitName, key: string): Promise<R
   return { ok: false, used: state.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }
 
+/** Gives one hit of `key` back (a login counted before its password was checked, then right). */
+export async function giveBackRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await limiter(name).reward(key, 1);
+}
+
 /** Forgets every hit of `key` against the named limit (a successful login clears its failures). */
 export async function resetRateLimit(name: RateLimitName, key: string): Promise<void> {
   await limiter(name).delete(key);
@@ -144,7 +149,8 @@ export function tooManyRequests(name: RateLimitName, retryAfterSeconds: number):
 export async function enforceRateLimit(name: RateLimitName, key: string): Promise<void> {
   const result = await hitRateLimit(name, key);
   if (!result.ok) {
-    console.warn(`rate limit ${name} reached by ${key}; retry in ${result.retryAfterSeconds} s`);
+    // Not the key: it holds a client address, a user id or an e-mail's digest.
+    console.warn(`rate limit ${name} reached; retry in ${result.retryAfterSeconds} s`);
     throw data(
       { retryAfterSeconds: result.retryAfterSeconds },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },

@@ -21,7 +21,7 @@ import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
 import { signedCookie } from "~/http/cookies.server";
-import { enqueue, OutboxFailure, workOutbox } from "~/outbox/outbox.server";
+import { carryOutHeld, enqueueHeld, OutboxFailure, type HeldMessage } from "~/outbox/outbox.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
 import { NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
@@ -90,7 +90,9 @@ export interface MailchimpDelivery {
 }
 
 /**
- * Signs a person up to a province's newsletter (SPEC §7, §8; issue 9 §6; decision 027).
+ * Signs a person up to a province's newsletter (SPEC §7, §8; issue 9 §6; decision 027): writes the
+ * sign-up ({@link writeNewsletterSignup}), then tries its Mailchimp job at once
+ * ({@link tryNewsletterSignup}).
  * @param signup a validated sign-up (trimmed names, an e-mail in any case: stored lower-cased).
  * @param options how Mailchimp is reached (see {@link MailchimpDelivery}).
  * @returns the outcome and the row's status after the first try: `subscribed` (STORED,
@@ -99,6 +101,24 @@ export interface MailchimpDelivery {
  *   database cannot be written.
  */
 export async function subscribeToNewsletter(db: Database, signup: NewsletterSignup, options: MailchimpDelivery = {}): Promise<NewsletterResult> {
+  const written = await db.transaction((tx) => writeNewsletterSignup(tx, signup, options));
+  return tryNewsletterSignup(db, written, options);
+}
+
+/** What {@link writeNewsletterSignup} wrote, for {@link tryNewsletterSignup}. */
+export type WrittenSignup =
+  | { kind: "left-alone"; email: string; province: Province }
+  | { kind: "stored" }
+  | { kind: "queued"; signupId: number; job: HeldMessage };
+
+/**
+ * Writes a sign-up in the caller's transaction `db`: a new row, or a FAILED (or PENDING) one tried
+ * again; a SUBSCRIBED row is left alone, even when two sign-ups of the same e-mail race. A STORED
+ * row (kept while the province had no list) is sent once its list is configured. With a list, the
+ * row is PENDING and its one Mailchimp job (renewed on a new sign-up) is written to the outbox,
+ * held for the caller to try once the transaction commits.
+ */
+export async function writeNewsletterSignup(db: Database, signup: NewsletterSignup, options: MailchimpDelivery = {}): Promise<WrittenSignup> {
   const email = signup.email.trim().toLowerCase();
   const values = {
     email,
@@ -109,37 +129,39 @@ export async function subscribeToNewsletter(db: Database, signup: NewsletterSign
     interests: [...signup.interests],
   };
   const listId = listOf(options, signup.province);
-  // One statement: a new row, or a FAILED (or PENDING) one tried again; a SUBSCRIBED row is left
-  // alone (nothing returned), even when two sign-ups of the same e-mail race. A STORED row (kept
-  // while the province had no list) is sent once its list is configured.
   const reopened: NewsletterStatus[] = listId ? ["FAILED", "PENDING", "STORED"] : ["FAILED", "PENDING"];
   const status: NewsletterStatus = listId ? "PENDING" : "STORED";
-  const written = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(newsletterSignups)
-      .values({ ...values, status })
-      .onConflictDoUpdate({
-        target: [newsletterSignups.email, newsletterSignups.province],
-        set: { ...values, status, updatedAt: sql`now()` },
-        setWhere: inArray(newsletterSignups.status, reopened),
-      })
-      .returning({ id: newsletterSignups.id });
-    if (!row || !listId) return row ? { signupId: row.id, jobId: null } : null;
-    const jobId = await enqueue(tx, { kind: "mailchimp-subscribe", signupId: row.id });
-    return { signupId: row.id, jobId };
-  });
-  if (!written) {
-    // The row left alone: SUBSCRIBED, or STORED while the province has no list.
+  const [row] = await db
+    .insert(newsletterSignups)
+    .values({ ...values, status })
+    .onConflictDoUpdate({
+      target: [newsletterSignups.email, newsletterSignups.province],
+      set: { ...values, status, updatedAt: sql`now()` },
+      setWhere: inArray(newsletterSignups.status, reopened),
+    })
+    .returning({ id: newsletterSignups.id });
+  if (!row) return { kind: "left-alone", email, province: signup.province };
+  if (!listId) return { kind: "stored" };
+  const job = await enqueueHeld(db, { kind: "mailchimp-subscribe", signupId: row.id }, { dedupeKey: `newsletter-${row.id}` });
+  return { kind: "queued", signupId: row.id, job };
+}
+
+/**
+ * After the commit of {@link writeNewsletterSignup}: tries the held Mailchimp job now, so the
+ * visitor reads Mailchimp's answer; a failure is left to the outbox's retries.
+ * @returns the outcome to show and the row's status.
+ */
+export async function tryNewsletterSignup(db: Database, written: WrittenSignup, options: MailchimpDelivery = {}): Promise<NewsletterResult> {
+  if (written.kind === "stored") return { outcome: "subscribed", status: "STORED" };
+  if (written.kind === "left-alone") {
     const [existing] = await db
       .select({ status: newsletterSignups.status })
       .from(newsletterSignups)
-      .where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, signup.province)));
+      .where(and(eq(newsletterSignups.email, written.email), eq(newsletterSignups.province, written.province)));
     return { outcome: "alreadySubscribed", status: existing?.status ?? "SUBSCRIBED" };
   }
-  if (written.jobId === null) return { outcome: "subscribed", status: "STORED" };
-  // The first try now, so the visitor reads Mailchimp's answer; a failure is left to the outbox.
   let memberExists = false;
-  await workOutbox(
+  await carryOutHeld(
     db,
     {
       email: () => Promise.reject(new OutboxFailure("not a newsletter job", true)),
@@ -147,7 +169,7 @@ export async function subscribeToNewsletter(db: Database, signup: NewsletterSign
         memberExists = (await deliverNewsletterSignup(db, signupId, options)) === "memberExists";
       },
     },
-    { ids: [written.jobId] },
+    written.job,
   );
   const [row] = await db.select({ status: newsletterSignups.status }).from(newsletterSignups).where(eq(newsletterSignups.id, written.signupId));
   return { outcome: memberExists ? "alreadySubscribed" : "subscribed", status: row?.status ?? "PENDING" };

@@ -68,6 +68,42 @@ export async function enqueue(
 }
 
 /**
+ * Writes a job the calling request will carry out itself once its transaction commits
+ * ({@link carryOutHeld}), already claimed by it: no worker takes it while the request holds its
+ * lease, and if the request dies, a worker does once the lease ends. With a `dedupeKey` already
+ * written, that row is renewed instead (due now, tries from 0): one row per effect (the newsletter's
+ * one job per sign-up).
+ * @param db the caller's transaction.
+ * @returns the row's id and the claim to pass to {@link carryOutHeld}.
+ */
+export async function enqueueHeld(
+  db: Database,
+  job: OutboxJob,
+  options: { dedupeKey?: string; domain?: string; now?: Date } = {},
+): Promise<HeldMessage> {
+  const now = options.now ?? new Date();
+  const held = { status: "PENDING" as const, attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS), claimToken: randomUUID() };
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      job,
+      dedupeKey: options.dedupeKey ?? null,
+      messageId: job.kind === "email" ? `<${randomUUID()}@${options.domain ?? "cuvee.invalid"}>` : null,
+      createdAt: now,
+      ...held,
+    })
+    .onConflictDoUpdate({ target: outboxMessages.dedupeKey, set: { job, lastError: null, sentAt: null, ...held } })
+    .returning({ id: outboxMessages.id });
+  return { id: row!.id, claimToken: held.claimToken };
+}
+
+/** A row claimed by whoever wrote it ({@link enqueueHeld}). */
+export interface HeldMessage {
+  id: number;
+  claimToken: string;
+}
+
+/**
  * Writes an e-mail to the outbox in the caller's transaction ({@link enqueue}), its Message-ID on
  * the domain of `MAIL_FROM`. The mail is composed now: what it says is what the change saved.
  * @returns the row's id, or null when `dedupeKey` was already written.
@@ -143,7 +179,7 @@ async function claimNext(db: Database, at: Date, ids: number[] | undefined): Pro
     .for("update", { skipLocked: true });
   const [row] = await db
     .update(outboxMessages)
-    .set({ lockedUntil: new Date(at.getTime() + OUTBOX_LEASE_MS), attempts: sql`${outboxMessages.attempts} + 1` })
+    .set({ lockedUntil: new Date(at.getTime() + OUTBOX_LEASE_MS), attempts: sql`${outboxMessages.attempts} + 1`, claimToken: randomUUID() })
     .where(inArray(outboxMessages.id, due))
     .returning();
   return row ?? null;
@@ -156,7 +192,7 @@ async function claimNext(db: Database, at: Date, ids: number[] | undefined): Pro
  * rejects only when the database cannot be reached.
  * @param options.now the time the claims, the back-off and the records use.
  * @param options.random for the back-off's spread (tests).
- * @param options.ids only these rows (a request trying its own job at once), when due.
+ * @param options.ids only these rows, when due (tests).
  */
 export async function workOutbox(
   db: Database,
@@ -169,36 +205,70 @@ export async function workOutbox(
     const row = await claimNext(db, now(), options.ids);
     if (!row) break;
     run.claimed++;
-    let outcome: { status: OutboxStatus; lastError: string | null; nextAttemptAt?: Date };
-    try {
-      await carryOut(row, handlers);
-      outcome = { status: "SENT", lastError: null };
-    } catch (error) {
-      const lastError = failureSummary(error);
-      if ((error instanceof OutboxFailure && error.permanent) || isOutOfAttempts(row.attempts)) {
-        outcome = { status: "DEAD", lastError };
-      } else {
-        outcome = { status: "FAILED", lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, options.random?.())) };
-      }
-      console.error(`outbox: message ${row.id} (${row.job.kind}) try ${row.attempts} failed: ${lastError}; now ${outcome.status}`);
-    }
-    const at = now();
-    await db
-      .update(outboxMessages)
-      .set({
-        status: outcome.status,
-        lastError: outcome.lastError,
-        lockedUntil: null,
-        ...(outcome.nextAttemptAt ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
-        ...(outcome.status === "SENT" ? { sentAt: at } : {}),
-      })
-      // Only while the lease is ours: a resend by staff meanwhile made it a new job.
-      .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.attempts, row.attempts)));
-    if (outcome.status === "SENT") run.sent++;
-    else if (outcome.status === "DEAD") run.dead++;
+    const outcome = await carryOutAndRecord(db, handlers, row, options);
+    if (outcome === "SENT") run.sent++;
+    else if (outcome === "DEAD") run.dead++;
     else run.failed++;
   }
   return run;
+}
+
+/**
+ * Carries out a claimed row once and records what came of it: SENT; FAILED with the next try
+ * after the back-off; DEAD after the last try or a permanent failure. The record is made only
+ * while the claim is still the row's (a staff resend meanwhile made it a new job).
+ */
+async function carryOutAndRecord(
+  db: Database,
+  handlers: OutboxHandlers,
+  row: OutboxMessage,
+  options: { now?: () => Date; random?: () => number },
+): Promise<OutboxStatus> {
+  const now = options.now ?? (() => new Date());
+  let outcome: { status: OutboxStatus; lastError: string | null; nextAttemptAt?: Date };
+  try {
+    await carryOut(row, handlers);
+    outcome = { status: "SENT", lastError: null };
+  } catch (error) {
+    const lastError = failureSummary(error);
+    if ((error instanceof OutboxFailure && error.permanent) || isOutOfAttempts(row.attempts)) {
+      outcome = { status: "DEAD", lastError };
+    } else {
+      outcome = { status: "FAILED", lastError, nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts, options.random?.())) };
+    }
+    console.error(`outbox: message ${row.id} (${row.job.kind}) try ${row.attempts} failed: ${lastError}; now ${outcome.status}`);
+  }
+  await db
+    .update(outboxMessages)
+    .set({
+      status: outcome.status,
+      lastError: outcome.lastError,
+      lockedUntil: null,
+      claimToken: null,
+      ...(outcome.nextAttemptAt ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
+      ...(outcome.status === "SENT" ? { sentAt: now() } : {}),
+    })
+    .where(and(eq(outboxMessages.id, row.id), eq(outboxMessages.claimToken, row.claimToken ?? "")));
+  return outcome.status;
+}
+
+/**
+ * Carries out a row its writer holds ({@link enqueueHeld}), once its transaction has committed,
+ * and records the outcome as a worker would. Does nothing when the claim is no longer the writer's
+ * (its lease ended and a worker took it).
+ * @returns the row's status after the try, or null when the claim was lost.
+ */
+export async function carryOutHeld(
+  db: Database,
+  handlers: OutboxHandlers,
+  held: HeldMessage,
+  options: { now?: () => Date; random?: () => number } = {},
+): Promise<OutboxStatus | null> {
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, held.id), eq(outboxMessages.claimToken, held.claimToken), inArray(outboxMessages.status, ["PENDING", "FAILED"])));
+  return row ? carryOutAndRecord(db, handlers, row, options) : null;
 }
 
 /**
@@ -210,7 +280,7 @@ export async function workOutbox(
 export async function releaseLeases(db: Database): Promise<number> {
   const released = await db
     .update(outboxMessages)
-    .set({ lockedUntil: null })
+    .set({ lockedUntil: null, claimToken: null })
     .where(and(inArray(outboxMessages.status, ["PENDING", "FAILED"]), sql`${outboxMessages.lockedUntil} is not null`))
     .returning({ id: outboxMessages.id });
   return released.length;
@@ -374,7 +444,8 @@ export async function outboxProblems(db: Database, limit = 100): Promise<OutboxP
  * transaction commits.
  * @param db the caller's transaction.
  * @returns the row as it was, or "not-found"; or "conflict" with the row when it is no longer
- *   FAILED or DEAD (sent, or already pending) — nothing changed.
+ *   FAILED or DEAD (sent, or already pending) or a try of it is in progress (a live lease) —
+ *   nothing changed.
  */
 export async function makeDueAgain(
   db: Database,
@@ -383,10 +454,11 @@ export async function makeDueAgain(
 ): Promise<{ ok: true; before: OutboxMessage } | { ok: false; reason: "not-found" } | { ok: false; reason: "conflict"; current: OutboxMessage }> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for("update");
   if (!row) return { ok: false, reason: "not-found" };
-  if (row.status !== "FAILED" && row.status !== "DEAD") return { ok: false, reason: "conflict", current: row };
+  const beingSent = row.lockedUntil !== null && row.lockedUntil > now;
+  if ((row.status !== "FAILED" && row.status !== "DEAD") || beingSent) return { ok: false, reason: "conflict", current: row };
   await db
     .update(outboxMessages)
-    .set({ status: "PENDING", attempts: 0, nextAttemptAt: now, lockedUntil: null })
+    .set({ status: "PENDING", attempts: 0, nextAttemptAt: now, lockedUntil: null, claimToken: null })
     .where(eq(outboxMessages.id, row.id));
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return { ok: true, before: row };

@@ -5,7 +5,7 @@
  * job is dead and waits for staff.
  */
 
-/** Tries before a job is dead: 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: about 3 h 20 min in all. */
+/** Tries before a job is dead: 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: about 3 hours in all. */
 export const OUTBOX_MAX_ATTEMPTS = 10;
 /** The delay after the first failed try, ms. */
 export const FIRST_RETRY_DELAY_MS = 30_000;

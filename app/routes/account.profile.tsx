@@ -13,7 +13,7 @@ import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
 import { phoneForDisplay } from "~/checkout/checkout-forms";
-import { changePassword, loadProfile, signUpWhenNewsletterTicked, updateProfile } from "~/accounts/profile.server";
+import { changePassword, loadProfile, updateProfile } from "~/accounts/profile.server";
 import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";
 import { shopContext } from "~/context";
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ProfileActionData>({ intent, result: submission.reply({ hideFields: ["currentPassword"] }) }, { status: 400 });
     }
     const { currentPassword, ...input } = submission.value;
-    const { outcome: saved } = await updateProfile(shop.db, user, input, currentPassword);
+    const { outcome: saved } = await updateProfile(shop.db, user, input, currentPassword, shop.locale);
     if (saved === "not-found") throw toLogin();
     const refusal: Record<Exclude<typeof saved, "saved">, Record<string, string[]>> = {
       "email-taken": { email: ["profile.errors.emailTaken"] },
@@ -88,7 +88,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await signUpWhenNewsletterTicked(shop.db, user, input, shop.locale);
     throw redirect("/account/profile?saved=profile", { status: 303 });
   }
 

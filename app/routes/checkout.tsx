@@ -181,9 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let { order } = placed;
     // The account the guest asked for on step 1 (issue 8 §7); an address that already had one
     // gets an e-mail instead, and the guest sees the same pages (docs/decisions/031).
-    if (placed.created && (await createAccountFromOrder(shop.db, order.id)) === "email-taken") {
-      await notifyRegistrationAttempt(shop.db, order.email, origin);
-    }
+    if (placed.created) await createAccountFromOrder(shop.db, order.id, (tx, email) => notifyRegistrationAttempt(tx, email, origin));
     if (order.status === "CONFIRMED") throw redirect(confirmationPath(order), { status: 303, headers });
     if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
     try {

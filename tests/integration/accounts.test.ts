@@ -219,6 +219,13 @@ describe("login limits (docs/decisions/031)", () => {
     expect((await tryLogin("nobody-30@example.com", "wrong password", "203.0.113.61")).status).toBe(400);
   });
 
+  it("counts a burst of simultaneous tries before their passwords are checked: no more than the pair's 10 get an answer", async () => {
+    await register("burst@example.com");
+    const statuses = await Promise.all(Array.from({ length: 16 }, (_, i) => tryLogin("burst@example.com", `burst ${i}`, "203.0.113.77")));
+    expect(statuses.filter((a) => a.status === 400)).toHaveLength(10);
+    expect(statuses.filter((a) => a.status === 429)).toHaveLength(6);
+  });
+
   it("never counts successes, and a success clears its client's failures for the account", async () => {
     await register("often@example.com");
     for (let i = 0; i < 25; i++) expect((await tryLogin("often@example.com", "the right password", "198.51.100.30")).status).toBe(303);

@@ -12,7 +12,9 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { auditLog, outboxMessages } from "~/db/schema";
 import { createMailer } from "~/email/mailer.server";
 import {
+  carryOutHeld,
   drainOutbox,
+  enqueueHeld,
   enqueue,
   enqueueMail,
   makeDueAgain,
@@ -205,6 +207,41 @@ describe("staff and upkeep", () => {
     expect(await testDb.db.transaction((tx) => makeDueAgain(tx, dead))).toMatchObject({ ok: false, reason: "conflict" });
     expect(await testDb.db.transaction((tx) => makeDueAgain(tx, 999_999))).toEqual({ ok: false, reason: "not-found" });
     expect(await testDb.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("refuses to resend a message while a try of it is in progress, and a resend makes the old try's record void", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const id = (await enqueueMail(testDb.db, mail(16)))!;
+    await workOutbox(testDb.db, recorder(new Error("down")));
+    // A worker is trying it again (its lease is live): a resend now would send it twice at once.
+    let finish: (() => void) | undefined;
+    const clock = () => new Date(Date.now() + 3_600_000);
+    const trying = workOutbox(testDb.db, { ...recorder(), email: () => new Promise<void>((resolve) => (finish = resolve)) }, { now: clock });
+    await vi.waitFor(async () => expect((await rowOf(id)).claimToken).not.toBeNull());
+    expect(await testDb.db.transaction((tx) => makeDueAgain(tx, id, clock()))).toMatchObject({ ok: false, reason: "conflict" });
+    // Its lease ends; staff resend it; the old try then finishes: its outcome is not recorded.
+    const later = new Date(clock().getTime() + OUTBOX_LEASE_MS + 1000);
+    expect(await testDb.db.transaction((tx) => makeDueAgain(tx, id, later))).toMatchObject({ ok: true });
+    finish!();
+    await trying;
+    expect(await rowOf(id)).toMatchObject({ status: "PENDING", attempts: 0, claimToken: null, sentAt: null });
+  });
+
+  it("lets a request carry out the job it wrote, which no worker takes meanwhile; written again, the same row is renewed", async () => {
+    const held = await testDb.db.transaction((tx) => enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }));
+    expect(await workOutbox(testDb.db, recorder())).toMatchObject({ claimed: 0 });
+    const failing = { ...recorder(), "mailchimp-subscribe": () => Promise.reject(new OutboxFailure("Mailchimp HTTP 503")) };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await carryOutHeld(testDb.db, failing, held)).toBe("FAILED");
+    expect(await carryOutHeld(testDb.db, recorder(), held), "a claim is used once").toBeNull();
+    expect(await rowOf(held.id)).toMatchObject({ status: "FAILED", attempts: 1, lastError: "Mailchimp HTTP 503" });
+    // Signed up again: the same row, due now, tried by the new request.
+    const again = await testDb.db.transaction((tx) => enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }));
+    expect(again.id).toBe(held.id);
+    const handlers = recorder();
+    expect(await carryOutHeld(testDb.db, handlers, again)).toBe("SENT");
+    expect(handlers.signups).toEqual([21]);
+    expect(await testDb.db.select().from(outboxMessages)).toHaveLength(1);
   });
 
   it("deletes sent messages after 30 days, never others", async () => {

@@ -135,6 +135,11 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   it("answers a forged host no URL can hold with a 400, not a 500", async () => {
     const answer = await send(shop, "GET", "/", { Host: "upstream:3000", "X-Forwarded-Host": "a b<c>" });
     expect(answer.status).toBe(400);
+    // Names the host pattern lets through but the URL parser refuses, forwarded or not.
+    for (const host of ["999.999.999.999", "1.2.3.256", "a.0x", "shop.example:99999"]) {
+      expect((await send(shop, "GET", "/", { Host: "upstream:3000", "X-Forwarded-Host": host })).status, host).toBe(400);
+      expect((await send(shop, "GET", "/", { Host: host })).status, host).toBe(400);
+    }
   });
 
   it("never logs the e-mail of a login, nor its password", async () => {
