@@ -21,7 +21,7 @@ let shop: BuiltServer;
 const sessions: string[] = [];
 let productInventoryId = "1";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 /** Requests sent at once in one run of the property. */
