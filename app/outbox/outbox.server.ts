@@ -7,13 +7,15 @@
  * transaction notifies channel `cuvee_outbox`, delivered when it commits, which wakes the worker of
  * every process ({@link startOutboxWorker}); each also looks every few seconds for retries.
  *
- * A worker claims due rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so any
- * number of processes share the work and never send a row twice at once; it sends outside any
- * transaction, then records SENT, or FAILED with the next try after an exponential back-off
- * (retry-policy.ts), or DEAD after the last try. A process killed between the send and the record
- * leaves the row to be tried again when the lease ends: a job is sent at least once, and an e-mail
- * keeps its Message-ID (and its file name in the outbox folder), so a repeat is recognisable as the
- * same message. Staff see FAILED and DEAD rows on `/agence/envois` and resend them.
+ * A worker claims one due row at a time with `FOR UPDATE SKIP LOCKED`, a lease (`locked_until`) and
+ * a claim token, so any number of processes share the work and never send a row twice at once; it
+ * sends outside any transaction, then records SENT, or FAILED with the next try after an
+ * exponential back-off (retry-policy.ts), or DEAD after the last try. A process killed between the
+ * send and the record leaves the row to be tried again when the lease ends (at once when a process
+ * starts on the embedded database, which no other can hold): a job is sent at least once, and an
+ * e-mail keeps its Message-ID (and its file name in the outbox folder), so a repeat is
+ * recognisable as the same message. Staff see FAILED and DEAD rows on `/agence/envois` and resend
+ * them.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
