@@ -8,11 +8,16 @@ export const UNIQUE_VIOLATION = "23505";
 /** Deadlock detected: one of two transactions was chosen to fail. */
 export const DEADLOCK_DETECTED = "40P01";
 
+/** An error, then its cause, its cause's cause… (at most 10: a cycle ends there). */
+function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; errors?: unknown }> {
+  for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    yield e as { code?: unknown; message?: unknown; errors?: unknown };
+  }
+}
+
 /** Whether an error, or one of its causes, carries this SQLSTATE code. */
 export function hasSqlState(error: unknown, code: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === code) return true;
-  }
+  for (const e of causeChain(error)) if (e.code === code) return true;
   return false;
 }
 
@@ -40,12 +45,11 @@ const UNAVAILABLE_MESSAGE =
  * not a fault of the request or of the code (docs/decisions/029-no-client-caused-5xx-and-database-outages.md).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message, errors } of causeChain(error)) {
     if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
     // An AggregateError (a host with several addresses, each refused).
-    if (Array.isArray((e as { errors?: unknown }).errors) && (e as { errors: unknown[] }).errors.some(isDatabaseUnavailable)) return true;
+    if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
 }
@@ -55,8 +59,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * message only — never the failed query nor its parameters, which Drizzle puts in its own message.
  */
 export function outageSummary(error: unknown): string {
-  let innermost: unknown = error;
-  for (let depth = 0; (innermost as { cause?: unknown })?.cause && depth < 10; depth++) innermost = (innermost as { cause: unknown }).cause;
-  const { code, message } = (innermost ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message } = [...causeChain(error)].at(-1) ?? {};
   return [typeof code === "string" ? code : null, typeof message === "string" ? message.split("\n")[0] : null].filter(Boolean).join(" ");
 }
