@@ -5,10 +5,6 @@
  */
 import type { OutgoingMail } from "~/email/mailer.server";
 
-/** Kinds of jobs, as staff see them on `/agence/envois`. */
-export const OUTBOX_JOB_KINDS = ["email", "mailchimp-subscribe"] as const;
-export type OutboxJobKind = (typeof OUTBOX_JOB_KINDS)[number];
-
 /**
  * One job:
  * - `email`: a composed e-mail (recipient, copies, subject, text and HTML bodies, tag), sent with

@@ -53,20 +53,26 @@ export async function enqueue(
   job: OutboxJob,
   options: { dedupeKey?: string; domain?: string; now?: Date } = {},
 ): Promise<number | null> {
-  const now = options.now ?? new Date();
   const [row] = await db
     .insert(outboxMessages)
-    .values({
-      job,
-      dedupeKey: options.dedupeKey ?? null,
-      messageId: job.kind === "email" ? `<${randomUUID()}@${options.domain ?? "cuvee.invalid"}>` : null,
-      nextAttemptAt: now,
-      createdAt: now,
-    })
+    .values(newRow(job, options))
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id });
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return row?.id ?? null;
+}
+
+/** A new row of `job`: due now, PENDING, an e-mail's Message-ID on `domain`. */
+function newRow(job: OutboxJob, options: { dedupeKey?: string; domain?: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  return {
+    job,
+    dedupeKey: options.dedupeKey ?? null,
+    messageId: job.kind === "email" ? `<${randomUUID()}@${options.domain ?? "cuvee.invalid"}>` : null,
+    status: "PENDING" as const,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
 }
 
 /**
@@ -83,18 +89,15 @@ export async function enqueueHeld(
   job: OutboxJob,
   options: { dedupeKey?: string; domain?: string; now?: Date } = {},
 ): Promise<HeldMessage> {
-  const now = options.now ?? new Date();
-  const held = { status: "PENDING" as const, attempts: 1, nextAttemptAt: now, lockedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS), claimToken: randomUUID() };
+  const row0 = newRow(job, options);
+  const held = { attempts: 1, lockedUntil: new Date(row0.createdAt.getTime() + OUTBOX_LEASE_MS), claimToken: randomUUID() };
   const [row] = await db
     .insert(outboxMessages)
-    .values({
-      job,
-      dedupeKey: options.dedupeKey ?? null,
-      messageId: job.kind === "email" ? `<${randomUUID()}@${options.domain ?? "cuvee.invalid"}>` : null,
-      createdAt: now,
-      ...held,
+    .values({ ...row0, ...held })
+    .onConflictDoUpdate({
+      target: outboxMessages.dedupeKey,
+      set: { job, status: "PENDING", nextAttemptAt: row0.nextAttemptAt, lastError: null, sentAt: null, ...held },
     })
-    .onConflictDoUpdate({ target: outboxMessages.dedupeKey, set: { job, lastError: null, sentAt: null, ...held } })
     .returning({ id: outboxMessages.id });
   return { id: row!.id, claimToken: held.claimToken };
 }
