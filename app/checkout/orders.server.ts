@@ -148,9 +148,9 @@ export async function closePendingOrder(
   orderId: number,
   status: "CANCELLED" | "EXPIRED",
   now: Date,
-  onReservationExpired?: (tx: Tx, reservation: Reservation) => Promise<void>,
+  onReservationExpired?: (tx: Tx, reservation: Reservation, orderNumber: string) => Promise<void>,
 ): Promise<boolean> {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await tx.select({ status: orders.status, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId)).for("update");
   if (order?.status !== "PENDING_PAYMENT") return false;
   await moveOrderStock(tx, orderId, "give-back");
   await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
@@ -163,7 +163,7 @@ export async function closePendingOrder(
     .set({ status, closedAt: now })
     .where(and(eq(reservations.paymentOrderId, orderId), eq(reservations.status, "AVAILABLE")))
     .returning();
-  if (status === "EXPIRED" && onReservationExpired) for (const reservation of closed) await onReservationExpired(tx, reservation);
+  if (status === "EXPIRED" && onReservationExpired) for (const reservation of closed) await onReservationExpired(tx, reservation, order.orderNumber);
   return true;
 }
 
@@ -514,7 +514,7 @@ export async function expirePendingOrders(
   db: Database,
   now = new Date(),
   batchSize = 100,
-  onReservationExpired?: (tx: Tx, reservation: Reservation) => Promise<void>,
+  onReservationExpired?: (tx: Tx, reservation: Reservation, orderNumber: string) => Promise<void>,
 ): Promise<number> {
   let expired = 0;
   for (;;) {

@@ -8,9 +8,7 @@
  * Plain text and a simple HTML part saying the same thing; every dynamic value is HTML-escaped.
  */
 import type { Order, Reservation } from "~/checkout/orders.server";
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
 import type { ComposedMail } from "~/email/mailer.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
@@ -106,15 +104,15 @@ export function composeReservationExpired(
 /**
  * Writes the "reservation expired" e-mail (tag `reservation-<id>-expired`, once per reservation)
  * to the outbox in the sweep's transaction `db`, the agency in copy.
+ * @param orderNumber the number of the order that was to pay it (named in the subject).
  */
-export async function writeReservationExpiredMail(db: Database, reservation: Reservation): Promise<void> {
-  const [order] = await db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, reservation.paymentOrderId ?? reservation.orderId));
+export async function writeReservationExpiredMail(db: Database, reservation: Reservation, orderNumber: string): Promise<void> {
   await enqueueMail(
     db,
     {
       to: reservation.email,
       cc: agencyCopy(getEnv().mail.agencyEmail),
-      ...composeReservationExpired(reservation, order?.orderNumber ?? ""),
+      ...composeReservationExpired(reservation, orderNumber),
       tag: `reservation-${reservation.id}-expired`,
     },
     { dedupeKey: `reservation-${reservation.id}-expired` },
