@@ -128,9 +128,9 @@ export async function writeNewsletterSignup(db: Database, signup: NewsletterSign
     locale: signup.locale,
     interests: [...signup.interests],
   };
-  const listId = listOf(options, signup.province);
-  const reopened: NewsletterStatus[] = listId ? ["FAILED", "PENDING", "STORED"] : ["FAILED", "PENDING"];
-  const status: NewsletterStatus = listId ? "PENDING" : "STORED";
+  const audience = audienceOf(options, signup.province);
+  const reopened: NewsletterStatus[] = audience ? ["FAILED", "PENDING", "STORED"] : ["FAILED", "PENDING"];
+  const status: NewsletterStatus = audience ? "PENDING" : "STORED";
   const [row] = await db
     .insert(newsletterSignups)
     .values({ ...values, status })
@@ -141,7 +141,7 @@ export async function writeNewsletterSignup(db: Database, signup: NewsletterSign
     })
     .returning({ id: newsletterSignups.id });
   if (!row) return { kind: "left-alone", email, province: signup.province };
-  if (!listId) return { kind: "stored" };
+  if (!audience) return { kind: "stored" };
   const job = await enqueueHeld(db, { kind: "mailchimp-subscribe", signupId: row.id }, { dedupeKey: `newsletter-${row.id}` });
   return { kind: "queued", signupId: row.id, job };
 }
@@ -175,9 +175,11 @@ export async function tryNewsletterSignup(db: Database, written: WrittenSignup, 
   return { outcome: memberExists ? "alreadySubscribed" : "subscribed", status: row?.status ?? "PENDING" };
 }
 
-function listOf(options: MailchimpDelivery, province: Province): string | null {
+/** The Mailchimp settings to use and the province's audience, or null when it has none. */
+function audienceOf(options: MailchimpDelivery, province: Province): { settings: MailchimpSettings; listId: string } | null {
   const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
-  return settings?.lists[province] ?? null;
+  const listId = settings?.lists[province] ?? null;
+  return settings && listId ? { settings, listId } : null;
 }
 
 /**
@@ -197,13 +199,12 @@ export async function deliverNewsletterSignup(
 ): Promise<"subscribed" | "memberExists" | "stored" | "unchanged"> {
   const [row] = await db.select().from(newsletterSignups).where(eq(newsletterSignups.id, signupId));
   if (!row || (row.status !== "PENDING" && row.status !== "FAILED")) return "unchanged";
-  const settings = options.mailchimp === undefined ? getEnv().mailchimp : options.mailchimp;
-  const listId = settings?.lists[row.province] ?? null;
-  if (!settings || !listId) {
+  const audience = audienceOf(options, row.province);
+  if (!audience) {
     await settle(db, row.id, "STORED");
     return "stored";
   }
-  const answer = await addMailchimpMember(settings, listId, row, options);
+  const answer = await addMailchimpMember(audience.settings, audience.listId, row, options);
   if (answer.kind === "subscribed" || answer.kind === "memberExists") {
     await settle(db, row.id, "SUBSCRIBED");
     return answer.kind;
