@@ -5,35 +5,13 @@
  * - the account's e-mail was changed (sent to the OLD address, so a stolen session cannot move
  *   the account away silently).
  * Each mail is composed by a pure function in the owner's language (wording in `locales/`,
- * `auth.registrationMail.*`, `profile.emailChangedMail.*`) and handed to the mailer after the
- * change is saved, like the password-reset mail.
+ * `auth.registrationMail.*`, `profile.emailChangedMail.*`) as the shop's simple mail
+ * ({@link composeSimpleMail}), and written to the outbox with the change (decision 027).
  */
-import { escapeXml } from "~/catalogue/images";
 import type { ComposedMail } from "~/email/mailer.server";
+import { composeSimpleMail } from "~/email/simple-mail.server";
 import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
-
-/** A paragraph or a link of a mail, in order. */
-type Part = { text: string } | { link: string; label: string };
-
-/** Plain text and HTML of the same parts; every dynamic value is escaped in the HTML. */
-function render(locale: Locale, subject: string, parts: Part[]): ComposedMail {
-  const t = translatorFor(locale);
-  const text = `${parts.map((part) => ("text" in part ? part.text : t("mail.pair", { label: part.label, value: part.link }))).join("\n\n")}\n`;
-  const html =
-    `<!doctype html>\n<html lang="${escapeXml(locale)}"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>\n` +
-    `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
-    `<div style="max-width:600px;margin:0 auto">\n` +
-    parts
-      .map((part) =>
-        "text" in part
-          ? `<p style="margin:8px 0">${escapeXml(part.text)}</p>`
-          : `<p style="margin:8px 0"><a href="${escapeXml(part.link)}" style="color:#7b1e3a">${escapeXml(part.label)}</a></p>`,
-      )
-      .join("\n") +
-    `\n</div>\n</body></html>\n`;
-  return { subject, text, html };
-}
 
 /**
  * The mail to the owner of an existing account when someone asks to create an account with its
@@ -43,15 +21,19 @@ function render(locale: Locale, subject: string, parts: Part[]): ComposedMail {
  */
 export function composeRegistrationAttemptMail(owner: { firstName: string; locale: Locale }, origin: string): ComposedMail {
   const t = translatorFor(owner.locale);
-  return render(owner.locale, t("auth.registrationMail.subject"), [
-    { text: t("auth.registrationMail.greeting", { firstName: owner.firstName }) },
-    { text: t("auth.registrationMail.intro") },
-    { text: t("auth.registrationMail.ifYou") },
-    { link: `${origin}/login`, label: t("auth.registrationMail.login") },
-    { link: `${origin}/forgot-password`, label: t("auth.registrationMail.reset") },
-    { text: t("auth.registrationMail.ifNotYou") },
-    { text: t("auth.registrationMail.signature") },
-  ]);
+  return composeSimpleMail({
+    lang: owner.locale,
+    subject: t("auth.registrationMail.subject"),
+    paragraphs: [
+      t("auth.registrationMail.greeting", { firstName: owner.firstName }),
+      t("auth.registrationMail.intro"),
+      t("auth.registrationMail.ifYou"),
+      { url: `${origin}/login`, label: t("auth.registrationMail.login") },
+      { url: `${origin}/forgot-password`, label: t("auth.registrationMail.reset") },
+      t("auth.registrationMail.ifNotYou"),
+    ],
+    closing: t("auth.registrationMail.signature"),
+  });
 }
 
 /**
@@ -61,10 +43,14 @@ export function composeRegistrationAttemptMail(owner: { firstName: string; local
  */
 export function composeEmailChangedMail(owner: { firstName: string; locale: Locale }, newEmail: string): ComposedMail {
   const t = translatorFor(owner.locale);
-  return render(owner.locale, t("profile.emailChangedMail.subject"), [
-    { text: t("profile.emailChangedMail.greeting", { firstName: owner.firstName }) },
-    { text: t("profile.emailChangedMail.intro", { email: newEmail }) },
-    { text: t("profile.emailChangedMail.ifNotYou") },
-    { text: t("profile.emailChangedMail.signature") },
-  ]);
+  return composeSimpleMail({
+    lang: owner.locale,
+    subject: t("profile.emailChangedMail.subject"),
+    paragraphs: [
+      t("profile.emailChangedMail.greeting", { firstName: owner.firstName }),
+      t("profile.emailChangedMail.intro", { email: newEmail }),
+      t("profile.emailChangedMail.ifNotYou"),
+    ],
+    closing: t("profile.emailChangedMail.signature"),
+  });
 }

@@ -35,6 +35,18 @@ describe("composeSimpleMail", () => {
     expect(bare.text).toBe("Hello\n\nCuvée\n");
     expect(bare.html).not.toContain("<a ");
   });
+
+  it("keeps links among the paragraphs where they stand, in both parts", () => {
+    const both = composeSimpleMail({
+      lang: "en-US",
+      subject: "S",
+      paragraphs: ["If it was you:", { label: "Log in", url: "https://x.test/login?a=1&b=2" }, "Otherwise ignore it."],
+      closing: "Cuvée",
+    });
+    expect(both.text).toBe("If it was you:\n\nLog in: https://x.test/login?a=1&b=2\n\nOtherwise ignore it.\n\nCuvée\n");
+    expect(both.html).toContain('<p style="margin:8px 0"><a href="https://x.test/login?a=1&amp;b=2" style="color:#7b1e3a">Log in</a></p>');
+    expect(both.html.indexOf("Log in")).toBeLessThan(both.html.indexOf("Otherwise"));
+  });
 });
 
 describe("agencyCopy", () => {

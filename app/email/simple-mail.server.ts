@@ -9,15 +9,21 @@ import { escapeXml } from "~/catalogue/images";
 import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
 
+/** A link of a mail: its label and absolute URL. */
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
 /** What a simple mail says, already in its language. */
 export interface SimpleMail {
   /** The mail's language: the `lang` of the HTML part and the "label : value" punctuation of the link line. */
   lang: Locale;
   subject: string;
-  /** Plain paragraphs, in order (a greeting first, usually). */
-  paragraphs: string[];
+  /** Paragraphs, in order (a greeting first, usually); a link among them is a paragraph of its own. */
+  paragraphs: (string | MailLink)[];
   /** A link after the paragraphs, e.g. "Voir votre commande" to the order's page (absolute URL). */
-  link?: { label: string; url: string };
+  link?: MailLink;
   /** The last paragraph, e.g. the shop's signature. */
   closing: string;
 }
@@ -29,10 +35,12 @@ export interface SimpleMail {
  */
 export function composeSimpleMail({ lang, subject, paragraphs, link, closing }: SimpleMail): ComposedMail {
   const t = translatorFor(lang);
-  const textBlocks = [...paragraphs, ...(link ? [t("mail.pair", { label: link.label, value: link.url })] : []), closing];
+  const textOf = (p: string | MailLink) => (typeof p === "string" ? p : t("mail.pair", { label: p.label, value: p.url }));
+  const anchor = (l: MailLink) => `<a href="${escapeXml(l.url)}" style="color:#7b1e3a">${escapeXml(l.label)}</a>`;
+  const textBlocks = [...paragraphs.map(textOf), ...(link ? [textOf(link)] : []), closing];
   const htmlBlocks = [
-    ...paragraphs.map((p) => `<p style="margin:8px 0">${escapeXml(p)}</p>`),
-    ...(link ? [`<p style="margin:16px 0"><a href="${escapeXml(link.url)}" style="color:#7b1e3a">${escapeXml(link.label)}</a></p>`] : []),
+    ...paragraphs.map((p) => `<p style="margin:8px 0">${typeof p === "string" ? escapeXml(p) : anchor(p)}</p>`),
+    ...(link ? [`<p style="margin:16px 0">${anchor(link)}</p>`] : []),
     `<p style="margin:8px 0">${escapeXml(closing)}</p>`,
   ];
   return {
