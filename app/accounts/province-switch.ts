@@ -9,6 +9,7 @@
  * clears the cart and switches.
  */
 import { z } from "zod";
+import { urlOfPath } from "~/http/path-url";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 import { PROVINCES, type Province } from "~/vocabulary";
 
@@ -47,7 +48,7 @@ export function provinceOfQuery(value: string | null): Province | null {
  * @param provinceOfPage the province a path fixes, or null (`provinceOfPage` of the store directory)
  */
 export function stayPath(own: Province, to: string, provinceOfPage: (pathname: string) => Province | null): string {
-  const url = new URL(to, "http://x");
+  const url = urlOfPath(to);
   const pageProvince = provinceOfPage(url.pathname);
   if (pageProvince === null || pageProvince === own) return url.pathname + url.search;
   const isProvinceHome = provinceFromPathSegment(url.pathname.replace(/^\/|\/+$/g, "")) !== null;
