@@ -25,6 +25,9 @@ type Message = Desk["messages"][number];
 
 const RESEND_CONSTRAINT = getZodConstraint(ResendMessageSchema);
 
+/** The table's columns, in order (their headings are `agency.outbox.columns.<name>`). */
+const COLUMNS = ["status", "message", "recipient", "written", "attempts", "error", "actions"] as const;
+
 function Resend({ message, lastResult }: { message: Message; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
   const [form] = useForm({
@@ -99,13 +102,11 @@ export function OutboxList({ title, counts, messages, actionData }: Desk & { tit
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.status")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.message")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.recipient")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.written")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.attempts")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.error")}</th>
-                <th scope="col" className="p-2">{t("agency.outbox.columns.actions")}</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="p-2">
+                    {t(`agency.outbox.columns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
