@@ -41,8 +41,14 @@ export function useForwardedOrigin(req: Request, res: Response, next: NextFuncti
     if (first !== "http" && first !== "https") delete req.headers["x-forwarded-proto"];
   }
   const host = req.host;
-  // HTTP/1.0 without Host (some health checkers): React Router's default, `localhost`.
-  if (host === undefined) return next();
+  if (host === undefined) {
+    // A trusted proxy's `X-Forwarded-Host` that names no host (`, `): malformed.
+    if (req.headers["x-forwarded-host"] !== undefined) return refuse(res, 400, "malformed Host", "badRequest");
+    // HTTP/1.0 without Host (some health checkers): `localhost`, which React Router would
+    // otherwise fail to build a URL without.
+    req.headers.host = "localhost";
+    return next();
+  }
   if (!isUrlHost(host)) return refuse(res, 400, "malformed Host", "badRequest");
   req.headers.host = host;
   delete req.headers["x-forwarded-host"];

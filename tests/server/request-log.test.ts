@@ -3,6 +3,7 @@
  * against the built server: what a customer, a proxy and an operator reading the log see.
  */
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answeredVisitorCookieHeader } from "../e2e/support/visitor";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -140,6 +141,20 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
       expect((await send(shop, "GET", "/", { Host: "upstream:3000", "X-Forwarded-Host": host })).status, host).toBe(400);
       expect((await send(shop, "GET", "/", { Host: host })).status, host).toBe(400);
     }
+    // Two empty X-Forwarded-Host headers, which Node joins as ", ": no host at all.
+    expect((await send(shop, "GET", "/.data", { Host: "upstream:3000", "X-Forwarded-Host": ", " })).status).toBe(400);
+  });
+
+  it("answers an HTTP/1.0 request without Host (a health checker) as for localhost", async () => {
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = connect(shop.port, "127.0.0.1", () => socket.end("GET /robots.txt HTTP/1.0\r\n\r\n"));
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text.split("\r\n", 1)[0]!));
+      socket.on("error", reject);
+    });
+    expect(statusLine).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it("never logs the e-mail of a login, nor its password", async () => {
