@@ -6,7 +6,7 @@
  * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
-import { expirePendingOrders } from "~/checkout/orders.server";
+import { expirePendingOrders } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
 import { purgeSentOutbox } from "~/outbox/outbox.server";
 import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";

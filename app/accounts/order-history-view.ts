@@ -2,7 +2,7 @@
  * The order history as the page shows it (issue 8 §4): what `orderView` in
  * order-history.server.ts returns and `ui/order-history.tsx` renders. Shared with the browser.
  */
-import type { Order } from "~/checkout/orders.server";
+import type { Order } from "~/orders/orders.server";
 import type { FulfilmentStatus, InventoryCode, OrderStatus, Province, ReservationStatus, TaxCode } from "~/vocabulary";
 
 export interface OrderLineView {

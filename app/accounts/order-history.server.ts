@@ -6,11 +6,11 @@
  * `null`, and the caller answers 404 for both (no way to tell them apart).
  */
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
-import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/checkout/orders.server";
-import { simulatedPaymentPath } from "~/checkout/payment.server";
-import { reservationPaymentPath } from "~/reservations/reservation-token.server";
+import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/orders/orders.server";
+import { simulatedPaymentPath } from "~/orders/payment.server";
+import { reservationPaymentPath } from "~/orders/reservation-token.server";
 import type { Database } from "~/db/client.server";
-import { orderIdOfNumber } from "~/checkout/order-number";
+import { orderIdOfNumber } from "~/orders/order-number";
 import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
 import type { TaxCode } from "~/vocabulary";
 import { fulfilmentFieldsOf, type OrderLineView, type OrderView } from "./order-history-view";

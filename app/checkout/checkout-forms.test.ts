@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ContactSchema, deliverySchema, isCanadianPhoneNumber, phoneToE164 } from "./checkout-forms";
+import { ContactSchema, isCanadianPhoneNumber, phoneToE164 } from "./checkout-forms";
+import { deliverySchema } from "~/orders/pickup";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -6,8 +6,6 @@
  */
 import { isValidPhoneNumber, parsePhoneNumberWithError } from "libphonenumber-js/min";
 import { z } from "zod";
-import { MAX_ROW_ID } from "~/db/row-id";
-import type { InventoryCode } from "~/vocabulary";
 
 /** Shortest password a guest may choose when creating an account at checkout. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -59,37 +57,6 @@ export function phoneForDisplay(e164: string): string {
     return e164;
   }
 }
-
-/** What step 2 must ask for, decided by the cart's sections. */
-export interface DeliveryNeeds {
-  /** Private-import lines: a liquor-store branch (SPEC §5). */
-  branch: boolean;
-  /** Shop lines: a pick-up boutique of the province. */
-  boutique: boolean;
-  /** The boutiques the shopper may choose. */
-  boutiques: readonly InventoryCode[];
-}
-
-/**
- * Step 2: delivery. A branch when the cart holds private import ('Veuillez sélectionner une
- * branche'), a boutique of the province when it holds shop items.
- */
-export function deliverySchema(needs: DeliveryNeeds) {
-  const branchId = z
-    .number({ message: "checkout.errors.branchRequired" })
-    .int("checkout.errors.branchRequired")
-    .min(1, "checkout.errors.branchRequired")
-    .max(MAX_ROW_ID, "checkout.errors.branchRequired");
-  const boutiqueCode = z.enum(needs.boutiques.length ? (needs.boutiques as [InventoryCode, ...InventoryCode[]]) : ["STORE_MTL"], {
-    message: "checkout.errors.boutiqueRequired",
-  });
-  return z.object({
-    intent: z.literal("delivery"),
-    branchId: needs.branch ? branchId : branchId.optional(),
-    boutiqueCode: needs.boutique ? boutiqueCode : boutiqueCode.optional(),
-  });
-}
-export type DeliveryForm = z.infer<ReturnType<typeof deliverySchema>>;
 
 /** Step 3: the shopper accepts the rules and places the order for the cart version shown. */
 export const PlaceOrderSchema = z.object({

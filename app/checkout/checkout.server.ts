@@ -13,10 +13,10 @@ import { checkouts } from "~/db/schema";
 import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
 import { hashPassword } from "~/users/password.server";
-import { getBranch, type Branch } from "./branches.server";
-import { phoneToE164, type ContactForm, type DeliveryNeeds } from "./checkout-forms";
-import { deliveryNeeds } from "./delivery";
-import { stockHeldByCart } from "./orders.server";
+import { getBranch, type Branch } from "~/orders/branches.server";
+import { phoneToE164, type ContactForm } from "./checkout-forms";
+import { deliveryNeeds, type DeliveryNeeds } from "~/orders/pickup";
+import { stockHeldByCart } from "~/orders/orders.server";
 
 /**
  * The cart with the stock its own pending orders hold counted as available again: the shopper's

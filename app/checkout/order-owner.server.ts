@@ -7,7 +7,7 @@
 import type { Database } from "~/db/client.server";
 import { readSession } from "~/session.server";
 import { readUser } from "~/users/users.server";
-import type { Order } from "./orders.server";
+import type { Order } from "~/orders/orders.server";
 
 /**
  * Whether the visitor making `request` placed `order` or is staff.

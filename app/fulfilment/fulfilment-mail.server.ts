@@ -10,7 +10,7 @@
  * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
  */
 import type { ComposedMail } from "~/email/mailer.server";
-import type { Order } from "~/checkout/orders.server";
+import type { Order } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";

@@ -7,7 +7,7 @@
  *   stock (the sweep of unpaid orders, decision 018).
  * Plain text and a simple HTML part saying the same thing; every dynamic value is HTML-escaped.
  */
-import type { Order, Reservation } from "~/checkout/orders.server";
+import type { Order, Reservation } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
 import { enqueueMail } from "~/outbox/outbox.server";

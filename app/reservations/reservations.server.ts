@@ -20,8 +20,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { isSingleBottle } from "~/cart/cart-rules";
-import { branchLabel, getBranch } from "~/checkout/branches.server";
-import { PICKUP_BOUTIQUES } from "~/checkout/delivery";
+import { branchLabel, getBranch } from "~/orders/branches.server";
+import { PICKUP_BOUTIQUES } from "~/orders/pickup";
 import {
   closePendingOrder,
   lockInventories,
@@ -30,8 +30,8 @@ import {
   taxRows,
   type Order,
   type Reservation,
-} from "~/checkout/orders.server";
-import { confirmationPath, finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
+} from "~/orders/orders.server";
+import { confirmationPath, finishPaidOrder, paymentGateway } from "~/orders/payment.server";
 import type { Database } from "~/db/client.server";
 import { DEADLOCK_DETECTED, hasSqlState } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
@@ -42,7 +42,7 @@ import { hasActiveMembership } from "~/users/membership.server";
 import type { InventoryCode, PaymentProvider, Province, ReservationStatus } from "~/vocabulary";
 import type { ReservationsFilter } from "./reservation-forms";
 import { writeReservationAvailableMail } from "./reservation-mail.server";
-import { reservationPaymentPath } from "./reservation-token.server";
+import { reservationPaymentPath } from "~/orders/reservation-token.server";
 
 /** Days a customer has to pay a reservation made available (SPEC §4, §9 "Reservation window 5 days"). */
 export const RESERVATION_WINDOW_DAYS = 5;

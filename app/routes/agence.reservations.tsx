@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireStaff, requireStaffChange } from "~/agency/staff.server";
-import { paymentGateway } from "~/checkout/payment.server";
+import { paymentGateway } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";

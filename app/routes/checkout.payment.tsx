@@ -10,7 +10,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { mayCancelOrder } from "~/checkout/order-owner.server";
-import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/checkout/orders.server";
+import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/orders/orders.server";
 import {
   PaymentProcessingError,
   PaymentWindowClosedError,
@@ -19,10 +19,10 @@ import {
   finishPaidOrder,
   paymentUrl,
   simulatedPaymentAllowed,
-} from "~/checkout/payment.server";
+} from "~/orders/payment.server";
 import { PaymentPage } from "~/checkout/ui/payment-page";
 import type { Database } from "~/db/client.server";
-import { reservationPaymentPath } from "~/reservations/reservation-token.server";
+import { reservationPaymentPath } from "~/orders/reservation-token.server";
 import { pickupMissing } from "~/reservations/reservations.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";

@@ -14,10 +14,11 @@ import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength
 import { readUser } from "~/users/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
-import { searchBranches } from "~/checkout/branches.server";
-import { ContactSchema, PlaceOrderSchema, deliverySchema, phoneForDisplay } from "~/checkout/checkout-forms";
+import { searchBranches } from "~/orders/branches.server";
+import { ContactSchema, PlaceOrderSchema, phoneForDisplay } from "~/checkout/checkout-forms";
+import { deliverySchema } from "~/orders/pickup";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { pendingOrdersOfCart, placeOrder } from "~/checkout/orders.server";
+import { pendingOrdersOfCart, placeOrder } from "~/orders/orders.server";
 import {
   PaymentWindowClosedError,
   cancelPendingOrder,
@@ -26,7 +27,7 @@ import {
   paymentGateway,
   paymentUrl,
   simulatedPaymentAllowed,
-} from "~/checkout/payment.server";
+} from "~/orders/payment.server";
 import { CheckoutPage, type CheckoutActionData } from "~/checkout/ui/checkout-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";

@@ -9,9 +9,9 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { deliverySchema } from "~/checkout/checkout-forms";
-import { searchBranches } from "~/checkout/branches.server";
-import { PaymentProcessingError, PaymentWindowClosedError, confirmationPath, paymentUrl } from "~/checkout/payment.server";
+import { deliverySchema } from "~/orders/pickup";
+import { searchBranches } from "~/orders/branches.server";
+import { PaymentProcessingError, PaymentWindowClosedError, confirmationPath, paymentUrl } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -19,7 +19,7 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { PaymentUnavailableError } from "~/payment/stripe.server";
-import { readReservationToken } from "~/reservations/reservation-token.server";
+import { readReservationToken } from "~/orders/reservation-token.server";
 import { chooseReservationPickup, getReservationPayment } from "~/reservations/reservations.server";
 import { ReservationPaymentPage, type ReservationPageActionData } from "~/reservations/ui/reservation-payment-page";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";

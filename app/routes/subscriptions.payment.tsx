@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { simulatedPaymentAllowed } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";

@@ -11,8 +11,8 @@
  * again. A bad signature answers 400 and changes nothing; replays change nothing.
  */
 import { data } from "react-router";
-import { cancelOrder, getOrderById } from "~/checkout/orders.server";
-import { finishPaidOrder, paymentGateway } from "~/checkout/payment.server";
+import { cancelOrder, getOrderById } from "~/orders/orders.server";
+import { finishPaidOrder, paymentGateway } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { PaymentUnavailableError, WebhookSignatureError } from "~/payment/stripe.server";

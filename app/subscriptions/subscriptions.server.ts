@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { User } from "~/users/users.server";
-import { paymentGateway, simulatedPaymentAllowed } from "~/checkout/payment.server";
+import { paymentGateway, simulatedPaymentAllowed } from "~/orders/payment.server";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";

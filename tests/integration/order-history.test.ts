@@ -16,7 +16,7 @@ import type { OrderHistoryData } from "~/accounts/order-history-view";
 import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { completeOrderPayment, placeOrder, type Order } from "~/checkout/orders.server";
+import { completeOrderPayment, placeOrder, type Order } from "~/orders/orders.server";
 import { addresses, branches, productInventories, products } from "~/db/schema";
 import { loader as invoiceLoader } from "~/routes/account.invoice";
 import { headers as salesHeaders, loader as salesLoader } from "~/routes/account.sales";

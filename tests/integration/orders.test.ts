@@ -27,8 +27,8 @@ import {
 import { addToCart, getCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { expirePendingOrders, getOrderByConfirmation, placeOrder, type Order } from "~/checkout/orders.server";
-import { paymentUrl, usePaymentGatewayForTests } from "~/checkout/payment.server";
+import { expirePendingOrders, getOrderByConfirmation, placeOrder, type Order } from "~/orders/orders.server";
+import { paymentUrl, usePaymentGatewayForTests } from "~/orders/payment.server";
 import { branches, checkouts, orders, productInventories, reservations } from "~/db/schema";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { ensureGuestId } from "~/session.server";

@@ -29,7 +29,7 @@ import {
   updateSubscription,
 } from "../mocks/stripe";
 import { registerCustomer, startUserSession, type User } from "~/users/users.server";
-import { usePaymentGatewayForTests } from "~/checkout/payment.server";
+import { usePaymentGatewayForTests } from "~/orders/payment.server";
 import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";

@@ -7,8 +7,9 @@ import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
-import { BoutiqueChoices, BranchChoices, BranchSearch } from "./pickup-choices";
-import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "../checkout-forms";
+import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
+import { ContactSchema, PlaceOrderSchema, type ContactForm } from "../checkout-forms";
+import { deliverySchema, type DeliveryNeeds } from "~/orders/pickup";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {

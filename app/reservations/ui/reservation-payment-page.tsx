@@ -2,15 +2,15 @@
  * The customer's reservation page (issue 10 §2): what was reserved, its state, and while it is
  * AVAILABLE the amount due now, the deadline, the pick-up choice when one is missing, and "Payer".
  * The pick-up choice uses the checkout's delivery schema (`deliverySchema`) and its pick-up
- * components (app/checkout/ui/pickup-choices.tsx: the branch search is a GET form to this page, so
+ * components (app/orders/ui/pickup-choices.tsx: the branch search is a GET form to this page, so
  * it works without JavaScript).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { deliverySchema } from "~/checkout/checkout-forms";
-import { BoutiqueChoices, BranchChoices, BranchSearch, type BranchOption } from "~/checkout/ui/pickup-choices";
+import { deliverySchema } from "~/orders/pickup";
+import { BoutiqueChoices, BranchChoices, BranchSearch, type BranchOption } from "~/orders/ui/pickup-choices";
 import { MessagePage } from "~/components/ui/message-page";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";

@@ -16,7 +16,7 @@ import { agencyCopy } from "~/email/simple-mail.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./delivery";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./pickup";
 import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 
 /** Reservation window in days (SPEC §9). */

@@ -32,7 +32,7 @@ import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
 import { summarizeCart, type CartSummary, type TaxAmounts } from "~/pricing";
 import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province, TaxCode } from "~/vocabulary";
 import { branchLabel } from "./branches.server";
-import { deliveryNeeds } from "./delivery";
+import { deliveryNeeds } from "./pickup";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;

@@ -22,7 +22,7 @@ import {
   type Order,
   type Tx,
 } from "./orders.server";
-import { reservationPaymentPath } from "~/reservations/reservation-token.server";
+import { reservationPaymentPath } from "~/orders/reservation-token.server";
 
 /** Stripe refuses a session that expires less than 30 minutes from now; we keep one spare minute. */
 const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
