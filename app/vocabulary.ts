@@ -79,6 +79,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ["stripe", "simulated", "none"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/** Where one payment at a provider stands (docs/decisions/032): open, paid, given up (expired or cancelled), refunded. */
+export const PAYMENT_STATUSES = ["OPEN", "PAID", "CANCELLED", "REFUNDED"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** The two parts of an order's money (DESIGN §3 Money): paid now to the agency, or at the liquor board. */
 export const PAYMENT_PARTS = ["PAY_NOW", "LIQUOR_BOARD"] as const;
 export type PaymentPart = (typeof PAYMENT_PARTS)[number];

@@ -43,6 +43,7 @@ import type {
   OutboxStatus,
   PaymentPart,
   PaymentProvider,
+  PaymentStatus,
   PlanInterval,
   PlanKind,
   Province,
@@ -518,8 +519,6 @@ export const orders = pgTable(
     payAtLiquorBoardCents: integer("pay_at_liquor_board_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     paymentProvider: text("payment_provider").$type<PaymentProvider>().notNull(),
-    stripeSessionId: text("stripe_session_id").unique(),
-    stripeSessionUrl: text("stripe_session_url"),
     /** Unpaid after this, the order expires and its stock returns. */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -533,8 +532,6 @@ export const orders = pgTable(
     followUpDueOn: date("follow_up_due_on", { mode: "string" }),
     pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    /** Stripe's refund id (`re_…`) when the pay-now amount was refunded through Stripe. */
-    stripeRefundId: text("stripe_refund_id"),
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'REFUNDED')`),
@@ -552,6 +549,39 @@ export const orders = pgTable(
     index("orders_customer_created_idx").on(t.customerId, t.createdAt),
     // The agency's orders list (issue 10 §3: newest first, filtered by status and province).
     index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * One payment attempt at a provider (docs/decisions/032): an order's hosted payment page (a Stripe
+ * Checkout Session) or a subscription's purchase, with the provider's own reference for it. An
+ * order may have several (a reservation's order opens a new one when the last expired); its
+ * current one is the latest. Amounts in integer cents (CAD).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    /** The provider's reference: Stripe's Checkout Session id (`cs_…`). */
+    externalReference: text("external_reference").notNull(),
+    /** Where the customer pays while the payment is open (Stripe's hosted page); null once given up. */
+    redirectUrl: text("redirect_url"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("OPEN"),
+    /** The provider's refund reference (Stripe's `re_…`) once the amount was refunded through it. */
+    refundReference: text("refund_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_one_owner_check", sql`(${t.orderId} is null) <> (${t.subscriptionId} is null)`),
+    check("payments_status_check", sql`${t.status} in ('OPEN', 'PAID', 'CANCELLED', 'REFUNDED')`),
+    check("payments_amount_check", sql`${t.amountCents} >= 0`),
+    uniqueIndex("payments_reference_idx").on(t.provider, t.externalReference),
+    index("payments_order_idx").on(t.orderId),
   ],
 );
 
