@@ -20,7 +20,7 @@ import { paginate, type Pagination } from "~/catalogue/pagination";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/pickup";
 import { orderIdOfNumber } from "~/orders/order-number";
 import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/orders/orders.server";
-import { confirmationPath, paymentGateway } from "~/orders/payment.server";
+import { confirmationPath, orderPaymentRecord, refundOrderPayment } from "~/orders/payment.server";
 import type { Database } from "~/db/client.server";
 import { orders, reservations } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -130,7 +130,10 @@ export interface StaffOrderDetail {
     refundedAt: string | null;
   };
   followUpDueOn: string | null;
-  stripeRefundId: string | null;
+  /** Whether a refund goes back through the payment provider (Stripe) rather than being only recorded. */
+  refundThroughProvider: boolean;
+  /** The provider's refund reference (Stripe's `re_…`) once refunded through it. */
+  refundReference: string | null;
   /** The steps the staff may take now (the page's buttons). */
   steps: FulfilmentStep[];
   /** The order's audit trail, newest first. */
@@ -159,7 +162,11 @@ export async function getStaffOrder(db: Database, orderNumber: string): Promise<
   const found = await orderByNumber(db, orderNumber);
   if (!found) return null;
   const { order, lines } = found;
-  const [trail, paysReservation] = await Promise.all([auditTrail(db, "order", order.id), reservationPaidBy(db, order.id)]);
+  const [trail, paysReservation, payment] = await Promise.all([
+    auditTrail(db, "order", order.id),
+    reservationPaidBy(db, order.id),
+    orderPaymentRecord(db, order.id),
+  ]);
   return {
     view: orderView({ ...found, paysReservation }),
     contact: {
@@ -181,7 +188,7 @@ export async function getStaffOrder(db: Database, orderNumber: string): Promise<
       refundedAt: iso(order.refundedAt),
     },
     followUpDueOn: order.followUpDueOn,
-    stripeRefundId: order.stripeRefundId,
+    ...payment,
     steps: allowedSteps({ status: order.status, fulfilmentStatus: order.fulfilmentStatus, ...sectionsOf(lines) }),
     audit: trail.map((row) => ({
       id: row.id,
@@ -209,9 +216,9 @@ export type StepResult = { ok: true; order: Order } | { ok: false; error: StepRe
 type OrderChange = Partial<
   Pick<
     Order,
-    "status" | "fulfilmentStatus" | "agencyFeesReceivedAt" | "readyForPickupAt" | "followUpDueOn" | "pickedUpAt" | "refundedAt" | "stripeRefundId"
+    "status" | "fulfilmentStatus" | "agencyFeesReceivedAt" | "readyForPickupAt" | "followUpDueOn" | "pickedUpAt" | "refundedAt"
   >
->;
+> & { refundReference?: string | null };
 
 /**
  * Takes one step on an order for a staff member (issue 10 §3).
@@ -227,8 +234,8 @@ type OrderChange = Partial<
  * - readyForPickup: READY_FOR_PICKUP, readyForPickupAt, and for an order picked up at a branch
  *   followUpDueOn = 10 business days after today (shop day) in the order's province;
  * - pickedUp: PICKED_UP, pickedUpAt;
- * - refund: status REFUNDED, refundedAt, stripeRefundId (the configured Stripe gateway refunds an
- *   order paid with Stripe first; a "simulated" payment is only marked), the stock back when the
+ * - refund: status REFUNDED, refundedAt, refundReference (the provider that took the payment refunds
+ *   it first, its payment row then REFUNDED; a payment on the shop's own page is only marked), the stock back when the
  *   order was not picked up, and the reservation the order paid (issue 10 §2), if any, CANCELLED
  *   with closedAt (decision 019).
  */
@@ -253,27 +260,19 @@ export async function takeFulfilmentStep(
     allowedSteps({ status: order.status, fulfilmentStatus: order.fulfilmentStatus, ...sections }).includes(input.step);
   if (!stateOk(found.order)) return { ok: false, error: "stale" };
 
-  // A Stripe refund is asked first: if Stripe fails, the order is left as it is.
-  let stripeRefundId: string | null = null;
-  if (input.step === "refund" && found.order.paymentProvider === "stripe") {
-    const gateway = paymentGateway();
-    if (!gateway || !found.order.stripeSessionId) {
-      console.error(`fulfilment: order ${found.order.orderNumber} was paid with Stripe but no gateway or session is known; not refunded`);
-      return { ok: false, error: "refund-failed" };
-    }
-    try {
-      stripeRefundId = (await gateway.refundCheckoutPayment({ orderId: found.order.id, sessionId: found.order.stripeSessionId })).refundId;
-    } catch (error) {
-      console.error(`fulfilment: Stripe refund of order ${found.order.orderNumber} failed (${error instanceof Error ? error.name : typeof error})`);
-      return { ok: false, error: "refund-failed" };
-    }
+  // The provider's refund is asked first: if it fails, the order is left as it is.
+  let refundReference: string | null = null;
+  if (input.step === "refund") {
+    const refunded = await refundOrderPayment(db, found.order);
+    if (refunded.kind === "failed") return { ok: false, error: "refund-failed" };
+    refundReference = refunded.reference;
   }
 
   const changed = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, found.order.id)).for("update");
     if (!order) return null;
-    // Once Stripe has refunded, the order is marked refunded while it is still paid, whatever its step.
-    const stillValid = stripeRefundId !== null ? order.status === "PAID" : stateOk(order);
+    // Once the provider has refunded, the order is marked refunded while it is still paid, whatever its step.
+    const stillValid = refundReference !== null ? order.status === "PAID" : stateOk(order);
     if (!stillValid) return null;
     const change: OrderChange = {};
     let stockReturned = false;
@@ -297,7 +296,7 @@ export async function takeFulfilmentStep(
       case "refund":
         change.status = "REFUNDED";
         change.refundedAt = now;
-        change.stripeRefundId = stripeRefundId;
+        change.refundReference = refundReference;
         // The reservation this order paid (issue 10 §2) is paid no more. Row locks: the order,
         // then the reservation, then the inventories, as the reservations' own changes take them.
         await tx
@@ -308,9 +307,10 @@ export async function takeFulfilmentStep(
         if (stockReturned) await returnOrderStock(tx, order.id);
         break;
     }
-    const [updated] = await tx.update(orders).set(change).where(eq(orders.id, order.id)).returning();
+    const { refundReference: _reference, ...orderChange } = change;
+    const [updated] = await tx.update(orders).set(orderChange).where(eq(orders.id, order.id)).returning();
     if (!updated) return null;
-    const before = Object.fromEntries(Object.keys(change).map((key) => [key, order[key as keyof OrderChange]]));
+    const before = Object.fromEntries(Object.keys(change).map((key) => [key, key === "refundReference" ? null : order[key as keyof typeof orderChange]]));
     await recordStaffChange(tx, {
       actor: input.staff,
       action: STEP_AUDIT_ACTION[input.step],

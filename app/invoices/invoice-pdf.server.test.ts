@@ -96,8 +96,6 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
       payAtLiquorBoardCents: 27594,
       totalCents: 38243,
       paymentProvider: "simulated",
-      stripeSessionId: null,
-      stripeSessionUrl: null,
       paymentDueAt: createdAt,
       paidAt: createdAt,
       closedAt: createdAt,
@@ -108,7 +106,6 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
       followUpDueOn: null,
       pickedUpAt: null,
       refundedAt: null,
-      stripeRefundId: null,
     },
     lines: lines.length
       ? lines

@@ -44,8 +44,6 @@ function order(overrides: Partial<Order> = {}): Order {
     payAtLiquorBoardCents: 32754,
     totalCents: 53394,
     paymentProvider: "simulated",
-    stripeSessionId: null,
-    stripeSessionUrl: null,
     paymentDueAt: new Date("2026-11-20T15:00:00Z"),
     paidAt: new Date("2026-11-20T14:10:00Z"),
     closedAt: null,
@@ -56,7 +54,6 @@ function order(overrides: Partial<Order> = {}): Order {
     followUpDueOn: null,
     pickedUpAt: null,
     refundedAt: null,
-    stripeRefundId: null,
     ...overrides,
   };
 }

@@ -1,38 +1,20 @@
 /**
- * Orders (DESIGN §3 Orders and payment; SPEC §2 checkout, §4 reservations and agency order, §5
- * cart rules; issue 7 §2, §4). Placing an order is one transaction: it re-validates the cart
- * (lock version, stock, full cases, food with alcohol, province), locks the product inventories
- * (`SELECT … FOR UPDATE`), moves the stock, and snapshots every line, tax line and reservation
- * into an order PENDING_PAYMENT (CONFIRMED when nothing is due now). Completing, cancelling and
- * expiring are idempotent transitions on the locked order row, safe with many app processes.
+ * The orders core (DESIGN §3 Orders and payment; docs/decisions/032): the order's types and money
+ * columns, its stock moves, and its idempotent transitions on the locked order row — paid
+ * ({@link completeOrderPayment}), cancelled, expired — safe with many app processes. Orders are
+ * written by app/orders/order-writer.server.ts (checkout and reservations both use it); placing a
+ * cart's order is app/checkout/place-order.server.ts.
  *
  * Lock order, the same in every transaction so none waits on another in reverse: the cart row,
  * then its order rows (by id), then the product inventories (by id).
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { DEADLOCK_DETECTED, UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
-import {
-  branches,
-  cartLines,
-  carts,
-  checkouts,
-  orderLines,
-  orderTaxLines,
-  orders,
-  productInventories,
-  reservations,
-} from "~/db/schema";
-import { bottlesOf, checkoutBlockers, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
-import type { CartOwner } from "~/cart/cart-types";
-import { ownerIsMember } from "~/cart/cart-owner.server";
-import { getCart } from "~/cart/cart.server";
+import { cartLines, carts, checkouts, orderLines, orderTaxLines, orders, payments, productInventories, reservations } from "~/db/schema";
 import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
-import { summarizeCart, type CartSummary, type TaxAmounts } from "~/pricing";
-import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province, TaxCode } from "~/vocabulary";
-import { branchLabel } from "./branches.server";
-import { deliveryNeeds } from "./pickup";
+import type { CartSummary, TaxAmounts } from "~/pricing";
+import type { OrderStatus, PaymentPart, Province, TaxCode } from "~/vocabulary";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -48,19 +30,6 @@ export const PAYMENT_WINDOW_MINUTES = 45;
 /** Lifetime of a Stripe Checkout Session, minutes (Stripe accepts 30 min to 24 h). */
 export const STRIPE_SESSION_MINUTES = 35;
 
-/** Why an order cannot be placed; each has a message in `checkout.errors.*`. */
-export type PlaceOrderError = "empty" | "conflict" | "incomplete" | "stock" | "alcohol-needs-food" | "other-province";
-
-export type PlaceOrderResult =
-  | { ok: true; order: Order; created: boolean }
-  | { ok: false; error: PlaceOrderError };
-
-class PlaceRefusal extends Error {
-  constructor(readonly code: PlaceOrderError) {
-    super(code);
-  }
-}
-
 /** Letters and digits a person reads without confusion (Crockford's base 32: no I, L, O, U). */
 const CONFIRMATION_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** Length of a confirmation number: 10 × 5 bits = 50 random bits, not guessable. */
@@ -75,10 +44,6 @@ export function newConfirmationNumber(): string {
 
 /** A transaction of the shop's database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-function ownerCondition(owner: CartOwner) {
-  return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
-}
 
 const TAX_RATE: Record<TaxCode, number> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
 
@@ -107,7 +72,7 @@ export async function lockInventories(tx: Tx, productInventoryIds: readonly numb
 }
 
 /** The product inventories whose stock these orders hold (reservations hold none). */
-async function inventoriesOfOrders(tx: Tx, orderIds: readonly number[]): Promise<number[]> {
+export async function inventoriesOfOrders(tx: Tx, orderIds: readonly number[]): Promise<number[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx
     .select({ id: orderLines.productInventoryId })
@@ -155,6 +120,10 @@ export async function closePendingOrder(
   await moveOrderStock(tx, orderId, "give-back");
   await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
   await tx
+    .update(payments)
+    .set({ status: "CANCELLED", redirectUrl: null, updatedAt: now })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "OPEN")));
+  await tx
     .update(reservations)
     .set({ status: "CANCELLED", closedAt: now })
     .where(and(eq(reservations.orderId, orderId), eq(reservations.status, "REQUESTED")));
@@ -197,7 +166,7 @@ export function orderMoneyColumns(summary: CartSummary) {
 }
 
 /** Empties the cart of what an order holds, once the order is complete (paid or confirmed). */
-async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): Promise<void> {
+export async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): Promise<void> {
   if (order.cartId === null) return;
   const ordered = tx.select({ id: orderLines.productInventoryId }).from(orderLines).where(eq(orderLines.orderId, order.id));
   const removed = await tx
@@ -212,211 +181,6 @@ async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cartId">): 
   }
   await tx.delete(checkouts).where(eq(checkouts.cartId, order.cartId));
 }
-
-/**
- * Places the order of the owner's cart in a province (issue 7 §2), for the cart version the
- * shopper saw. Idempotent: the same cart version placed twice (double submit, two tabs) returns
- * the order already placed (`created: false`). A pending order of an older version of the cart
- * is cancelled first and its stock returned.
- * @param input.lockVersion the cart version shown on step 3; another version is a "conflict".
- * @param input.paymentProvider who will take the payment (ignored when nothing is due now).
- * @param input.onConfirmed called in the placing transaction when the new order is CONFIRMED at
- *   once (nothing due now), to write what must follow it (its e-mails, to the outbox).
- * @returns the order (PENDING_PAYMENT, or CONFIRMED when the pay-now amount is 0), or the refusal:
- *   empty, conflict, incomplete (steps 1–2 not answered for this cart), stock, alcohol-needs-food,
- *   other-province. A refusal changes nothing.
- */
-export async function placeOrder(
-  db: Database,
-  input: {
-    owner: CartOwner;
-    province: Province;
-    locale: Locale;
-    lockVersion: number;
-    paymentProvider: Exclude<PaymentProvider, "none">;
-    onConfirmed?: (tx: Tx, order: Order) => Promise<void>;
-    now?: Date;
-    /** Internal: set on the one retry after a deadlock. */
-    retried?: boolean;
-  },
-): Promise<PlaceOrderResult> {
-  const now = input.now ?? new Date();
-  try {
-    return await db.transaction(async (tx) => {
-      const [cart] = await tx
-        .select({ id: carts.id, lockVersion: carts.lockVersion })
-        .from(carts)
-        .where(and(ownerCondition(input.owner), eq(carts.province, input.province)))
-        .for("update");
-      if (!cart) throw new PlaceRefusal("empty");
-      const [placed] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.cartId, cart.id),
-            eq(orders.cartLockVersion, input.lockVersion),
-            inArray(orders.status, ["PENDING_PAYMENT", "PAID", "CONFIRMED"]),
-          ),
-        );
-      if (placed) return { ok: true as const, order: placed, created: false };
-      if (cart.lockVersion !== input.lockVersion) throw new PlaceRefusal("conflict");
-
-      const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.cartId, cart.id));
-      const snapshot = await getCart(tx, input.owner, input.province, input.locale);
-      const lines = snapshot?.lines ?? [];
-      if (lines.length === 0) throw new PlaceRefusal("empty");
-      const needs = deliveryNeeds(lines, input.province);
-      if (
-        !checkout ||
-        checkout.step < 3 ||
-        !checkout.email ||
-        (needs.branch && checkout.branchId === null) ||
-        (needs.boutique && (checkout.boutiqueCode === null || !needs.boutiques.includes(checkout.boutiqueCode)))
-      ) {
-        throw new PlaceRefusal("incomplete");
-      }
-      const [branch] =
-        needs.branch && checkout.branchId !== null
-          ? await tx.select().from(branches).where(and(eq(branches.id, checkout.branchId), eq(branches.province, input.province)))
-          : [];
-      if (needs.branch && !branch) throw new PlaceRefusal("incomplete");
-
-      // Every product inventory this transaction will touch — the cart's, and those older pending
-      // orders of the cart give back — is locked first, in id order: two transactions never wait
-      // on each other in opposite orders.
-      const stale = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.cartId, cart.id), eq(orders.status, "PENDING_PAYMENT")))
-        .orderBy(asc(orders.id))
-        .for("update");
-      const staleIds = stale.map((o) => o.id);
-      await lockInventories(tx, [...lines.map((l) => l.productInventoryId), ...(await inventoriesOfOrders(tx, staleIds))]);
-      // Older pending orders of this cart give their stock back before this one takes it.
-      for (const id of staleIds) await closePendingOrder(tx, id, "CANCELLED", now);
-      const ids = [...new Set(lines.map((l) => l.productInventoryId))];
-      const locked = await tx
-        .select({ id: productInventories.id, quantity: productInventories.quantity })
-        .from(productInventories)
-        .where(inArray(productInventories.id, ids));
-      const stockById = new Map(locked.map((r) => [r.id, r.quantity]));
-      const current = lines.map((line) => ({ ...line, stock: stockById.get(line.productInventoryId) ?? 0 }));
-      if (current.some((l) => l.inventoryProvince !== input.province)) throw new PlaceRefusal("other-province");
-      const blockers = checkoutBlockers(current);
-      if (blockers.includes("stock")) throw new PlaceRefusal("stock");
-      if (blockers.includes("alcohol-needs-food")) throw new PlaceRefusal("alcohol-needs-food");
-
-      const summary = summarizeCart({
-        province: input.province,
-        taxMode: "OUT",
-        // Member prices (SPEC §6) as they stand when the order is placed.
-        isMember: await ownerIsMember(tx, input.owner, now),
-        lines: toPricingLines(current),
-      });
-      const nothingDue = summary.payNow === 0;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          confirmationNumber: newConfirmationNumber(),
-          status: nothingDue ? "CONFIRMED" : "PENDING_PAYMENT",
-          province: input.province,
-          locale: input.locale,
-          ...("guestId" in input.owner ? { guestId: input.owner.guestId } : { customerId: input.owner.customerId }),
-          cartId: cart.id,
-          cartLockVersion: cart.lockVersion,
-          firstName: checkout.firstName,
-          lastName: checkout.lastName,
-          email: checkout.email,
-          phone: checkout.phone,
-          accountPasswordHash: checkout.createAccount ? checkout.accountPasswordHash : null,
-          branchId: branch?.id ?? null,
-          branchLabel: branch ? branchLabel(branch) : null,
-          boutiqueCode: needs.boutique ? checkout.boutiqueCode : null,
-          ...orderMoneyColumns(summary),
-          paymentProvider: nothingDue ? "none" : input.paymentProvider,
-          paymentDueAt: new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
-          closedAt: nothingDue ? now : null,
-          createdAt: now,
-        })
-        .returning();
-      if (!order) throw new Error("order row missing after insert");
-
-      await tx.insert(orderLines).values(
-        current.map((line, i) => {
-          const priced = summary.lines[i]!;
-          return {
-            orderId: order.id,
-            productInventoryId: line.productInventoryId,
-            section: line.section,
-            inventoryCode: line.inventoryCode,
-            productName: line.name,
-            providerName: line.providerName,
-            vintage: line.vintage,
-            quantity: line.quantity,
-            uvc: line.uvc,
-            bottles: bottlesOf(line),
-            unitPriceCents: line.priceCents,
-            agencyFeeCents: line.section === "AGENCY" ? line.agencyFeeCents : 0,
-            agencyFeesCents: priced.agencyFees,
-            liquorBoardPartCents: priced.liquorBoardPart,
-            boutiqueCents: priced.boutique,
-            memberDiscountCents: priced.memberDiscount,
-            zeroRated: line.zeroRated,
-          };
-        }),
-      );
-      await tx
-        .insert(orderTaxLines)
-        .values([
-          ...taxRows(order.id, "PAY_NOW", input.province, summary.payNowTaxes),
-          ...taxRows(order.id, "LIQUOR_BOARD", input.province, summary.liquorBoardTaxes),
-        ]);
-      const reserved = current.filter((l) => l.section === "RESERVED");
-      if (reserved.length > 0) {
-        await tx.insert(reservations).values(
-          reserved.map((line) => ({
-            orderId: order.id,
-            productInventoryId: line.productInventoryId,
-            status: "REQUESTED" as const,
-            productName: line.name,
-            quantity: line.quantity,
-            byCase: soldByTheCase(line),
-            bottles: bottlesOf(line),
-            unitPriceCents: line.priceCents,
-            firstName: checkout.firstName,
-            lastName: checkout.lastName,
-            email: checkout.email,
-            phone: checkout.phone,
-            locale: input.locale,
-            province: input.province,
-          })),
-        );
-      }
-      // The stock is taken now; it comes back if the order is cancelled or expires.
-      for (const line of current) {
-        if (line.section === "RESERVED") continue;
-        await tx
-          .update(productInventories)
-          .set({ quantity: sql`${productInventories.quantity} - ${bottlesOf(line)}` })
-          .where(eq(productInventories.id, line.productInventoryId));
-      }
-      if (nothingDue) {
-        await removeOrderedLines(tx, order);
-        await input.onConfirmed?.(tx, order);
-      }
-      return { ok: true as const, order, created: true };
-    });
-  } catch (error) {
-    if (error instanceof PlaceRefusal) return { ok: false, error: error.code };
-    // Two identical submissions racing past the first check: the unique index keeps one order.
-    if (hasSqlState(error, UNIQUE_VIOLATION)) return placeOrder(db, input);
-    // Two transactions locking product inventories in different orders: one is chosen to fail; retry it once.
-    if (hasSqlState(error, DEADLOCK_DETECTED) && !input.retried) return placeOrder(db, { ...input, retried: true });
-    throw error;
-  }
-}
-
 
 /**
  * Marks an order PAID (issue 7 §3): the ONE function the Stripe return page, the Stripe webhook
@@ -464,6 +228,9 @@ export async function completeOrderPayment(
       .where(eq(orders.id, orderId))
       .returning();
     if (!late) await removeOrderedLines(tx, order);
+    // The order's current payment at the provider that took the money, if it keeps one (docs/decisions/032).
+    const [current] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+    if (current) await tx.update(payments).set({ status: "PAID", redirectUrl: null, updatedAt: now }).where(eq(payments.id, current.id));
     await onPaid?.(tx, paid!);
     return { order: paid!, transitioned: true };
   });
@@ -484,13 +251,16 @@ export async function cancelOrder(db: Database, orderId: number, now = new Date(
     if (!target) return false;
     if (target.cartId !== null) await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, target.cartId)).for("update");
     if (await reservationPaidBy(tx, orderId)) {
-      // A reservation's order lives its 5-day window (decision 018): a cancelled or expired Stripe
-      // session is only detached (its URL forgotten; its id names the next session's idempotency
+      // A reservation's order lives its 5-day window (decision 018): a cancelled or expired payment
+      // page is only given up (its URL forgotten; its reference names the next page's idempotency
       // key), and the next "pay" opens a new one.
-      await tx
-        .update(orders)
-        .set({ stripeSessionUrl: null })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "PENDING_PAYMENT")));
+      const [pending] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.status, "PENDING_PAYMENT")));
+      if (pending) {
+        await tx
+          .update(payments)
+          .set({ status: "CANCELLED", redirectUrl: null, updatedAt: now })
+          .where(and(eq(payments.orderId, orderId), eq(payments.status, "OPEN")));
+      }
       return "kept";
     }
     return (await closePendingOrder(tx, orderId, "CANCELLED", now)) ? "cancelled" : false;
@@ -562,11 +332,6 @@ async function loadOrderDetails(db: Database, order: Order) {
     db.select().from(reservations).where(eq(reservations.orderId, order.id)).orderBy(asc(reservations.id)),
   ]);
   return { order, lines, taxLines, reservations: reserved };
-}
-
-/** Records the Stripe Checkout Session of an order (reused if the shopper comes back to pay). */
-export async function attachStripeSession(db: Database, orderId: number, session: { sessionId: string; url: string }): Promise<void> {
-  await db.update(orders).set({ stripeSessionId: session.sessionId, stripeSessionUrl: session.url }).where(eq(orders.id, orderId));
 }
 
 /** Statuses in which an order is over: paid, confirmed without payment, cancelled or expired. */

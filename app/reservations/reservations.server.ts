@@ -22,24 +22,19 @@ import type { StaffUser } from "~/agency/staff.server";
 import { isSingleBottle } from "~/cart/cart-rules";
 import { branchLabel, getBranch } from "~/orders/branches.server";
 import { PICKUP_BOUTIQUES } from "~/orders/pickup";
-import {
-  closePendingOrder,
-  lockInventories,
-  newConfirmationNumber,
-  orderMoneyColumns,
-  taxRows,
-  type Order,
-  type Reservation,
-} from "~/orders/orders.server";
-import { confirmationPath, finishPaidOrder, paymentGateway } from "~/orders/payment.server";
+import { writeOrder } from "~/orders/order-writer.server";
+import { closePendingOrder, lockInventories, type Order, type Reservation } from "~/orders/orders.server";
+import { confirmationPath, expireOrderPayment } from "~/orders/payment.server";
 import type { Database } from "~/db/client.server";
 import { DEADLOCK_DETECTED, hasSqlState } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
-import { orderLines, orderTaxLines, orders, productInventories, products, productTypes, providers, reservations } from "~/db/schema";
+import { orders, productInventories, products, productTypes, providers, reservations } from "~/db/schema";
 import { paginate, type Pagination } from "~/catalogue/pagination";
 import { summarizeCart } from "~/pricing";
 import { hasActiveMembership } from "~/users/membership.server";
-import type { InventoryCode, PaymentProvider, Province, ReservationStatus } from "~/vocabulary";
+import type { PaymentProviderName } from "~/payment/provider";
+import { activePaymentProvider } from "~/payment/registry.server";
+import type { InventoryCode, Province, ReservationStatus } from "~/vocabulary";
 import type { ReservationsFilter } from "./reservation-forms";
 import { writeReservationAvailableMail } from "./reservation-mail.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
@@ -147,7 +142,9 @@ export type ReservationChangeResult =
   /** Not REQUESTED (or not AVAILABLE for a cancel) any more, or its own order is not settled: the current row. */
   | { ok: false; error: "conflict"; reservation: Reservation }
   /** Even with the bottles received the stock cannot hold the reservation; nothing changed. */
-  | { ok: false; error: "stock"; stock: number; bottles: number };
+  | { ok: false; error: "stock"; stock: number; bottles: number }
+  /** The payment provider could not be reached to close the payment page (a cancel); nothing changed. */
+  | { ok: false; error: "unavailable" };
 
 class Refusal extends Error {
   constructor(readonly result: Exclude<ReservationChangeResult, { ok: true }>) {
@@ -183,7 +180,8 @@ export async function markReservationAvailable(
     staff: Pick<StaffUser, "id" | "email">;
     reservationId: number;
     bottlesReceived: number;
-    paymentProvider: Exclude<PaymentProvider, "none">;
+    /** Who takes the payment; the provider that takes new payments when absent (docs/decisions/032). */
+    paymentProvider?: PaymentProviderName;
     origin: string;
     now?: Date;
     retried?: boolean;
@@ -244,16 +242,13 @@ export async function markReservationAvailable(
           },
         ],
       });
-      const priced = summary.lines[0]!;
       // The pick-up place of the reservation's order, when it had one of this province (decision 018).
       const branch = section === "AGENCY" && placed.branchId !== null ? await getBranch(tx, reservation.province, placed.branchId) : null;
       const boutiqueCode =
         section === "SHOP" && placed.boutiqueCode && PICKUP_BOUTIQUES[reservation.province].includes(placed.boutiqueCode) ? placed.boutiqueCode : null;
       const paymentDueAt = new Date(now.getTime() + RESERVATION_WINDOW_DAYS * 24 * 60 * 60_000);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          confirmationNumber: newConfirmationNumber(),
+      const order = await writeOrder(tx, {
+        order: {
           status: "PENDING_PAYMENT",
           province: reservation.province,
           locale: reservation.locale,
@@ -268,38 +263,28 @@ export async function markReservationAvailable(
           branchId: branch?.id ?? null,
           branchLabel: branch ? branchLabel(branch) : null,
           boutiqueCode,
-          ...orderMoneyColumns(summary),
-          paymentProvider: input.paymentProvider,
+          paymentProvider: input.paymentProvider ?? activePaymentProvider()?.name ?? "simulated",
           paymentDueAt,
           createdAt: now,
-        })
-        .returning();
-      if (!order) throw new Error("order row missing after insert");
-      await tx.insert(orderLines).values({
-        orderId: order.id,
-        productInventoryId: reservation.productInventoryId,
-        section,
-        inventoryCode: item.inventoryCode,
-        productName: reservation.productName,
-        providerName: item.providerName,
-        vintage: item.vintage,
-        quantity: reservation.quantity,
-        uvc,
-        bottles: reservation.bottles,
-        unitPriceCents: reservation.unitPriceCents,
-        agencyFeeCents,
-        agencyFeesCents: priced.agencyFees,
-        liquorBoardPartCents: priced.liquorBoardPart,
-        boutiqueCents: priced.boutique,
-        memberDiscountCents: priced.memberDiscount,
-        zeroRated: item.zeroRated,
+        },
+        summary,
+        lines: [
+          {
+            productInventoryId: reservation.productInventoryId,
+            section,
+            inventoryCode: item.inventoryCode,
+            productName: reservation.productName,
+            providerName: item.providerName,
+            vintage: item.vintage,
+            quantity: reservation.quantity,
+            uvc,
+            bottles: reservation.bottles,
+            unitPriceCents: reservation.unitPriceCents,
+            agencyFeeCents,
+            zeroRated: item.zeroRated,
+          },
+        ],
       });
-      await tx
-        .insert(orderTaxLines)
-        .values([
-          ...taxRows(order.id, "PAY_NOW", reservation.province, summary.payNowTaxes),
-          ...taxRows(order.id, "LIQUOR_BOARD", reservation.province, summary.liquorBoardTaxes),
-        ]);
       await tx
         .update(productInventories)
         .set({ quantity: stock - reservation.bottles })
@@ -336,15 +321,15 @@ export async function markReservationAvailable(
 /**
  * Staff cancels a reservation (issue 10 §2; decision 018): a REQUESTED one becomes CANCELLED; an
  * AVAILABLE one's payment order is cancelled (its stock returns) and it becomes CANCELLED. First,
- * outside the transaction, the payment order's Stripe session is expired so its page can no
- * longer be paid; when Stripe says it was paid meanwhile, the order is completed instead (the
+ * outside the transaction, the payment order's page at its provider is expired so it can no
+ * longer be paid; when the provider says it was paid meanwhile, the order is completed instead (the
  * reservation becomes PAID) and the cancel answers "conflict". Then one transaction, locks in the
  * order of this module's header, with the audit row. (A session the customer opens between the two
  * and pays later still ends PAID: `completeOrderPayment` pays a CANCELLED reservation too.)
  * @param input.origin the shop's origin, for the e-mails of an order found paid.
  * @returns the reservation; "not-found"; "conflict" with the current row when it is PAID, EXPIRED
  *   or CANCELLED already, or changed while it was being locked.
- * @throws PaymentUnavailableError when Stripe cannot be reached (nothing changed).
+ *   "unavailable" when the payment provider cannot be reached (nothing changed).
  */
 export async function cancelReservation(
   db: Database,
@@ -353,16 +338,13 @@ export async function cancelReservation(
   const now = input.now ?? new Date();
   const [current] = await db.select().from(reservations).where(eq(reservations.id, input.reservationId));
   if (!current) return { ok: false, error: "not-found" };
-  const stripe = paymentGateway();
-  if (current.status === "AVAILABLE" && current.paymentOrderId !== null && stripe) {
-    const [payment] = await db.select().from(orders).where(eq(orders.id, current.paymentOrderId));
-    if (payment?.status === "PENDING_PAYMENT" && payment.paymentProvider === "stripe" && payment.stripeSessionId) {
-      const session = await stripe.expireCheckoutSession(payment.stripeSessionId);
-      if (session?.paymentStatus === "paid") {
-        await finishPaidOrder(db, payment.id, input.origin);
-        const [paid] = await db.select().from(reservations).where(eq(reservations.id, input.reservationId));
-        return { ok: false, error: "conflict", reservation: paid ?? current };
-      }
+  if (current.status === "AVAILABLE" && current.paymentOrderId !== null) {
+    // Its payment page can no longer be paid; one paid meanwhile completes the order instead.
+    const expired = await expireOrderPayment(db, current.paymentOrderId, input.origin);
+    if (expired.kind === "unavailable") return { ok: false, error: "unavailable" };
+    if (expired.kind === "paid") {
+      const [paid] = await db.select().from(reservations).where(eq(reservations.id, input.reservationId));
+      return { ok: false, error: "conflict", reservation: paid ?? current };
     }
   }
   try {

@@ -9,12 +9,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireStaff, requireStaffChange } from "~/agency/staff.server";
-import { paymentGateway } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import { parseReservationsFilter, StaffReservationSchema } from "~/reservations/reservation-forms";
 import { cancelReservation, listReservations, markReservationAvailable } from "~/reservations/reservations.server";
 import { ReservationsList, type StaffReservationActionData } from "~/reservations/ui/reservations-list";
@@ -48,28 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = submission.value;
   const origin = shopOrigin(request);
-  let outcome;
-  try {
-    outcome =
-      input.intent === "available"
-        ? await markReservationAvailable(shop.db, {
-            staff,
-            reservationId: input.reservationId,
-            bottlesReceived: input.bottlesReceived,
-            paymentProvider: paymentGateway() ? "stripe" : "simulated",
-            origin,
-          })
-        : await cancelReservation(shop.db, { staff, reservationId: input.reservationId, origin });
-  } catch (error) {
-    // Stripe could not expire the payment page before a cancel: nothing changed, try again later.
-    if (!(error instanceof PaymentUnavailableError)) throw error;
-    return data<StaffReservationActionData>(
-      { reservationId, result: submission.reply({ formErrors: ["reservations.errors.paymentUnavailable"] }) },
-      { status: 503 },
-    );
-  }
+  const outcome =
+    input.intent === "available"
+      ? await markReservationAvailable(shop.db, { staff, reservationId: input.reservationId, bottlesReceived: input.bottlesReceived, origin })
+      : await cancelReservation(shop.db, { staff, reservationId: input.reservationId, origin });
   if (outcome.ok) throw redirect(request.url, 303);
   switch (outcome.error) {
+    case "unavailable":
+      // The payment provider could not close the payment page before a cancel: nothing changed, try again later.
+      return data<StaffReservationActionData>(
+        { reservationId, result: submission.reply({ formErrors: ["reservations.errors.paymentUnavailable"] }) },
+        { status: 503 },
+      );
     case "not-found":
       return data<StaffReservationActionData>(
         { reservationId, result: submission.reply({ formErrors: ["reservations.errors.unknown"] }) },

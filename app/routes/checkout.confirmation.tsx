@@ -9,11 +9,10 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { accountAskedWith } from "~/accounts/guest-orders.server";
-import { getOrderByConfirmation, getOrderById } from "~/orders/orders.server";
-import { confirmationPath, finishPaidOrder, paymentGateway, simulatedPaymentPath } from "~/orders/payment.server";
+import { getOrderByConfirmation } from "~/orders/orders.server";
+import { completeReturnedPayment, simulatedPaymentPath } from "~/orders/payment.server";
 import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
 import { shopContext } from "~/context";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import type { Route } from "./+types/checkout.confirmation";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
@@ -28,26 +27,11 @@ export const headers = noStoreHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
-  const sessionId = url.searchParams.get("session_id");
-  if (sessionId) {
-    const stripe = paymentGateway();
-    if (!stripe || !/^cs_[\w]+$/.test(sessionId)) throw data(null, { status: 404 });
-    try {
-      const session = await stripe.retrieveCheckoutSession(sessionId);
-      if (!session || session.orderId === null) throw data(null, { status: 404 });
-      const found = await getOrderById(shop.db, session.orderId);
-      if (!found || found.order.stripeSessionId !== sessionId) throw data(null, { status: 404 });
-      if (session.paymentStatus === "paid") {
-        const paid = await finishPaidOrder(shop.db, found.order.id, shopOrigin(request));
-        throw redirect(confirmationPath(paid ?? found.order));
-      }
-      // An async payment (bank debit) still processing: the webhook completes it later.
-      throw redirect(confirmationPath(found.order));
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      return { failed: true as const, title: shop.t("confirmation.title") };
-    }
-  }
+  // A provider's return (Stripe's `?session_id=`): the order is completed when paid, then shown by `?order=`.
+  const returned = await completeReturnedPayment(shop.db, url.searchParams, shopOrigin(request));
+  if (returned.kind === "redirect") throw redirect(returned.path);
+  if (returned.kind === "not-found") throw data(null, { status: 404 });
+  if (returned.kind === "unavailable") return { failed: true as const, title: shop.t("confirmation.title") };
   const found = await getOrderByConfirmation(shop.db, url.searchParams.get("order") ?? "");
   if (!found) throw data(null, { status: 404 });
   const { order, lines, reservations } = found;

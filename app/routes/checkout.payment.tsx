@@ -11,15 +11,8 @@ import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { mayCancelOrder } from "~/checkout/order-owner.server";
 import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/orders/orders.server";
-import {
-  PaymentProcessingError,
-  PaymentWindowClosedError,
-  cancelPendingOrder,
-  confirmationPath,
-  finishPaidOrder,
-  paymentUrl,
-  simulatedPaymentAllowed,
-} from "~/orders/payment.server";
+import { cancelPendingOrder, confirmationPath, payFromShopPage, shopPaymentPageServes } from "~/orders/payment.server";
+import { paysOnShopPage } from "~/payment/registry.server";
 import { PaymentPage } from "~/checkout/ui/payment-page";
 import type { Database } from "~/db/client.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
@@ -28,7 +21,6 @@ import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import type { Route } from "./+types/checkout.payment";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
@@ -43,8 +35,8 @@ export const headers = noStoreHeaders;
 async function findOrder(request: Request, db: Parameters<typeof getOrderByConfirmation>[0]) {
   const confirmation = new URL(request.url).searchParams.get("order") ?? "";
   const found = await getOrderByConfirmation(db, confirmation);
-  // The simulated page does not exist in production; a Stripe order may land here from Stripe's Cancel.
-  if (!found || (found.order.paymentProvider !== "stripe" && !simulatedPaymentAllowed())) throw data(null, { status: 404 });
+  // The simulated page does not exist in production; an order paid at a provider's page may land here from its Cancel.
+  if (!found || !shopPaymentPageServes(found.order)) throw data(null, { status: 404 });
   return found.order;
 }
 
@@ -57,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: shop.t("payment.title"),
     status: order.status,
-    provider: order.paymentProvider,
+    simulated: paysOnShopPage(order.paymentProvider),
     orderNumber: order.orderNumber,
     payNowCents: order.payNowCents,
     payAtLiquorBoardCents: order.payAtLiquorBoardCents,
@@ -78,37 +70,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (reservation) throw redirect(reservationPaymentPath(reservation.id), 303);
       return data({ error: "cancelRefused" as const }, { status: 403 });
     }
-    try {
-      const outcome = await cancelPendingOrder(shop.db, order, origin);
-      throw redirect(await pathAfterCancel(shop.db, order, outcome), 303);
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      return data({ error: "paymentUnavailable" as const }, { status: 503 });
-    }
+    const outcome = await cancelPendingOrder(shop.db, order, origin);
+    if (outcome === "unavailable") return data({ error: "paymentUnavailable" as const }, { status: 503 });
+    throw redirect(await pathAfterCancel(shop.db, order, outcome), 303);
   }
   if (form.get("intent") !== "pay" || order.status !== "PENDING_PAYMENT") {
     return data({ error: "paymentFailed" as const }, { status: 400 });
   }
   const pickup = await reservationPickupPath(shop.db, order);
   if (pickup) throw redirect(pickup, 303);
-  if (order.paymentProvider === "stripe") {
-    try {
-      throw redirect(await paymentUrl(shop.db, order, origin), 303);
-    } catch (error) {
-      if (error instanceof PaymentWindowClosedError) {
-        // Too late for a new session: a cart's order is given up (placing again starts afresh); a
-        // reservation's order is kept, and its page says what is left to do.
-        throw redirect(await pathAfterCancel(shop.db, order, await cancelPendingOrder(shop.db, order, origin)), 303);
-      }
-      // A reservation's last payment is still being settled: its page says so.
-      if (error instanceof PaymentProcessingError) throw redirect(await pathAfterCancel(shop.db, order, "kept"), 303);
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      return data({ error: "paymentUnavailable" as const }, { status: 503 });
+  const step = await payFromShopPage(shop.db, order, origin);
+  switch (step.kind) {
+    case "redirect":
+      throw redirect(step.url, 303);
+    case "window-closed": {
+      // Too late for a new page: a cart's order is given up (placing again starts afresh); a
+      // reservation's order is kept, and its page says what is left to do.
+      const outcome = await cancelPendingOrder(shop.db, order, origin);
+      if (outcome === "unavailable") return data({ error: "paymentUnavailable" as const }, { status: 503 });
+      throw redirect(await pathAfterCancel(shop.db, order, outcome), 303);
     }
+    case "processing":
+      // A reservation's last payment is still being settled: its page says so.
+      throw redirect(await pathAfterCancel(shop.db, order, "kept"), 303);
+    case "unavailable":
+      return data({ error: "paymentUnavailable" as const }, { status: 503 });
+    case "failed":
+      return data({ error: "confirmationFailed" as const }, { status: 500 });
   }
-  const paid = await finishPaidOrder(shop.db, order.id, origin);
-  if (!paid) return data({ error: "confirmationFailed" as const }, { status: 500 });
-  throw redirect(confirmationPath(paid), 303);
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,22 +18,12 @@ import { searchBranches } from "~/orders/branches.server";
 import { ContactSchema, PlaceOrderSchema, phoneForDisplay } from "~/checkout/checkout-forms";
 import { deliverySchema } from "~/orders/pickup";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { pendingOrdersOfCart, placeOrder } from "~/orders/orders.server";
-import {
-  PaymentWindowClosedError,
-  cancelPendingOrder,
-  confirmationPath,
-  writeOrderMails,
-  paymentGateway,
-  paymentUrl,
-  simulatedPaymentAllowed,
-} from "~/orders/payment.server";
+import { placeOrderAndPay } from "~/checkout/place-order.server";
 import { CheckoutPage, type CheckoutActionData } from "~/checkout/ui/checkout-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import type { Route } from "./+types/checkout";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
@@ -146,65 +136,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data<CheckoutActionData>({ intent, result: submission.reply() }, { status: 400, headers });
     }
-    const stripe = paymentGateway();
     const origin = shopOrigin(request);
-    if (!stripe && !simulatedPaymentAllowed()) {
-      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
-    }
-    const place = () =>
-      placeOrder(shop.db, {
-        owner,
-        province,
-        locale: shop.locale,
-        lockVersion: submission.value.lockVersion,
-        paymentProvider: stripe ? "stripe" : "simulated",
-        onConfirmed: (tx, confirmed) => writeOrderMails(tx, confirmed, origin),
-      });
-    try {
-      // An older pending order of this cart is cancelled before a new one takes the stock; a Stripe
-      // one has its session expired first, so it can no longer be paid.
-      for (const pending of await pendingOrdersOfCart(shop.db, state.cart.id)) {
-        if (pending.cartLockVersion !== submission.value.lockVersion) await cancelPendingOrder(shop.db, pending, origin);
-      }
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
-    }
-    let placed = await place();
-    if (!placed.ok) {
-      if (placed.error === "incomplete") throw redirect("/checkout?step=2", { status: 303, headers });
-      if (placed.error === "empty") throw redirect("/shopping-cart-empty", { status: 303, headers });
-      return data<CheckoutActionData>(
-        { intent, result: submission.reply(), error: placed.error },
-        { status: placed.error === "conflict" ? 409 : 400, headers },
-      );
-    }
-    let { order } = placed;
-    // The account the guest asked for on step 1 (issue 8 §7); an address that already had one
-    // gets an e-mail instead, and the guest sees the same pages (docs/decisions/031).
-    if (placed.created) await createAccountFromOrder(shop.db, order.id, (tx, email) => notifyRegistrationAttempt(tx, email, origin));
-    if (order.status === "CONFIRMED") throw redirect(confirmationPath(order), { status: 303, headers });
-    if (order.status !== "PENDING_PAYMENT") throw redirect(confirmationPath(order), { status: 303, headers });
-    try {
-      let url: string;
-      try {
-        url = await paymentUrl(shop.db, order, origin);
-      } catch (error) {
-        if (!(error instanceof PaymentWindowClosedError)) throw error;
-        // Too old for a new Stripe session: give it up and place the same cart again.
-        await cancelPendingOrder(shop.db, order, origin);
-        placed = await place();
-        if (!placed.ok) {
-          return data<CheckoutActionData>({ intent, result: submission.reply(), error: placed.error === "conflict" ? "conflict" : "stock" }, { status: 409, headers });
+    const outcome = await placeOrderAndPay(shop.db, {
+      owner,
+      province,
+      locale: shop.locale,
+      cartId: state.cart.id,
+      lockVersion: submission.value.lockVersion,
+      origin,
+      // The account the guest asked for on step 1 (issue 8 §7); an address that already had one
+      // gets an e-mail instead, and the guest sees the same pages (docs/decisions/031).
+      onPlaced: async (order) => {
+        await createAccountFromOrder(shop.db, order.id, (tx, email) => notifyRegistrationAttempt(tx, email, origin));
+      },
+    });
+    switch (outcome.kind) {
+      case "redirect":
+        throw redirect(outcome.url, { status: 303, headers });
+      case "unavailable":
+        return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
+      case "refused": {
+        const { error, replaced } = outcome;
+        if (replaced) {
+          return data<CheckoutActionData>({ intent, result: submission.reply(), error: error === "conflict" ? "conflict" : "stock" }, { status: 409, headers });
         }
-        order = placed.order;
-        url = await paymentUrl(shop.db, order, origin);
+        if (error === "incomplete") throw redirect("/checkout?step=2", { status: 303, headers });
+        if (error === "empty") throw redirect("/shopping-cart-empty", { status: 303, headers });
+        return data<CheckoutActionData>({ intent, result: submission.reply(), error }, { status: error === "conflict" ? 409 : 400, headers });
       }
-      throw redirect(url, { status: 303, headers });
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      console.error(`payment: Stripe unavailable for order ${order.orderNumber}: ${error.message}`);
-      return data<CheckoutActionData>({ intent, result: submission.reply(), error: "paymentUnavailable" }, { status: 503, headers });
     }
   }
 

@@ -11,14 +11,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { deliverySchema } from "~/orders/pickup";
 import { searchBranches } from "~/orders/branches.server";
-import { PaymentProcessingError, PaymentWindowClosedError, confirmationPath, paymentUrl } from "~/orders/payment.server";
+import { confirmationPath, startOrderPayment } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import { readReservationToken } from "~/orders/reservation-token.server";
 import { chooseReservationPickup, getReservationPayment } from "~/reservations/reservations.server";
 import { ReservationPaymentPage, type ReservationPageActionData } from "~/reservations/ui/reservation-payment-page";
@@ -85,13 +84,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (view.needs.branch || view.needs.boutique) {
     return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "pickupMissing" }, { status: 400 });
   }
-  try {
-    throw redirect(await paymentUrl(shop.db, order, shopOrigin(request)), 303);
-  } catch (error) {
-    if (error instanceof PaymentWindowClosedError) return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "windowClosing" }, { status: 409 });
-    if (error instanceof PaymentProcessingError) return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "processing" }, { status: 409 });
-    if (error instanceof PaymentUnavailableError) return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "paymentUnavailable" }, { status: 503 });
-    throw error;
+  const step = await startOrderPayment(shop.db, order, shopOrigin(request));
+  switch (step.kind) {
+    case "redirect":
+      throw redirect(step.url, 303);
+    case "window-closed":
+      return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "windowClosing" }, { status: 409 });
+    case "processing":
+      return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "processing" }, { status: 409 });
+    case "unavailable":
+      return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "paymentUnavailable" }, { status: 503 });
   }
 }
 

@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { simulatedPaymentAllowed } from "~/orders/payment.server";
+import { paysOnShopPage } from "~/payment/registry.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -40,7 +40,7 @@ async function findPurchase(request: Request, context: Route.LoaderArgs["context
   const user = await requireUser(shop.db, request);
   const id = Number(new URL(request.url).searchParams.get("subscription"));
   const subscription = await getUserSubscription(shop.db, user.id, id, shop.locale);
-  if (!subscription || subscription.paymentProvider !== "simulated" || !simulatedPaymentAllowed()) throw data(null, { status: 404 });
+  if (!subscription || !paysOnShopPage(subscription.paymentProvider)) throw data(null, { status: 404 });
   return { shop, user, subscription };
 }
 

@@ -11,7 +11,6 @@ import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
-import { PaymentUnavailableError } from "~/payment/stripe.server";
 import {
   getUserSubscription,
   refreshPendingFromStripe,
@@ -40,13 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = sessionToRefresh(subscription);
   if (sessionId) {
     await enforceRateLimit("checkout", context.get(requestContext).clientAddress);
-    try {
-      await refreshPendingFromStripe(shop.db, sessionId);
-      subscription = (await getUserSubscription(shop.db, user.id, id, shop.locale)) ?? subscription;
-    } catch (error) {
-      if (!(error instanceof PaymentUnavailableError)) throw error;
-      unavailable = true;
-    }
+    unavailable = (await refreshPendingFromStripe(shop.db, sessionId)) === "unavailable";
+    if (!unavailable) subscription = (await getUserSubscription(shop.db, user.id, id, shop.locale)) ?? subscription;
   }
   return { title: shop.t("subscriptions.result.title"), subscription: summarizeSubscription(subscription, shop.locale), unavailable };
 }

@@ -28,11 +28,12 @@ import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { processedWebhookEvents, subscriptionPlans, subscriptions } from "~/db/schema";
-import type {
-  PaymentGateway,
-  StripeSubscriptionState,
-  SubscriptionCheckoutState,
-  SubscriptionWebhookData,
+import {
+  PaymentUnavailableError,
+  type PaymentGateway,
+  type StripeSubscriptionState,
+  type SubscriptionCheckoutState,
+  type SubscriptionWebhookData,
 } from "~/payment/stripe.server";
 import { mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
 
@@ -47,7 +48,7 @@ export interface SubscriptionEvent {
 }
 
 /** What an event did: changed (or confirmed) a row, was seen before, or concerns no row of this shop (all three recorded). */
-export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored";
+export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored" | "unavailable";
 
 /** What the events ask Stripe: a subscription, and a row's Checkout Session. */
 export type SubscriptionEventsGateway = Pick<PaymentGateway, "retrieveSubscription" | "retrieveSubscriptionCheckout">;
@@ -67,8 +68,7 @@ export type SubscriptionEventsGateway = Pick<PaymentGateway, "retrieveSubscripti
  *   is linked, its state comes from the subscription events only.
  * @returns "duplicate" when the event id was already recorded (nothing changes, Stripe is not
  *   asked), "ignored" when it concerns no row of this shop (recorded all the same), else "applied".
- * @throws PaymentUnavailableError when Stripe cannot be reached (nothing recorded: answer 5xx,
- *   Stripe retries).
+ *   "unavailable" when Stripe cannot be reached (nothing recorded: answer 5xx, Stripe retries).
  */
 export async function handleSubscriptionWebhook(
   db: Database,
@@ -77,9 +77,14 @@ export async function handleSubscriptionWebhook(
   now = new Date(),
 ): Promise<SubscriptionEventOutcome> {
   const data = event.data;
-  return recordOnce(db, event, now, (tx) =>
-    data.object === "subscription" ? applySubscription(tx, gateway, data.stripeSubscriptionId, now) : applyCheckout(tx, gateway, data.checkout, now),
-  );
+  try {
+    return await recordOnce(db, event, now, (tx) =>
+      data.object === "subscription" ? applySubscription(tx, gateway, data.stripeSubscriptionId, now) : applyCheckout(tx, gateway, data.checkout, now),
+    );
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) return "unavailable";
+    throw error;
+  }
 }
 
 /**

@@ -11,10 +11,11 @@
  */
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { User } from "~/users/users.server";
-import { paymentGateway, simulatedPaymentAllowed } from "~/orders/payment.server";
+import { activePaymentProvider, paymentProviderNamed, paysOnShopPage, subscriptionBilling } from "~/payment/registry.server";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";
+import type { SubscriptionBilling } from "~/payment/provider";
 import { PaymentUnavailableError, type PaymentGateway } from "~/payment/stripe.server";
 import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
 import { getPlan, localizePlan, type PlanRow } from "./plans.server";
@@ -69,17 +70,19 @@ export async function startSubscription(
 ): Promise<StartSubscriptionResult> {
   const plan = await getPlan(db, planCode);
   if (!plan) return { ok: false, reason: "unknown-plan" };
-  const stripe = paymentGateway();
-  const provider: PaymentProvider | null = stripe ? "stripe" : simulatedPaymentAllowed() ? "simulated" : null;
+  const provider = activePaymentProvider();
   if (!provider) return { ok: false, reason: "payment-unavailable" };
+  const billing = provider.subscriptions;
+  // A provider without recurring billing sells subscriptions only when it is the shop's own page.
+  if (!billing && !provider.paysOnShopPage) return { ok: false, reason: "payment-unavailable" };
 
   // Twice at most: a pending Stripe purchase whose session has expired is closed, and a new one made.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await pendingPurchase(db, user.id, plan, provider, now);
+    const row = await pendingPurchase(db, user.id, plan, provider.name, now);
     if (row === "already-subscribed") return { ok: false, reason: row };
-    if (!stripe || provider === "simulated") return { ok: true, subscriptionId: row.id, url: simulatedSubscriptionPaymentPath(row.id) };
+    if (!billing) return { ok: true, subscriptionId: row.id, url: simulatedSubscriptionPaymentPath(row.id) };
     try {
-      const url = await stripeCheckoutUrl(db, stripe, row, plan, user, origin, now);
+      const url = await stripeCheckoutUrl(db, billing, row, plan, user, origin, now);
       if (url) return { ok: true, subscriptionId: row.id, url };
     } catch (error) {
       if (error instanceof PaymentUnavailableError) return { ok: false, reason: "payment-unavailable" };
@@ -132,7 +135,7 @@ async function pendingPurchase(
  */
 async function stripeCheckoutUrl(
   db: Database,
-  stripe: PaymentGateway,
+  stripe: SubscriptionBilling,
   row: SubscriptionRow,
   plan: PlanRow,
   user: Pick<User, "email" | "locale">,
@@ -312,8 +315,9 @@ export async function cancelSubscription(
   if (row.cancelAtPeriodEnd) return { ok: true, endsAt: row.currentPeriodEnd };
 
   let stripeState: Awaited<ReturnType<PaymentGateway["cancelSubscriptionAtPeriodEnd"]>> = null;
-  if (row.paymentProvider === "stripe" && row.stripeSubscriptionId) {
-    const stripe = paymentGateway();
+  if (row.stripeSubscriptionId) {
+    // Billed by its provider (Stripe): cancelled there first.
+    const stripe = paymentProviderNamed(row.paymentProvider)?.subscriptions;
     if (!stripe) return { ok: false, reason: "payment-unavailable" };
     try {
       stripeState = await stripe.cancelSubscriptionAtPeriodEnd(row.stripeSubscriptionId);
@@ -403,7 +407,7 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
  * load that asks against the `checkout` rate limit.
  */
 export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null }): string | null {
-  if (paymentGateway() === null || subscription.paymentProvider !== "stripe" || subscription.status !== "PENDING_PAYMENT") return null;
+  if (!paymentProviderNamed(subscription.paymentProvider)?.subscriptions || subscription.status !== "PENDING_PAYMENT") return null;
   return subscription.stripeCheckoutSessionId;
 }
 
@@ -411,13 +415,19 @@ export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" |
  * The return page after Stripe (issue 8 §8): a pending Stripe purchase is brought up to date from
  * its Checkout Session (from {@link sessionToRefresh}), in case the webhook has not come yet (same
  * rules as the webhook). Without Stripe configured, nothing is asked.
- * @throws PaymentUnavailableError when Stripe cannot be reached.
+ * @returns "unavailable" when Stripe cannot be reached (the page says so), else "done".
  */
-export async function refreshPendingFromStripe(db: Database, stripeCheckoutSessionId: string, now = new Date()): Promise<void> {
-  const stripe = paymentGateway();
-  if (!stripe) return;
-  const checkout = await stripe.retrieveSubscriptionCheckout(stripeCheckoutSessionId);
-  if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, stripe, checkout, now);
+export async function refreshPendingFromStripe(db: Database, stripeCheckoutSessionId: string, now = new Date()): Promise<"done" | "unavailable"> {
+  const stripe = subscriptionBilling();
+  if (!stripe) return "done";
+  try {
+    const checkout = await stripe.retrieveSubscriptionCheckout(stripeCheckoutSessionId);
+    if (checkout && checkout.status !== "open") await syncSubscriptionCheckout(db, stripe, checkout, now);
+    return "done";
+  } catch (error) {
+    if (error instanceof PaymentUnavailableError) return "unavailable";
+    throw error;
+  }
 }
 
 /** A subscription as a page shows it: dates formatted in `locale`, where to finish paying a pending one. */
@@ -436,7 +446,7 @@ export function summarizeSubscription(view: SubscriptionView, locale: Locale): S
     paymentPath:
       view.status !== "PENDING_PAYMENT"
         ? null
-        : view.paymentProvider === "simulated"
+        : paysOnShopPage(view.paymentProvider)
           ? simulatedSubscriptionPaymentPath(view.id)
           : planPagePath(view.planKind),
   };

@@ -3,11 +3,11 @@ import { MessagePage } from "~/components/ui/message-page";
 import { PayOrCancel } from "~/components/ui/pay-or-cancel";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { OrderStatus, PaymentProvider, Province } from "~/vocabulary";
+import type { OrderStatus, Province } from "~/vocabulary";
 
 /** The payment page of a pending order: the amount due now, Pay and Cancel (issue 7 §3). */
 export function PaymentPage({ data, error }: {
-  data: { status: OrderStatus; provider: PaymentProvider; orderNumber: string; payNowCents: number; payAtLiquorBoardCents: number; province: Province };
+  data: { status: OrderStatus; simulated: boolean; orderNumber: string; payNowCents: number; payAtLiquorBoardCents: number; province: Province };
   error: "paymentFailed" | "paymentUnavailable" | "confirmationFailed" | "cancelRefused" | undefined;
 }) {
   const { t, i18n } = useT();
@@ -26,7 +26,7 @@ export function PaymentPage({ data, error }: {
   }
   return (
     <MessagePage title={t("payment.title")} testId="payment-page">
-      {data.provider === "simulated" ? <p className="mt-2 rounded bg-amber-100 p-2 text-sm">{t("payment.simulatedNotice")}</p> : null}
+      {data.simulated ? <p className="mt-2 rounded bg-amber-100 p-2 text-sm">{t("payment.simulatedNotice")}</p> : null}
       <p className="mt-4">{t("payment.order", { number: data.orderNumber })}</p>
       <p className="mt-2 text-2xl font-semibold" data-testid="payment-amount">
         {formatMoney(data.payNowCents, i18n.language)}

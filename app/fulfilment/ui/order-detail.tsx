@@ -54,7 +54,7 @@ function StepForm({ step, order, lastResult }: { step: FulfilmentStep; order: St
             aria-invalid={confirmErrors?.length ? true : undefined}
             aria-describedby={confirmErrors?.length ? `${confirmId}-error` : undefined}
           />
-          <label htmlFor={confirmId}>{t(`fulfilment.steps.refund.confirm.${order.paymentProvider === "stripe" ? "stripe" : "simulated"}`)}</label>
+          <label htmlFor={confirmId}>{t(`fulfilment.steps.refund.confirm.${order.refundThroughProvider ? "stripe" : "simulated"}`)}</label>
         </div>
       ) : null}
       <FieldErrors id={`${confirmId}-error`} errors={confirmErrors} />
@@ -90,6 +90,7 @@ const FIELD_LABELS: Record<string, string> = {
   pickedUpAt: "fulfilment.detail.pickedUpAt",
   refundedAt: "fulfilment.detail.refundedAt",
   stripeRefundId: "fulfilment.detail.stripeRefund",
+  refundReference: "fulfilment.detail.stripeRefund",
   stockReturned: "fulfilment.detail.stockReturned",
 };
 
@@ -229,10 +230,10 @@ export function StaffOrderPage({ order, done, reply }: { order: StaffOrderDetail
             </dd>
             <DateRow label={t("fulfilment.detail.pickedUpAt")} iso={order.dates.pickedUpAt} testId="date-picked-up" />
             <DateRow label={t("fulfilment.detail.refundedAt")} iso={order.dates.refundedAt} testId="date-refunded" />
-            {order.stripeRefundId ? (
+            {order.refundReference ? (
               <>
                 <dt className="text-stone-600">{t("fulfilment.detail.stripeRefund")}</dt>
-                <dd>{order.stripeRefundId}</dd>
+                <dd>{order.refundReference}</dd>
               </>
             ) : null}
           </dl>
