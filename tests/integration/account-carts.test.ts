@@ -16,7 +16,7 @@ import { readUser } from "~/users/users.server";
 import { addToCart, getCart, mergeGuestCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { placeOrder } from "~/orders/orders.server";
+import { placeOrder } from "~/checkout/place-order.server";
 import {
   branches,
   cartLines,

@@ -12,7 +12,7 @@ import { capturingMailer, sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { addToCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { placeOrder } from "~/orders/orders.server";
+import { placeOrder } from "~/checkout/place-order.server";
 import { branches, orders, productInventories, products, users } from "~/db/schema";
 import { useShopMailerForTests } from "~/email/mailer.server";
 import { createResetToken } from "~/accounts/password-reset.server";

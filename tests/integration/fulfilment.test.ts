@@ -22,8 +22,10 @@ import { agencyDashboard } from "~/agency/dashboard.server";
 import { addToCart, getCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { completeOrderPayment, placeOrder, type Order } from "~/orders/orders.server";
-import { paymentUrl, usePaymentGatewayForTests } from "~/orders/payment.server";
+import { completeOrderPayment, type Order } from "~/orders/orders.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { currentOrderPayment } from "~/payment/payments.server";
+import { paymentUrl, useStripeGateway } from "../support/payment-providers";
 import { auditLog, branches, orders, productInventories, reservations } from "~/db/schema";
 import { parseOrderListFilters } from "~/fulfilment/fulfilment-forms";
 import { listStaffOrders, takeFulfilmentStep } from "~/fulfilment/order-fulfilment.server";
@@ -109,7 +111,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   resetStripeMock();
-  usePaymentGatewayForTests(undefined);
+  useStripeGateway(undefined);
 });
 
 afterAll(async () => {
@@ -162,7 +164,7 @@ async function paidOrder(
   if (!placed.ok) throw new Error(`placeOrder refused: ${placed.error}`);
   if (options.paid === false) return placed.order;
   if (provider === "stripe") {
-    usePaymentGatewayForTests(stripeGateway);
+    useStripeGateway(stripeGateway);
     await paymentUrl(db, placed.order, ORIGIN);
     const session = stripeSessions().find((s) => s.metadata.orderId === String(placed.order.id));
     markSessionPaid(session!.id);
@@ -419,7 +421,8 @@ describe("refunds", () => {
     const row = await orderRow(order.id);
     expect(row.status).toBe("REFUNDED");
     expect(row.refundedAt).not.toBeNull();
-    expect(row.stripeRefundId).toBeNull();
+    // Paid on the shop's own page: no payment at a provider, nothing refunded through one.
+    expect(await currentOrderPayment(db, order.id)).toBeNull();
     // One case of private import (uvc bottles) and one bottle of the shop's wine are back.
     expect(await stockOf(privateImport.id)).toBe(before.import + privateImport.uvc);
     expect(await stockOf(shopWine.id)).toBe(before.wine + 1);
@@ -451,15 +454,17 @@ describe("refunds", () => {
 
   it("refunds a Stripe payment through Stripe's API once, with the order's idempotency key", async () => {
     const order = await paidOrder({ provider: "stripe" });
-    usePaymentGatewayForTests(stripeGateway);
+    useStripeGateway(stripeGateway);
     expect((await postStep(order, stepForm(order, "refund", { confirm: "on" }))).status).toBe(303);
     const refunds = stripeRefunds();
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: order.payNowCents, idempotencyKey: `order-${order.id}-refund` });
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ status: "REFUNDED", stripeRefundId: refunds[0]!.id });
+    expect(row).toMatchObject({ status: "REFUNDED" });
+    const payment = await currentOrderPayment(db, order.id);
+    expect(payment).toMatchObject({ provider: "stripe", status: "REFUNDED", refundReference: refunds[0]!.id, amountCents: order.payNowCents });
     // The gateway asked again with the same key gets the same refund back (Stripe's replay).
-    await expect(stripeGateway.refundCheckoutPayment({ orderId: order.id, sessionId: row.stripeSessionId! })).resolves.toMatchObject({
+    await expect(stripeGateway.refundCheckoutPayment({ orderId: order.id, sessionId: payment!.externalReference })).resolves.toMatchObject({
       refundId: refunds[0]!.id,
     });
     expect(stripeRefunds()).toHaveLength(1);
@@ -514,7 +519,7 @@ describe("refunds", () => {
 
   it("changes nothing when Stripe fails: 502 with a message, no audit row, no e-mail, the stock held", async () => {
     const order = await paidOrder({ provider: "stripe" });
-    usePaymentGatewayForTests(stripeGateway);
+    useStripeGateway(stripeGateway);
     const stock = await stockOf(privateImport.id);
     stripeOutage(true);
     const refused = await postStep(order, stepForm(order, "refund", { confirm: "on" }));

@@ -27,8 +27,10 @@ import {
 import { addToCart, getCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { expirePendingOrders, getOrderByConfirmation, placeOrder, type Order } from "~/orders/orders.server";
-import { paymentUrl, usePaymentGatewayForTests } from "~/orders/payment.server";
+import { expirePendingOrders, getOrderByConfirmation, type Order } from "~/orders/orders.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { currentOrderPayment } from "~/payment/payments.server";
+import { paymentUrl, useStripeGateway } from "../support/payment-providers";
 import { branches, checkouts, orders, productInventories, reservations } from "~/db/schema";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { ensureGuestId } from "~/session.server";
@@ -88,7 +90,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  usePaymentGatewayForTests(stripeGateway);
+  useStripeGateway(stripeGateway);
   // Each test measures the stock it moves; a generous stock keeps earlier tests' orders from starving it.
   await setStock(privateImport.id, 40 * privateImport.uvc);
   await setStock(shopWine.id, 100);
@@ -97,7 +99,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   resetStripeMock();
-  usePaymentGatewayForTests(undefined);
+  useStripeGateway(undefined);
 });
 
 afterAll(async () => {
@@ -248,7 +250,7 @@ describe("paying with Stripe", () => {
     const again = await paymentUrl(db, await orderRow(order.id), ORIGIN);
     expect(again).toBe(url);
     expect(stripeSessions()).toHaveLength(1);
-    expect((await orderRow(order.id)).stripeSessionId).toBe(session.id);
+    expect(await currentOrderPayment(db, order.id)).toMatchObject({ provider: "stripe", externalReference: session.id, status: "OPEN", amountCents: order.payNowCents });
     expect(await mailsOf(order)).toEqual([]);
 
     const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)), WEBHOOK_SECRET);
@@ -551,7 +553,7 @@ describe("placing", () => {
 // --- Simulated payment and reservations -------------------------------------------------------
 
 describe("the simulated payment page", () => {
-  beforeEach(() => usePaymentGatewayForTests(null));
+  beforeEach(() => useStripeGateway(null));
 
   /** Posts the payment page's form; `cookie` is the browser's (only its placer may cancel, docs/decisions/031). */
   const postPayment = async (order: Order, intent: string, cookie = "") =>

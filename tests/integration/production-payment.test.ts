@@ -10,8 +10,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 import { routeArgs } from "../support/loader-context";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { placeOrder } from "~/orders/orders.server";
-import { usePaymentGatewayForTests } from "~/orders/payment.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { useStripeGateway } from "../support/payment-providers";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { hashPassword } from "~/users/password.server";
 import { branches, orders, users } from "~/db/schema";
@@ -38,7 +38,7 @@ let testDb: TestDatabase;
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
-  usePaymentGatewayForTests(undefined);
+  useStripeGateway(undefined);
 });
 afterAll(async () => {
   await testDb?.close();

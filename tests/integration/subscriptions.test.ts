@@ -29,7 +29,7 @@ import {
   updateSubscription,
 } from "../mocks/stripe";
 import { registerCustomer, startUserSession, type User } from "~/users/users.server";
-import { usePaymentGatewayForTests } from "~/orders/payment.server";
+import { useStripeGateway } from "../support/payment-providers";
 import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
@@ -72,7 +72,7 @@ beforeAll(async () => {
 afterEach(() => {
   server.resetHandlers();
   resetStripeMock();
-  usePaymentGatewayForTests(undefined);
+  useStripeGateway(undefined);
 });
 
 afterAll(async () => {
@@ -178,7 +178,7 @@ describe("the plans", () => {
 
 describe("buying on the simulated payment page (no Stripe keys)", () => {
   it("sends a visitor to log in, then makes the customer a member for a year once paid", async () => {
-    usePaymentGatewayForTests(null);
+    useStripeGateway(null);
     const visitor = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" });
     expect(visitor).toMatchObject({ status: 303, location: "/login?redirect=%2Fmembres" });
 
@@ -236,7 +236,7 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
   });
 
   it("refuses an unknown plan and a malformed form, and Cancel leaves the purchase unpaid", async () => {
-    usePaymentGatewayForTests(null);
+    useStripeGateway(null);
     const { user, cookie } = await customer();
     const unknown = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "GOLD" }, cookie);
     expect(unknown.status).toBe(400);
@@ -256,7 +256,7 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
 
 describe("cancelling", () => {
   it("keeps the benefits until the end of the paid period, then they stop; another customer's cancel answers 404", async () => {
-    usePaymentGatewayForTests(null);
+    useStripeGateway(null);
     const { user, cookie } = await customer();
     const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
     await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
@@ -297,7 +297,7 @@ describe("cancelling", () => {
 
 describe("member prices", () => {
   it("need an ACTIVE membership: a PAST_DUE one (its renewal unpaid, its period end already moved forward) gives none, yet is not sold twice", async () => {
-    usePaymentGatewayForTests(null);
+    useStripeGateway(null);
     const { user, cookie } = await customer();
     const bought = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
     await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
@@ -317,7 +317,7 @@ describe("member prices", () => {
 
 describe("the maintenance sweep", () => {
   it("expires simulated purchases left unpaid for a day, not younger ones, and changes nothing when run again", async () => {
-    usePaymentGatewayForTests(null);
+    useStripeGateway(null);
     const { cookie } = await customer();
     const old = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie)).location);
     const fresh = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_3" }, cookie)).location);
@@ -339,7 +339,7 @@ describe("the maintenance sweep", () => {
 
 /** A customer who bought a plan on Stripe Checkout: the row id, the session and the buy outcome. */
 async function boughtOnStripe(planCode = "MEMBERSHIP") {
-  usePaymentGatewayForTests(stripeGateway);
+  useStripeGateway(stripeGateway);
   const who = await customer();
   const bought = await post(membersAction, "/membres", { intent: "buy", planCode }, who.cookie);
   expect(bought.status).toBe(303);
@@ -625,7 +625,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
   it("expires the session it made when another click stored one first, and sends the customer to the stored one", async () => {
     const { user, cookie } = await customer();
     let other: { sessionId: string; url: string } | null = null;
-    usePaymentGatewayForTests({
+    useStripeGateway({
       ...stripeGateway,
       async createSubscriptionCheckoutSession(request) {
         const made = await stripeGateway.createSubscriptionCheckoutSession(request);
@@ -650,7 +650,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
   });
 
   it("opens the purchase again in the customer's new language when Stripe's first answer was lost", async () => {
-    usePaymentGatewayForTests(stripeGateway);
+    useStripeGateway(stripeGateway);
     const { user, cookie } = await customer();
     stripeOutage(true);
     expect((await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie)).status).toBe(503);
@@ -691,7 +691,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
   });
 
   it("answers 503 when Stripe is down, keeps the purchase pending, and the retry goes through", async () => {
-    usePaymentGatewayForTests(stripeGateway);
+    useStripeGateway(stripeGateway);
     const { user, cookie } = await customer();
     stripeOutage(true);
     const down = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);
