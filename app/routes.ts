@@ -52,7 +52,7 @@ export default [
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),
   route("listing/providers", "routes/listing.providers.ts"),
-  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("webhooks/:provider", "routes/webhooks.$provider.ts"),
   route("preferences", "routes/preferences.ts"),
   route("visitor", "routes/visitor.tsx"),
   // What leaving for the other province does, for a logged-in customer; its POST does it (decision 028).

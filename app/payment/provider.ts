@@ -105,8 +105,8 @@ export interface PaymentProvider {
   cancel(reference: string): Promise<CancelPaymentOutcome>;
   /** Refunds the whole of a paid payment, once (the provider's idempotency per order). */
   refund(request: { orderId: number; reference: string }): Promise<RefundOutcome>;
-  /** Reads and verifies a webhook from the raw body (exact bytes) and its headers. */
-  parseWebhook(rawBody: string, headers: Headers): PaymentWebhookOutcome;
+  /** Reads and verifies a webhook from the raw body (exact bytes) and its headers; absent for a provider that sends none. */
+  parseWebhook?(rawBody: string, headers: Headers): PaymentWebhookOutcome;
   /** The provider's reference carried by the shop's return page URL (Stripe's `session_id`), or null. */
   returnReference(params: URLSearchParams): string | null;
 }

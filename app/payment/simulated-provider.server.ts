@@ -22,9 +22,6 @@ export const simulatedProvider: PaymentProvider = {
   async refund() {
     return { kind: "refunded", reference: null };
   },
-  parseWebhook() {
-    return { kind: "invalid", reason: "the simulated provider takes no webhooks" };
-  },
   returnReference() {
     return null;
   },

@@ -37,7 +37,7 @@ import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as paymentAction } from "~/routes/checkout.payment";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
-import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
 
 // getEnv() caches the configuration on its first call: the data folder and the outbox must be
 // this file's own before any app module reads them.
@@ -193,7 +193,7 @@ async function postWebhook(body: string, signature: string | null): Promise<{ st
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature !== null) headers["Stripe-Signature"] = signature;
   const result = (await webhookAction(
-    await routeArgs(db, "/webhooks/stripe", { init: { method: "POST", body, headers } }),
+    await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers } }),
   )) as unknown as DataResult;
   return { status: result.init?.status ?? 200, data: result.data };
 }

@@ -51,7 +51,7 @@ import { action as staffAction, loader as staffLoader } from "~/routes/agence.re
 import { action as reservationAction, loader as reservationLoader } from "~/routes/reservation";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/checkout.payment";
 import { action as loginAction } from "~/routes/login";
-import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
 
 await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
@@ -450,7 +450,7 @@ describe("with Stripe", () => {
     expect(await paymentUrl(db, await orderRow(order.id), "http://shop.test")).toBe(first);
 
     const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.expired", expireSession(session!.id)), WEBHOOK_SECRET);
-    await webhookAction(await routeArgs(db, "/webhooks/stripe", { init: { method: "POST", body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } } }));
+    await webhookAction(await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } } }));
     const after = await orderRow(order.id);
     expect(after.status).toBe("PENDING_PAYMENT");
     expect(await currentOrderPayment(db, order.id)).toMatchObject({ externalReference: session!.id, status: "CANCELLED", redirectUrl: null });

@@ -43,7 +43,7 @@ import { action as membersAction, loader as membersLoader } from "~/routes/membr
 import { loader as subscriptionsLoader } from "~/routes/subscriptions";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/subscriptions.payment";
 import { loader as returnLoader } from "~/routes/subscriptions.return";
-import { action as webhookAction } from "~/routes/webhooks.stripe";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
 
 // getEnv() caches the configuration on its first call: this file's data folder, no Stripe keys
 // (the tests choose the gateway), not production.
@@ -139,7 +139,7 @@ const idIn = (location: string | null) => Number(new URL(location!, "http://shop
 async function postWebhook(body: string, signature: string | null): Promise<{ status: number; data: unknown }> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature !== null) headers["Stripe-Signature"] = signature;
-  const result = (await webhookAction(await routeArgs(db, "/webhooks/stripe", { init: { method: "POST", body, headers } }))) as unknown as {
+  const result = (await webhookAction(await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers } }))) as unknown as {
     data: unknown;
     init?: { status?: number } | null;
   };

@@ -1,6 +1,7 @@
 /**
- * POST /webhooks/stripe (issue 7 §3; DESIGN §3; docs/decisions/032): Stripe's events, read and
- * verified by the Stripe payment provider on the raw body with `STRIPE_WEBHOOK_SECRET`. An order's
+ * POST /webhooks/:provider (issue 7 §3; DESIGN §3; docs/decisions/032): a payment provider's
+ * events, read and verified by that provider on the raw body — /webhooks/stripe: Stripe's, with
+ * `STRIPE_WEBHOOK_SECRET`. A provider not configured, or one that sends none, answers 404. An order's
  * payment (`checkout.session.completed` paid, `async_payment_succeeded`; `expired`,
  * `async_payment_failed`) goes through the same idempotent completion as the return page
  * (`applyPaymentWebhook`); subscription events (`customer.subscription.*`, `invoice.paid`,
@@ -13,22 +14,22 @@ import { data } from "react-router";
 import { applyPaymentWebhook } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { paymentProviderNamed } from "~/payment/registry.server";
+import { paymentProviders } from "~/payment/registry.server";
 import { handleSubscriptionWebhook } from "~/subscriptions/subscription-events.server";
-import type { Route } from "./+types/webhooks.stripe";
+import type { Route } from "./+types/webhooks.$provider";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const stripe = paymentProviderNamed("stripe");
-  if (!stripe) throw data(null, { status: 404 });
-  const event = stripe.parseWebhook(await request.text(), request.headers);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const provider = paymentProviders().find((registered) => registered.name === params.provider);
+  if (!provider?.parseWebhook) throw data(null, { status: 404 });
+  const event = provider.parseWebhook(await request.text(), request.headers);
   const { db } = context.get(shopContext);
   switch (event.kind) {
     case "invalid":
       console.error("payment: webhook refused (bad signature)");
       return data({ error: "bad signature" }, { status: 400 });
     case "subscription": {
-      if (!stripe.subscriptions) return data({ received: true });
-      const outcome = await handleSubscriptionWebhook(db, stripe.subscriptions, { eventId: event.eventId, type: event.type, data: event.data });
+      if (!provider.subscriptions) return data({ received: true });
+      const outcome = await handleSubscriptionWebhook(db, provider.subscriptions, { eventId: event.eventId, type: event.type, data: event.data });
       // Stripe retries a failed delivery: the event is not recorded, so the retry applies it.
       if (outcome === "unavailable") return data({ error: "payment unavailable" }, { status: 503 });
       console.log(`payment: webhook ${event.type} ${event.eventId} subscription ${outcome}`);
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "payment":
       console.log(`payment: webhook ${event.type} ${event.eventId}${event.orderId ? ` order ${event.orderId}` : ""}`);
-      await applyPaymentWebhook(db, stripe, event, shopOrigin(request));
+      await applyPaymentWebhook(db, provider, event, shopOrigin(request));
       return data({ received: true });
     case "ignored":
       console.log(`payment: webhook ${event.type} ${event.eventId}`);
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Stripe only POSTs here. */
+/** Providers only POST here. */
 export function loader() {
   throw data(null, { status: 405, headers: { Allow: "POST" } });
 }
