@@ -11,7 +11,7 @@
  *
  * Lock order of every transaction here: the reservation's own order, then its payment order (made
  * later, so a higher id), then the reservation, then the product inventory. No cart is locked (the
- * payment order has none). It agrees with app/checkout/orders.server.ts, where an order row is
+ * payment order has none). It agrees with app/orders/orders.server.ts, where an order row is
  * locked before the reservations it updates (`completeOrderPayment`, `closePendingOrder`) and
  * before the product inventories.
  */
