@@ -24,7 +24,8 @@ CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> sta
 -- with its refund, before the orders' Stripe columns are dropped. A session whose URL was given up
 -- (a reservation's order whose page expired) or whose order closed unpaid is CANCELLED.
 INSERT INTO "payments" ("order_id", "provider", "external_reference", "redirect_url", "amount_cents", "status", "refund_reference", "created_at", "updated_at")
-SELECT "id", 'stripe', "stripe_session_id", "stripe_session_url", "pay_now_cents",
+SELECT "id", 'stripe', "stripe_session_id",
+  CASE WHEN "status" = 'PENDING_PAYMENT' THEN "stripe_session_url" END, "pay_now_cents",
   CASE
     WHEN "stripe_refund_id" IS NOT NULL THEN 'REFUNDED'
     WHEN "paid_at" IS NOT NULL THEN 'PAID'
