@@ -26,7 +26,7 @@ import type { Database } from "~/db/client.server";
 import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
 import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import { excludedValues } from "~/db/upsert";
-import { priceTaxIn } from "~/pricing/taxes";
+import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
 import { PRODUCT_FIELDS, productFieldMismatch, validateLine, type ImportLine, type InventoryInfo, type LineReference, type Refusal } from "./import-format";
@@ -45,8 +45,6 @@ const LOOKUP_BATCH = 5000;
  * again for every row written since its last vacuum (decision 022).
  */
 const VACUUM_AFTER_ROWS = 1000;
-/** Product types whose products may be zero-rated (DESIGN §3: basic groceries, FOODS). */
-const ZERO_RATED_TYPES: ReadonlySet<string> = new Set(["FOODS"]);
 
 type ExistingProduct = {
   id: number;
@@ -489,7 +487,7 @@ async function lineReference(db: Database, reference: ReferenceData, producerSlu
     }
   }
   const inventories = new Map<string, InventoryInfo>(reference.inventories.map((i) => [i.code, i]));
-  return { lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_TYPES }, producerNames };
+  return { lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES }, producerNames };
 }
 
 /** The file's products and product inventories as they are now, and which inventory codes its products already hold. */

@@ -28,9 +28,8 @@ import { bottlesOf, checkoutBlockers, soldByTheCase, toPricingLines } from "~/ca
 import type { CartOwner } from "~/cart/cart-types";
 import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
-import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
-import { summarizeCart, type CartSummary, type TaxAmounts } from "~/pricing";
-import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province, TaxCode } from "~/vocabulary";
+import { summarizeCart, TAX_RATES, taxAmountOf, taxLinesFor, type CartSummary, type TaxAmounts } from "~/pricing";
+import type { Locale, OrderStatus, PaymentPart, PaymentProvider, Province } from "~/vocabulary";
 import { branchLabel } from "./branches.server";
 import { deliveryNeeds } from "./delivery";
 
@@ -80,17 +79,15 @@ function ownerCondition(owner: CartOwner) {
   return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
 }
 
-const TAX_RATE: Record<TaxCode, number> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
-
 /** The tax rows of one part: one per tax code that applies in the province. */
 export function taxRows(orderId: number, part: PaymentPart, province: Province, amounts: TaxAmounts) {
-  const codes: TaxCode[] = province === "ON" ? ["HST"] : ["GST", "QST"];
+  const codes = taxLinesFor(province);
   return codes.map((code) => ({
     orderId,
     part,
     code,
-    rate: TAX_RATE[code],
-    amountCents: code === "GST" ? amounts.gst : code === "QST" ? amounts.qst : amounts.hst,
+    rate: TAX_RATES[code],
+    amountCents: taxAmountOf(amounts, code),
   }));
 }
 
