@@ -17,7 +17,7 @@ import type { StaffUser } from "~/agency/staff.server";
 import { orderView } from "~/accounts/order-history.server";
 import type { OrderView } from "~/accounts/order-history-view";
 import { paginate, type Pagination } from "~/catalogue/pagination";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/checkout/delivery";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
 import { orderIdOfNumber } from "~/checkout/order-number";
 import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/checkout/orders.server";
 import { confirmationPath, paymentGateway } from "~/checkout/payment.server";

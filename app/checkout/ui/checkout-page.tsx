@@ -9,6 +9,8 @@ import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "./pickup-choices";
 import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "../checkout-forms";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/fulfilment/branch-follow-up";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {
@@ -230,8 +232,8 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
             {t("checkout.rules.title")}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board })}</li> : null}
-            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations")}</li> : null}
+            {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</li> : null}
+            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</li> : null}
             {data.needs.boutique ? <li>{t("checkout.rules.boutique")}</li> : null}
             <li>{t("checkout.rules.returns")}</li>
           </ul>
