@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock } from "./cart-rules";
+import { INVENTORIES } from "~/catalogue/seed/reference-data";
+import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock, sectionFor, soldByTheCase } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
 const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
@@ -63,5 +64,29 @@ describe("the member single-bottle price applies to (SPEC §6)", () => {
     expect(isSingleBottle({ section: "SHOP", isAlcohol: true, volumeMl: null })).toBe(false);
     expect(isSingleBottle({ section: "AGENCY", isAlcohol: true, volumeMl: 750 })).toBe(false);
     expect(isSingleBottle({ section: "RESERVED", isAlcohol: true, volumeMl: 750 })).toBe(false);
+  });
+});
+
+describe("soldByTheCase", () => {
+  it("says a private-import channel is sold by the case, a shop or liquor-board one is not", () => {
+    expect(soldByTheCase({ salesUnit: "CASE" })).toBe(true);
+    expect(soldByTheCase({ salesUnit: "UNIT" })).toBe(false);
+    expect(soldByTheCase({ salesUnit: "NONE" })).toBe(false);
+  });
+
+  it("says an agency line and a reservation of private import count cases, shop lines and other reservations units", () => {
+    expect(soldByTheCase({ section: "AGENCY" })).toBe(true);
+    expect(soldByTheCase({ section: "RESERVED", channelKind: "PRIVATE_IMPORT" })).toBe(true);
+    expect(soldByTheCase({ section: "RESERVED", channelKind: "SHOP" })).toBe(false);
+    expect(soldByTheCase({ section: "SHOP", channelKind: "SHOP" })).toBe(false);
+  });
+
+  it("gives a channel and the cart line it becomes the same answer, in every inventory", () => {
+    for (const inventory of INVENTORIES) {
+      for (const status of ["AVAILABLE", "UPCOMING"] as const) {
+        const line = { section: sectionFor(inventory.channelKind, status), channelKind: inventory.channelKind };
+        expect(soldByTheCase(line), `${inventory.code} ${status}`).toBe(soldByTheCase(inventory));
+      }
+    }
   });
 });

@@ -2,6 +2,7 @@
  * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  */
+import { soldByTheCase } from "~/cart/cart-rules";
 import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
 import { percentOf } from "~/pricing/money";
 import { priceTaxIn } from "~/pricing/taxes";
@@ -29,7 +30,7 @@ export interface DisplayPrice {
  */
 export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayPrice {
   const unitCents = taxMode === "IN" ? channel.priceTaxInCents : channel.priceCents;
-  if (channel.salesUnit !== "CASE") return { unitCents, caseCents: null };
+  if (!soldByTheCase(channel)) return { unitCents, caseCents: null };
   const caseBeforeTax = channel.priceCents * channel.uvc;
   return {
     unitCents,

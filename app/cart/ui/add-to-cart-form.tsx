@@ -5,7 +5,7 @@ import { Form, useFetcher, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { AvailabilityStatus, Province, SalesUnit } from "~/vocabulary";
 import { AddToCartSchema } from "../cart-forms";
-import { fullCasesIn } from "../cart-rules";
+import { fullCasesIn, soldByTheCase } from "../cart-rules";
 import type { CartActionError } from "../cart-types";
 import { QuantityInput } from "./quantity-input";
 
@@ -80,7 +80,7 @@ function AddForm({
   const { t } = useT();
   const fetcher = useFetcher<CartActionError>();
   const location = useLocation();
-  const byCase = channel.salesUnit === "CASE";
+  const byCase = soldByTheCase(channel);
   const upcoming = channel.availabilityStatus === "UPCOMING";
   const params = new URLSearchParams(location.search);
   params.set("added", String(channel.productInventoryId));
