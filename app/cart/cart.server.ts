@@ -11,6 +11,7 @@ import { cartLines, carts, inventories, orders, productInventories, productTypes
 import type { Locale, Province } from "~/vocabulary";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock, sectionFor } from "./cart-rules";
+import { localized } from "~/lib/localized";
 
 
 function ownerCondition(owner: CartOwner) {
@@ -32,7 +33,6 @@ export async function getCart(db: Database, owner: CartOwner, province: Province
 }
 
 async function loadLines(db: Database, cartId: number, locale: Locale): Promise<CartLine[]> {
-  const english = locale.startsWith("en");
   const rows = await db
     .select({
       productInventoryId: cartLines.productInventoryId,
@@ -48,7 +48,7 @@ async function loadLines(db: Database, cartId: number, locale: Locale): Promise<
       availabilityStatus: productInventories.availabilityStatus,
       productId: products.id,
       slug: products.slug,
-      name: english ? products.nameEn : products.nameFr,
+      name: localized(locale, products.nameFr, products.nameEn),
       vintage: products.vintage,
       volumeMl: products.volumeMl,
       uvc: products.uvc,

@@ -16,6 +16,7 @@ import {
   regions,
 } from "~/db/schema";
 import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit } from "~/vocabulary";
+import { localized } from "~/lib/localized";
 
 export interface ProductChannel {
   productInventoryId: number;
@@ -59,14 +60,13 @@ export interface ProductDetail {
  * @returns null when no product has this slug.
  */
 export async function getProductDetail(db: Database, slug: string, locale: Locale): Promise<ProductDetail | null> {
-  const english = locale.startsWith("en");
   const [row] = await db
     .select({
       id: products.id,
       puid: products.puid,
       slug: products.slug,
-      name: english ? products.nameEn : products.nameFr,
-      description: english ? products.descriptionEn : products.descriptionFr,
+      name: localized(locale, products.nameFr, products.nameEn),
+      description: localized(locale, products.descriptionFr, products.descriptionEn),
       vintage: products.vintage,
       volumeMl: products.volumeMl,
       uvc: products.uvc,
@@ -77,7 +77,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
       providerSlug: providers.slug,
       providerName: providers.name,
       countryCode: countries.code,
-      regionName: english ? regions.nameEn : regions.nameFr,
+      regionName: localized(locale, regions.nameFr, regions.nameEn),
     })
     .from(products)
     .innerJoin(providers, eq(providers.id, products.providerId))
@@ -94,7 +94,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
         id: attributes.id,
         typeCode: attributes.typeCode,
         code: attributes.code,
-        name: english ? attributes.nameEn : attributes.nameFr,
+        name: localized(locale, attributes.nameFr, attributes.nameEn),
       })
       .from(productAttributes)
       .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))

@@ -25,6 +25,7 @@ import { countryName } from "./country-names.server";
 import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
+import { localized } from "~/lib/localized";
 
 export interface SearchOptions {
   province: Province;
@@ -89,9 +90,9 @@ export interface ProductSearchResult {
 }
 
 
-const nameColumn = (locale: Locale) => (locale.startsWith("en") ? products.nameEn : products.nameFr);
+const nameColumn = (locale: Locale) => (localized(locale, products.nameFr, products.nameEn));
 /** The product's name in the list's search table (its sort key). */
-const listingName = (locale: Locale) => (locale.startsWith("en") ? productListing.nameEn : productListing.nameFr);
+const listingName = (locale: Locale) => (localized(locale, productListing.nameFr, productListing.nameEn));
 
 /** The product's colour: its smallest PRODUCT_COLOR attribute, the one the list filters and counts it under. */
 const colorCode = sql<string | null>`(
@@ -102,7 +103,7 @@ const colorCode = sql<string | null>`(
 
 /** The product's search vector in the list's search table, in the page's language. */
 function listingSearchVector(locale: Locale) {
-  return locale.startsWith("en") ? productListing.searchEn : productListing.searchFr;
+  return localized(locale, productListing.searchFr, productListing.searchEn);
 }
 
 /**
@@ -550,7 +551,7 @@ function listItemsQuery(db: Database, locale: Locale) {
       providerName: providers.name,
       providerSlug: providers.slug,
       countryCode: countries.code,
-      regionName: locale.startsWith("en") ? regions.nameEn : regions.nameFr,
+      regionName: localized(locale, regions.nameFr, regions.nameEn),
       colorCode,
     })
     .from(productInventories)
