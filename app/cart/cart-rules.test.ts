@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INVENTORIES } from "~/catalogue/seed/reference-data";
-import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock, sectionFor, soldByTheCase } from "./cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock, sectionFor } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
 const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
@@ -68,19 +69,6 @@ describe("the member single-bottle price applies to (SPEC §6)", () => {
 });
 
 describe("soldByTheCase", () => {
-  it("says a private-import channel is sold by the case, a shop or liquor-board one is not", () => {
-    expect(soldByTheCase({ salesUnit: "CASE" })).toBe(true);
-    expect(soldByTheCase({ salesUnit: "UNIT" })).toBe(false);
-    expect(soldByTheCase({ salesUnit: "NONE" })).toBe(false);
-  });
-
-  it("says an agency line and a reservation of private import count cases, shop lines and other reservations units", () => {
-    expect(soldByTheCase({ section: "AGENCY" })).toBe(true);
-    expect(soldByTheCase({ section: "RESERVED", channelKind: "PRIVATE_IMPORT" })).toBe(true);
-    expect(soldByTheCase({ section: "RESERVED", channelKind: "SHOP" })).toBe(false);
-    expect(soldByTheCase({ section: "SHOP", channelKind: "SHOP" })).toBe(false);
-  });
-
   it("gives a channel and the cart line it becomes the same answer, in every inventory", () => {
     for (const inventory of INVENTORIES) {
       for (const status of ["AVAILABLE", "UPCOMING"] as const) {

@@ -3,7 +3,8 @@
  * lines to the pricing module. Pure.
  */
 import type { PricingLine } from "~/pricing/cart-summary";
-import type { AvailabilityStatus, CartSection, ChannelKind, SalesUnit } from "~/vocabulary";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import type { AvailabilityStatus, CartSection, ChannelKind } from "~/vocabulary";
 import type { CartLine } from "./cart-types";
 
 export type CheckoutBlocker = "stock" | "alcohol-needs-food";
@@ -17,25 +18,6 @@ type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlc
 export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
   if (availabilityStatus === "UPCOMING") return "RESERVED";
   return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
-}
-
-/**
- * What can be sold by the case: a channel of the catalogue (a product in one inventory, known by
- * its inventory's sales unit), or a cart or order line (known by its section and channel kind).
- */
-export type SoldItem = { salesUnit: SalesUnit } | { section: CartSection; channelKind?: string };
-
-/**
- * "Sold by the full case", named once (SPEC §5 "Private import products are sold by the full case
- * only"): whether a quantity counts full cases of `uvc` bottles. A channel is when its inventory's
- * sales unit is `CASE` (the private-import inventories IP and PI); a line is in the agency section
- * always, and as a reservation of an upcoming private-import product too (issue 7 §0.5), like the
- * agency section it will become. Used by the product page, the add-to-cart form, the catalogue
- * import (a case needs its uvc), the displayed case price, the cart and the orders.
- */
-export function soldByTheCase(item: SoldItem): boolean {
-  if ("salesUnit" in item) return item.salesUnit === "CASE";
-  return item.section === "AGENCY" || (item.section === "RESERVED" && item.channelKind === "PRIVATE_IMPORT");
 }
 
 /**

@@ -26,7 +26,7 @@
  * A product written on several lines (one per inventory) must carry the same product fields on
  * each of them.
  */
-import { soldByTheCase } from "~/cart/cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import { parseDollars, type DollarsRefusal } from "~/pricing/money";
 import { AVAILABILITY_STATUSES, isOneOf, type AvailabilityStatus, type ChannelKind, type InventoryCode, type Province, type SalesUnit } from "~/vocabulary";
 

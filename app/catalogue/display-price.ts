@@ -2,17 +2,14 @@
  * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  */
-import { soldByTheCase } from "~/cart/cart-rules";
 import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
 import { percentOf } from "~/pricing/money";
 import { priceTaxIn } from "~/pricing/taxes";
-import type { Province, SalesUnit, TaxMode } from "~/vocabulary";
+import type { TaxMode } from "~/vocabulary";
+import { soldByTheCase, type ProductInventoryView } from "./product-inventory";
 
-export interface PricedChannel {
-  priceCents: number;
-  priceTaxInCents: number;
-  province: Province;
-  salesUnit: SalesUnit;
+/** A channel's prices (the read model's), with its product's zero rating and case size. */
+export interface PricedChannel extends Pick<ProductInventoryView, "priceCents" | "priceTaxInCents" | "province" | "salesUnit"> {
   zeroRated: boolean;
   uvc: number;
 }

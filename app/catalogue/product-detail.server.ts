@@ -2,36 +2,26 @@
  * Product detail (SPEC §2 /products/{slug}): the product, its producer and origin, and its product
  * inventories with price, stock and availability per channel.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   attributes,
   countries,
-  inventories,
   productAttributes,
-  productInventories,
   products,
   productTypes,
   providers,
   regions,
 } from "~/db/schema";
-import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit } from "~/vocabulary";
+import type { Locale } from "~/vocabulary";
 import { localized } from "~/lib/localized";
+import type { ProductInventoryView } from "./product-inventory";
+import { readProductInventories } from "./product-inventory.server";
 
-export interface ProductChannel {
-  productInventoryId: number;
+/** A channel of the product page: the read model, with its puid, shop city and liquor-board code. */
+export interface ProductChannel extends ProductInventoryView {
   puid: string;
-  inventoryCode: InventoryCode;
-  province: Province;
-  channelKind: ChannelKind;
-  salesUnit: SalesUnit;
-  purchasable: boolean;
   city: string | null;
-  priceCents: number;
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  quantity: number;
-  availabilityStatus: AvailabilityStatus;
   liquorBoardCode: string | null;
 }
 
@@ -100,27 +90,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
       .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
       .where(eq(productAttributes.productId, row.id))
       .orderBy(asc(attributes.typeCode), asc(attributes.id)),
-    db
-      .select({
-        productInventoryId: productInventories.id,
-        puid: productInventories.puid,
-        inventoryCode: productInventories.inventoryCode,
-        province: inventories.province,
-        channelKind: inventories.channelKind,
-        salesUnit: inventories.salesUnit,
-        purchasable: inventories.purchasable,
-        city: inventories.city,
-        priceCents: productInventories.priceCents,
-        priceTaxInCents: productInventories.priceTaxInCents,
-        agencyFeeCents: productInventories.agencyFeeCents,
-        quantity: productInventories.quantity,
-        availabilityStatus: productInventories.availabilityStatus,
-        liquorBoardCode: productInventories.liquorBoardCode,
-      })
-      .from(productInventories)
-      .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
-      .where(and(eq(productInventories.productId, row.id)))
-      .orderBy(asc(inventories.position)),
+    readProductInventories(db, row.id),
   ]);
 
   return {

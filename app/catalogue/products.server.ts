@@ -20,12 +20,14 @@ import {
   providers,
   regions,
 } from "~/db/schema";
-import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit, TaxMode } from "~/vocabulary";
+import type { AvailabilityStatus, InventoryCode, Locale, Province, TaxMode } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
 import { localized } from "~/lib/localized";
+import type { ProductInventoryView } from "./product-inventory";
+import { productInventoryColumns } from "./product-inventory.server";
 
 export interface SearchOptions {
   province: Province;
@@ -37,24 +39,9 @@ export interface SearchOptions {
   providerId?: number;
 }
 
-/** One row of the product list: a product in one inventory, with the price of the tax mode. */
-export interface ProductListItem {
-  productInventoryId: number;
-  inventoryCode: InventoryCode;
-  /** Province of the channel (its taxes apply). */
-  province: Province;
-  channelKind: ChannelKind;
-  salesUnit: SalesUnit;
-  purchasable: boolean;
+/** One row of the product list: a product in one inventory (the read model) and its product. */
+export interface ProductListItem extends ProductInventoryView {
   zeroRated: boolean;
-  /** Per bottle or unit in cents, before taxes. */
-  priceCents: number;
-  /** Per bottle or unit in cents, taxes included. */
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  /** Bottles or units in stock. */
-  quantity: number;
-  availabilityStatus: AvailabilityStatus;
   productId: number;
   puid: string;
   slug: string;
@@ -528,18 +515,8 @@ async function countFacets(
 function listItemsQuery(db: Database, locale: Locale) {
   return db
     .select({
-      productInventoryId: productInventories.id,
-      inventoryCode: productInventories.inventoryCode,
-      province: inventories.province,
-      channelKind: inventories.channelKind,
-      salesUnit: inventories.salesUnit,
-      purchasable: inventories.purchasable,
+      ...productInventoryColumns,
       zeroRated: products.zeroRated,
-      priceCents: productInventories.priceCents,
-      priceTaxInCents: productInventories.priceTaxInCents,
-      agencyFeeCents: productInventories.agencyFeeCents,
-      quantity: productInventories.quantity,
-      availabilityStatus: productInventories.availabilityStatus,
       productId: products.id,
       puid: products.puid,
       slug: products.slug,

@@ -24,7 +24,8 @@ import {
   productInventories,
   reservations,
 } from "~/db/schema";
-import { bottlesOf, checkoutBlockers, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
+import { bottlesOf, checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import type { CartOwner } from "~/cart/cart-types";
 import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
