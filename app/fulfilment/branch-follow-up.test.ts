@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/i18n/translator";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
@@ -20,5 +22,14 @@ describe("the branch follow-up", () => {
       const days = BRANCH_FOLLOW_UP_BUSINESS_DAYS;
       expect(fr(key, { days, board: "SAQ", orderNumber: "A-1" }), key).toMatch(new RegExp(`${days}\\s+jours ouvrables`));
     }
+  });
+
+  it("is the number the help pages state (their prose cannot interpolate it)", () => {
+    const dir = path.resolve(import.meta.dirname, "../../content/pages");
+    const stated = readdirSync(dir).flatMap((file) =>
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0|-)+(?:business[\s-]days?|jours ouvrables)/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(stated.length).toBeGreaterThan(0);
+    expect(stated.filter((s) => !s.endsWith(`: ${BRANCH_FOLLOW_UP_BUSINESS_DAYS}`))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/i18n/translator";
 import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
@@ -26,5 +28,15 @@ describe("the reservation window", () => {
       expect(fr(key, { days: 99 }), key).toContain("99 jours");
       expect(en(key, { days: 99 }), key).toContain("99 days");
     }
+  });
+
+  it("is the number the help pages state (their prose cannot interpolate it)", () => {
+    const dir = path.resolve(import.meta.dirname, "../../content/pages");
+    const stated = readdirSync(dir).flatMap((file) =>
+      // Calendar days only: "10 business days" / "10 jours ouvrables" is the branch follow-up.
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0)+(?:days|jours)(?!\s+ouvrables)/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(stated.length).toBeGreaterThan(0);
+    expect(stated.filter((s) => !s.endsWith(`: ${RESERVATION_WINDOW_DAYS}`))).toEqual([]);
   });
 });
