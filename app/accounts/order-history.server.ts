@@ -12,6 +12,7 @@ import { reservationPaymentPath } from "~/orders/reservation-token.server";
 import type { Database } from "~/db/client.server";
 import { orderIdOfNumber } from "~/orders/order-number";
 import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
+import { taxLinesFor } from "~/pricing/taxes";
 import type { TaxCode } from "~/vocabulary";
 import { fulfilmentFieldsOf, type OrderLineView, type OrderView } from "./order-history-view";
 
@@ -105,7 +106,7 @@ export function hasInvoice(order: Pick<Order, "status">): boolean {
  * @param now compared with the order's payment deadline.
  */
 export function orderView({ order, lines, reservations: reserved, paysReservation }: CustomerOrder, now = new Date()): OrderView {
-  const taxCodes: TaxCode[] = order.province === "ON" ? ["HST"] : ["GST", "QST"];
+  const taxCodes = taxLinesFor(order.province);
   const taxAmount: Record<TaxCode, number> = { GST: order.gstCents, QST: order.qstCents, HST: order.hstCents };
   return {
     orderNumber: order.orderNumber,

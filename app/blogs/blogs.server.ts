@@ -12,6 +12,7 @@ import { localizedName } from "~/catalogue/reference.server";
 import { compareText } from "~/i18n/format";
 import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
+import { localized } from "~/lib/localized";
 
 /** A BLOG_THEME attribute in the visitor's language. */
 export interface BlogTheme {
@@ -45,8 +46,6 @@ export interface BlogLink {
   title: string;
   publishedAt: string;
 }
-
-const fr = (locale: Locale) => locale === "fr-CA";
 
 /**
  * The BLOG_THEME attributes, by name in `locale`.
@@ -100,8 +99,8 @@ function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSu
     id: row.id,
     slug: row.slug,
     type: row.type,
-    title: fr(locale) ? row.titleFr : row.titleEn,
-    summary: fr(locale) ? row.summaryFr : row.summaryEn,
+    title: localized(locale, row.titleFr, row.titleEn),
+    summary: localized(locale, row.summaryFr, row.summaryEn),
     publishedAt: row.publishedAt.toISOString(),
     coverColor: row.coverColor,
     coverMotif: row.coverMotif,
@@ -186,7 +185,7 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
   ]);
   return {
     ...toSummary(row, locale, themes.get(row.id) ?? []),
-    bodyHtml: renderMarkdown(fr(locale) ? row.bodyFr : row.bodyEn),
+    bodyHtml: renderMarkdown(localized(locale, row.bodyFr, row.bodyEn)),
     products: linkedProducts.map((p) => ({ slug: p.slug, name: localizedName(p, locale) })),
     providers: linkedProviders,
   };
@@ -200,7 +199,7 @@ async function linkedBlogs(db: Database, linked: SQL, locale: Locale, limit: num
     .where(inArray(blogs.id, linked))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .limit(limit);
-  return rows.map((r) => ({ slug: r.slug, title: fr(locale) ? r.titleFr : r.titleEn, publishedAt: r.publishedAt.toISOString() }));
+  return rows.map((r) => ({ slug: r.slug, title: localized(locale, r.titleFr, r.titleEn), publishedAt: r.publishedAt.toISOString() }));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock } from "./cart-rules";
+import { INVENTORIES } from "~/catalogue/seed/reference-data";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock, sectionFor } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };
 const shopWine = { section: "SHOP" as const, quantity: 2, uvc: 1, stock: 10, isAlcohol: true, typeCode: "VIN" };
@@ -63,5 +65,16 @@ describe("the member single-bottle price applies to (SPEC §6)", () => {
     expect(isSingleBottle({ section: "SHOP", isAlcohol: true, volumeMl: null })).toBe(false);
     expect(isSingleBottle({ section: "AGENCY", isAlcohol: true, volumeMl: 750 })).toBe(false);
     expect(isSingleBottle({ section: "RESERVED", isAlcohol: true, volumeMl: 750 })).toBe(false);
+  });
+});
+
+describe("soldByTheCase", () => {
+  it("gives a channel and the cart line it becomes the same answer, in every inventory", () => {
+    for (const inventory of INVENTORIES) {
+      for (const status of ["AVAILABLE", "UPCOMING"] as const) {
+        const line = { section: sectionFor(inventory.channelKind, status), channelKind: inventory.channelKind };
+        expect(soldByTheCase(line), `${inventory.code} ${status}`).toBe(soldByTheCase(inventory));
+      }
+    }
   });
 });

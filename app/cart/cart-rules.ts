@@ -3,6 +3,7 @@
  * lines to the pricing module. Pure.
  */
 import type { PricingLine } from "~/pricing/cart-summary";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import type { AvailabilityStatus, CartSection, ChannelKind } from "~/vocabulary";
 import type { CartLine } from "./cart-types";
 
@@ -17,15 +18,6 @@ type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlc
 export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
   if (availabilityStatus === "UPCOMING") return "RESERVED";
   return channelKind === "PRIVATE_IMPORT" ? "AGENCY" : "SHOP";
-}
-
-/**
- * Whether a line's quantity counts full cases (SPEC §5 "Private import products are sold by the
- * full case only"): the agency section always; a reservation of an upcoming private-import
- * product too (issue 7 §0.5), like the agency section it will become.
- */
-export function soldByTheCase(line: { section: CartSection; channelKind?: string }): boolean {
-  return line.section === "AGENCY" || (line.section === "RESERVED" && line.channelKind === "PRIVATE_IMPORT");
 }
 
 /**

@@ -3,7 +3,8 @@
  * views: no server code here.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { AvailabilityStatus, CartSection, ChannelKind, InventoryCode, Province } from "~/vocabulary";
+import type { ProductInventoryView } from "~/catalogue/product-inventory";
+import type { CartSection, Province } from "~/vocabulary";
 
 /**
  * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
@@ -11,20 +12,22 @@ import type { AvailabilityStatus, CartSection, ChannelKind, InventoryCode, Provi
  */
 export type CartOwner = { guestId: string } | { customerId: number };
 
-export interface CartLine {
-  productInventoryId: number;
+/**
+ * A line of the cart: the product inventory it holds (the catalogue's read model, whose province
+ * and stock are named apart from the line's own quantity), the line, and its product.
+ */
+export interface CartLine
+  extends Pick<
+    ProductInventoryView,
+    "productInventoryId" | "inventoryCode" | "channelKind" | "priceCents" | "priceTaxInCents" | "agencyFeeCents" | "availabilityStatus"
+  > {
   section: CartSection;
   /** Cases (AGENCY) or units (SHOP, RESERVED). */
   quantity: number;
-  inventoryCode: InventoryCode;
-  inventoryProvince: Province;
-  channelKind: ChannelKind;
-  priceCents: number;
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  /** Bottles or units in stock now. */
-  stock: number;
-  availabilityStatus: AvailabilityStatus;
+  /** The product inventory's province ({@link ProductInventoryView.province}). */
+  inventoryProvince: ProductInventoryView["province"];
+  /** Bottles or units in stock now ({@link ProductInventoryView.quantity}). */
+  stock: ProductInventoryView["quantity"];
   productId: number;
   slug: string;
   name: string;

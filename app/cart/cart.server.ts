@@ -10,7 +10,9 @@ import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, orders, productInventories, productTypes, products, providers } from "~/db/schema";
 import type { Locale, Province } from "~/vocabulary";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
+import { productInventoryColumns } from "~/catalogue/product-inventory.server";
 import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock, sectionFor } from "./cart-rules";
+import { localized } from "~/lib/localized";
 
 
 function ownerCondition(owner: CartOwner) {
@@ -32,23 +34,14 @@ export async function getCart(db: Database, owner: CartOwner, province: Province
 }
 
 async function loadLines(db: Database, cartId: number, locale: Locale): Promise<CartLine[]> {
-  const english = locale.startsWith("en");
   const rows = await db
     .select({
-      productInventoryId: cartLines.productInventoryId,
+      channel: productInventoryColumns,
       section: cartLines.section,
       quantity: cartLines.quantity,
-      inventoryCode: productInventories.inventoryCode,
-      inventoryProvince: inventories.province,
-      channelKind: inventories.channelKind,
-      priceCents: productInventories.priceCents,
-      priceTaxInCents: productInventories.priceTaxInCents,
-      agencyFeeCents: productInventories.agencyFeeCents,
-      stock: productInventories.quantity,
-      availabilityStatus: productInventories.availabilityStatus,
       productId: products.id,
       slug: products.slug,
-      name: english ? products.nameEn : products.nameFr,
+      name: localized(locale, products.nameFr, products.nameEn),
       vintage: products.vintage,
       volumeMl: products.volumeMl,
       uvc: products.uvc,
@@ -65,7 +58,18 @@ async function loadLines(db: Database, cartId: number, locale: Locale): Promise<
     .innerJoin(providers, eq(providers.id, products.providerId))
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productInventoryId));
-  return rows;
+  return rows.map(({ channel, ...line }) => ({
+    ...line,
+    productInventoryId: channel.productInventoryId,
+    inventoryCode: channel.inventoryCode,
+    inventoryProvince: channel.province,
+    channelKind: channel.channelKind,
+    priceCents: channel.priceCents,
+    priceTaxInCents: channel.priceTaxInCents,
+    agencyFeeCents: channel.agencyFeeCents,
+    stock: channel.quantity,
+    availabilityStatus: channel.availabilityStatus,
+  }));
 }
 
 /** Number of items shown on the cart icon: the sum of line quantities (cases count as one). */
@@ -119,11 +123,11 @@ async function bumpVersion(tx: Tx, cartId: number): Promise<void> {
  * channel and availability (the section), its stock and case size.
  */
 const SALE_TERMS = {
-  province: inventories.province,
-  purchasable: inventories.purchasable,
-  channelKind: inventories.channelKind,
-  availabilityStatus: productInventories.availabilityStatus,
-  stock: productInventories.quantity,
+  province: productInventoryColumns.province,
+  purchasable: productInventoryColumns.purchasable,
+  channelKind: productInventoryColumns.channelKind,
+  availabilityStatus: productInventoryColumns.availabilityStatus,
+  stock: productInventoryColumns.quantity,
   uvc: products.uvc,
 };
 
@@ -216,7 +220,7 @@ export function updateLineQuantity(
     const cart = await lockCart(tx, owner, province, input.lockVersion);
     if (cart === "conflict") throw new CartRefusal("conflict");
     const [line] = await tx
-      .select({ section: cartLines.section, uvc: products.uvc, stock: productInventories.quantity })
+      .select({ section: cartLines.section, uvc: products.uvc, stock: productInventoryColumns.quantity })
       .from(cartLines)
       .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
       .innerJoin(products, eq(products.id, productInventories.productId))

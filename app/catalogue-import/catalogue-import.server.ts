@@ -25,8 +25,8 @@ import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
 import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
 import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
-import { excludedValues } from "~/db/upsert";
-import { priceTaxIn } from "~/pricing/taxes";
+import { writeProductInventories, writeProducts } from "~/catalogue/catalogue-writer.server";
+import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
 import { PRODUCT_FIELDS, productFieldMismatch, validateLine, type ImportLine, type InventoryInfo, type LineReference, type Refusal } from "./import-format";
@@ -45,8 +45,6 @@ const LOOKUP_BATCH = 5000;
  * again for every row written since its last vacuum (decision 022).
  */
 const VACUUM_AFTER_ROWS = 1000;
-/** Product types whose products may be zero-rated (DESIGN §3: basic groceries, FOODS). */
-const ZERO_RATED_TYPES: ReadonlySet<string> = new Set(["FOODS"]);
 
 type ExistingProduct = {
   id: number;
@@ -380,59 +378,43 @@ async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData):
   const inventoryWrites = run.inventories.toSorted(inLockOrder);
   const newProviderIds = [...new Set(run.products.filter((p) => p.isNew).map((p) => p.line.providerId))];
   const origins = await mainOrigins(tx, newProviderIds);
-  const productIds = new Map<string, number>();
-  for (let i = 0; i < productWrites.length; i += BATCH) {
-    const batch = productWrites.slice(i, i + BATCH);
-    const rows = await tx
-      .insert(products)
-      .values(
-        batch.map((p) => ({
-          puid: p.puid,
-          slug: p.slug,
-          nameFr: p.line.nameFr,
-          nameEn: p.line.nameEn,
-          providerId: p.line.providerId,
-          typeCode: p.line.typeCode,
-          vintage: p.line.vintage,
-          volumeMl: p.line.volumeMl,
-          uvc: p.line.uvc,
-          zeroRated: p.zeroRated,
-          countryId: origins.get(p.line.providerId)?.countryId ?? null,
-          regionId: origins.get(p.line.providerId)?.regionId ?? null,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: products.puid,
-        set: excludedValues(products, ["nameFr", "nameEn", "providerId", "typeCode", "vintage", "volumeMl", "uvc", "zeroRated"]),
-      })
-      .returning({ id: products.id, puid: products.puid });
-    for (const r of rows) productIds.set(r.puid, r.id);
-  }
+  const productIds = await writeProducts(
+    tx,
+    productWrites.map((p) => ({
+      puid: p.puid,
+      slug: p.slug,
+      nameFr: p.line.nameFr,
+      nameEn: p.line.nameEn,
+      providerId: p.line.providerId,
+      typeCode: p.line.typeCode,
+      vintage: p.line.vintage,
+      volumeMl: p.line.volumeMl,
+      uvc: p.line.uvc,
+      zeroRated: p.zeroRated,
+      countryId: origins.get(p.line.providerId)?.countryId ?? null,
+      regionId: origins.get(p.line.providerId)?.regionId ?? null,
+    })),
+    { batchSize: BATCH, onExisting: ["nameFr", "nameEn", "providerId", "typeCode", "vintage", "volumeMl", "uvc", "zeroRated"] },
+  );
   const missing = [...new Set(run.inventories.map((i) => i.line.productPuid).filter((puid) => !productIds.has(puid)))];
   for (let i = 0; i < missing.length; i += LOOKUP_BATCH) {
     const rows = await tx.select({ id: products.id, puid: products.puid }).from(products).where(inArray(products.puid, missing.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) productIds.set(r.puid, r.id);
   }
-  for (let i = 0; i < inventoryWrites.length; i += BATCH) {
-    await tx
-      .insert(productInventories)
-      .values(
-        inventoryWrites.slice(i, i + BATCH).map(({ line, zeroRated }) => ({
-          productId: productIds.get(line.productPuid)!,
-          inventoryCode: line.inventoryCode,
-          puid: line.inventoryPuid,
-          priceCents: line.priceCents,
-          agencyFeeCents: line.agencyFeeCents,
-          priceTaxInCents: priceTaxIn(line.priceCents, line.province, zeroRated),
-          quantity: line.quantity,
-          availabilityStatus: line.availabilityStatus,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: productInventories.puid,
-        set: excludedValues(productInventories, ["priceCents", "agencyFeeCents", "priceTaxInCents", "quantity", "availabilityStatus"]),
-      });
-  }
+  await writeProductInventories(
+    tx,
+    inventoryWrites.map(({ line, zeroRated }) => ({
+      productId: productIds.get(line.productPuid)!,
+      inventoryCode: line.inventoryCode,
+      puid: line.inventoryPuid,
+      priceCents: line.priceCents,
+      agencyFeeCents: line.agencyFeeCents,
+      priceTaxInCents: priceTaxIn(line.priceCents, line.province, zeroRated),
+      quantity: line.quantity,
+      availabilityStatus: line.availabilityStatus,
+    })),
+    { batchSize: BATCH, onExisting: ["priceCents", "agencyFeeCents", "priceTaxInCents", "quantity", "availabilityStatus"] },
+  );
   await retaxOtherInventories(tx, run, productIds, reference);
 }
 
@@ -489,7 +471,7 @@ async function lineReference(db: Database, reference: ReferenceData, producerSlu
     }
   }
   const inventories = new Map<string, InventoryInfo>(reference.inventories.map((i) => [i.code, i]));
-  return { lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_TYPES }, producerNames };
+  return { lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES }, producerNames };
 }
 
 /** The file's products and product inventories as they are now, and which inventory codes its products already hold. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import { readCatalogueCsv } from "./csv-reader";
 import { productFieldMismatch, validateLine, type InventoryInfo, type LineReference } from "./import-format";
 
@@ -11,7 +12,7 @@ const ref: LineReference = {
   inventories,
   typeCodes: new Set(["VIN", "FOODS", "GOODS"]),
   producerIds: new Map([["domaine-test", 7]]),
-  zeroRatedTypes: new Set(["FOODS"]),
+  zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES,
 };
 
 const good = {

@@ -26,6 +26,7 @@
  * A product written on several lines (one per inventory) must carry the same product fields on
  * each of them.
  */
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import { parseDollars, type DollarsRefusal } from "~/pricing/money";
 import { AVAILABILITY_STATUSES, isOneOf, type AvailabilityStatus, type ChannelKind, type InventoryCode, type Province, type SalesUnit } from "~/vocabulary";
 
@@ -187,7 +188,7 @@ export function validateLine(record: Readonly<Record<string, string | undefined>
   const inventory = ref.inventories.get(inventoryCode);
   if (inventoryCode === "") refuse("required", "inventory");
   else if (!inventory) refuse("unknownInventory", "inventory", { value: inventoryCode });
-  else if (inventory.salesUnit === "CASE" && cell("uvc") === "") refuse("caseNeedsUvc", "uvc", { inventory: inventoryCode });
+  else if (soldByTheCase(inventory) && cell("uvc") === "") refuse("caseNeedsUvc", "uvc", { inventory: inventoryCode });
 
   const money = (column: ImportColumn, emptyMeans: number | null) => {
     const text = cell(column);

@@ -5,13 +5,11 @@
 import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
 import { percentOf } from "~/pricing/money";
 import { priceTaxIn } from "~/pricing/taxes";
-import type { Province, SalesUnit, TaxMode } from "~/vocabulary";
+import type { TaxMode } from "~/vocabulary";
+import { soldByTheCase, type ProductInventoryView } from "./product-inventory";
 
-export interface PricedChannel {
-  priceCents: number;
-  priceTaxInCents: number;
-  province: Province;
-  salesUnit: SalesUnit;
+/** A channel's prices (the read model's), with its product's zero rating and case size. */
+export interface PricedChannel extends Pick<ProductInventoryView, "priceCents" | "priceTaxInCents" | "province" | "salesUnit"> {
   zeroRated: boolean;
   uvc: number;
 }
@@ -29,7 +27,7 @@ export interface DisplayPrice {
  */
 export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayPrice {
   const unitCents = taxMode === "IN" ? channel.priceTaxInCents : channel.priceCents;
-  if (channel.salesUnit !== "CASE") return { unitCents, caseCents: null };
+  if (!soldByTheCase(channel)) return { unitCents, caseCents: null };
   const caseBeforeTax = channel.priceCents * channel.uvc;
   return {
     unitCents,

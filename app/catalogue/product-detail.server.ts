@@ -2,35 +2,26 @@
  * Product detail (SPEC §2 /products/{slug}): the product, its producer and origin, and its product
  * inventories with price, stock and availability per channel.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   attributes,
   countries,
-  inventories,
   productAttributes,
-  productInventories,
   products,
   productTypes,
   providers,
   regions,
 } from "~/db/schema";
-import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit } from "~/vocabulary";
+import type { Locale } from "~/vocabulary";
+import { localized } from "~/lib/localized";
+import type { ProductInventoryView } from "./product-inventory";
+import { readProductInventories } from "./product-inventory.server";
 
-export interface ProductChannel {
-  productInventoryId: number;
+/** A channel of the product page: the read model, with its puid, shop city and liquor-board code. */
+export interface ProductChannel extends ProductInventoryView {
   puid: string;
-  inventoryCode: InventoryCode;
-  province: Province;
-  channelKind: ChannelKind;
-  salesUnit: SalesUnit;
-  purchasable: boolean;
   city: string | null;
-  priceCents: number;
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  quantity: number;
-  availabilityStatus: AvailabilityStatus;
   liquorBoardCode: string | null;
 }
 
@@ -59,14 +50,13 @@ export interface ProductDetail {
  * @returns null when no product has this slug.
  */
 export async function getProductDetail(db: Database, slug: string, locale: Locale): Promise<ProductDetail | null> {
-  const english = locale.startsWith("en");
   const [row] = await db
     .select({
       id: products.id,
       puid: products.puid,
       slug: products.slug,
-      name: english ? products.nameEn : products.nameFr,
-      description: english ? products.descriptionEn : products.descriptionFr,
+      name: localized(locale, products.nameFr, products.nameEn),
+      description: localized(locale, products.descriptionFr, products.descriptionEn),
       vintage: products.vintage,
       volumeMl: products.volumeMl,
       uvc: products.uvc,
@@ -77,7 +67,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
       providerSlug: providers.slug,
       providerName: providers.name,
       countryCode: countries.code,
-      regionName: english ? regions.nameEn : regions.nameFr,
+      regionName: localized(locale, regions.nameFr, regions.nameEn),
     })
     .from(products)
     .innerJoin(providers, eq(providers.id, products.providerId))
@@ -94,33 +84,13 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
         id: attributes.id,
         typeCode: attributes.typeCode,
         code: attributes.code,
-        name: english ? attributes.nameEn : attributes.nameFr,
+        name: localized(locale, attributes.nameFr, attributes.nameEn),
       })
       .from(productAttributes)
       .innerJoin(attributes, eq(attributes.id, productAttributes.attributeId))
       .where(eq(productAttributes.productId, row.id))
       .orderBy(asc(attributes.typeCode), asc(attributes.id)),
-    db
-      .select({
-        productInventoryId: productInventories.id,
-        puid: productInventories.puid,
-        inventoryCode: productInventories.inventoryCode,
-        province: inventories.province,
-        channelKind: inventories.channelKind,
-        salesUnit: inventories.salesUnit,
-        purchasable: inventories.purchasable,
-        city: inventories.city,
-        priceCents: productInventories.priceCents,
-        priceTaxInCents: productInventories.priceTaxInCents,
-        agencyFeeCents: productInventories.agencyFeeCents,
-        quantity: productInventories.quantity,
-        availabilityStatus: productInventories.availabilityStatus,
-        liquorBoardCode: productInventories.liquorBoardCode,
-      })
-      .from(productInventories)
-      .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
-      .where(and(eq(productInventories.productId, row.id)))
-      .orderBy(asc(inventories.position)),
+    readProductInventories(db, row.id),
   ]);
 
   return {

@@ -20,11 +20,14 @@ import {
   providers,
   regions,
 } from "~/db/schema";
-import type { AvailabilityStatus, ChannelKind, InventoryCode, Locale, Province, SalesUnit, TaxMode } from "~/vocabulary";
+import type { AvailabilityStatus, InventoryCode, Locale, Province, TaxMode } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import { paginate, type Pagination } from "./pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
+import { localized } from "~/lib/localized";
+import type { ProductInventoryView } from "./product-inventory";
+import { productInventoryColumns } from "./product-inventory.server";
 
 export interface SearchOptions {
   province: Province;
@@ -36,24 +39,9 @@ export interface SearchOptions {
   providerId?: number;
 }
 
-/** One row of the product list: a product in one inventory, with the price of the tax mode. */
-export interface ProductListItem {
-  productInventoryId: number;
-  inventoryCode: InventoryCode;
-  /** Province of the channel (its taxes apply). */
-  province: Province;
-  channelKind: ChannelKind;
-  salesUnit: SalesUnit;
-  purchasable: boolean;
+/** One row of the product list: a product in one inventory (the read model) and its product. */
+export interface ProductListItem extends ProductInventoryView {
   zeroRated: boolean;
-  /** Per bottle or unit in cents, before taxes. */
-  priceCents: number;
-  /** Per bottle or unit in cents, taxes included. */
-  priceTaxInCents: number;
-  agencyFeeCents: number;
-  /** Bottles or units in stock. */
-  quantity: number;
-  availabilityStatus: AvailabilityStatus;
   productId: number;
   puid: string;
   slug: string;
@@ -89,9 +77,9 @@ export interface ProductSearchResult {
 }
 
 
-const nameColumn = (locale: Locale) => (locale.startsWith("en") ? products.nameEn : products.nameFr);
+const nameColumn = (locale: Locale) => (localized(locale, products.nameFr, products.nameEn));
 /** The product's name in the list's search table (its sort key). */
-const listingName = (locale: Locale) => (locale.startsWith("en") ? productListing.nameEn : productListing.nameFr);
+const listingName = (locale: Locale) => (localized(locale, productListing.nameFr, productListing.nameEn));
 
 /** The product's colour: its smallest PRODUCT_COLOR attribute, the one the list filters and counts it under. */
 const colorCode = sql<string | null>`(
@@ -102,7 +90,7 @@ const colorCode = sql<string | null>`(
 
 /** The product's search vector in the list's search table, in the page's language. */
 function listingSearchVector(locale: Locale) {
-  return locale.startsWith("en") ? productListing.searchEn : productListing.searchFr;
+  return localized(locale, productListing.searchFr, productListing.searchEn);
 }
 
 /**
@@ -527,18 +515,8 @@ async function countFacets(
 function listItemsQuery(db: Database, locale: Locale) {
   return db
     .select({
-      productInventoryId: productInventories.id,
-      inventoryCode: productInventories.inventoryCode,
-      province: inventories.province,
-      channelKind: inventories.channelKind,
-      salesUnit: inventories.salesUnit,
-      purchasable: inventories.purchasable,
+      ...productInventoryColumns,
       zeroRated: products.zeroRated,
-      priceCents: productInventories.priceCents,
-      priceTaxInCents: productInventories.priceTaxInCents,
-      agencyFeeCents: productInventories.agencyFeeCents,
-      quantity: productInventories.quantity,
-      availabilityStatus: productInventories.availabilityStatus,
       productId: products.id,
       puid: products.puid,
       slug: products.slug,
@@ -550,7 +528,7 @@ function listItemsQuery(db: Database, locale: Locale) {
       providerName: providers.name,
       providerSlug: providers.slug,
       countryCode: countries.code,
-      regionName: locale.startsWith("en") ? regions.nameEn : regions.nameFr,
+      regionName: localized(locale, regions.nameFr, regions.nameEn),
       colorCode,
     })
     .from(productInventories)

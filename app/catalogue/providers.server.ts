@@ -19,6 +19,7 @@ import type { TreeCountry } from "./filter-tree";
 import { paginate, type Pagination } from "./pagination";
 import { PROVIDER_PRODUCTS_SIZE, type ProviderFilters } from "./provider-filters";
 import { localizedName, type ReferenceData } from "./reference.server";
+import { localized } from "~/lib/localized";
 
 export interface ProviderOrigin {
   countryCode: string;
@@ -294,14 +295,13 @@ export async function loadProviderProducts(
 ): Promise<Map<number, { products: ProviderProduct[]; count: number }>> {
   const result = new Map<number, { products: ProviderProduct[]; count: number }>();
   if (providerIds.length === 0) return result;
-  const english = locale.startsWith("en");
   const rows = await db
     .select({
       providerId: products.providerId,
       productId: products.id,
       productInventoryId: productInventories.id,
       slug: products.slug,
-      name: english ? products.nameEn : products.nameFr,
+      name: localized(locale, products.nameFr, products.nameEn),
       vintage: products.vintage,
       inventoryCode: productInventories.inventoryCode,
     })
@@ -309,7 +309,7 @@ export async function loadProviderProducts(
     .innerJoin(productInventories, eq(productInventories.productId, products.id))
     .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
     .where(and(inArray(products.providerId, providerIds), eq(inventories.province, province)))
-    .orderBy(asc(products.providerId), asc(english ? products.nameEn : products.nameFr), asc(inventories.position));
+    .orderBy(asc(products.providerId), asc(localized(locale, products.nameFr, products.nameEn)), asc(inventories.position));
   const seen = new Set<number>();
   for (const row of rows) {
     if (seen.has(row.productId)) continue;
@@ -348,7 +348,7 @@ export async function getProviderDetail(
     id: row.id,
     slug: row.slug,
     name: row.name,
-    description: locale.startsWith("en") ? row.descriptionEn : row.descriptionFr,
+    description: localized(locale, row.descriptionFr, row.descriptionEn),
     imageColor: row.imageColor,
     origins: originNames(origins, reference, locale),
   };

@@ -7,7 +7,8 @@ import { createDatabaseCache } from "~/cache.server";
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
-import type { InventoryCode, Province } from "~/vocabulary";
+import type { InventoryCode, Locale, Province } from "~/vocabulary";
+import { localized } from "~/lib/localized";
 
 export type Inventory = typeof inventories.$inferSelect;
 export type ProductType = typeof productTypes.$inferSelect;
@@ -71,6 +72,6 @@ export function defaultInventoryCodes(reference: ReferenceData, province: Provin
 }
 
 /** The localized name of a row with `nameFr` / `nameEn`. */
-export function localizedName(row: { nameFr: string; nameEn: string }, locale: string): string {
-  return locale.startsWith("en") ? row.nameEn : row.nameFr;
+export function localizedName(row: { nameFr: string; nameEn: string }, locale: Locale): string {
+  return localized(locale, row.nameFr, row.nameEn);
 }

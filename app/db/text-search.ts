@@ -4,10 +4,11 @@
  * vectors are built with (app/db/schema.ts), accents ignored like theirs.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { localized } from "~/lib/localized";
 import type { Locale } from "~/vocabulary";
 
 /** `websearch_to_tsquery` of `text` in `locale`'s configuration (`english` or `french`). */
 export function webSearchQuery(text: string, locale: Locale): SQL {
-  const config = locale.startsWith("en") ? "english" : "french";
+  const config = localized(locale, "french", "english");
   return sql`websearch_to_tsquery(${config}::regconfig, cuvee_unaccent(${text}))`;
 }

@@ -17,7 +17,7 @@ import type { StaffUser } from "~/agency/staff.server";
 import { orderView } from "~/accounts/order-history.server";
 import type { OrderView } from "~/accounts/order-history-view";
 import { paginate, type Pagination } from "~/catalogue/pagination";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/pickup";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { orderIdOfNumber } from "~/orders/order-number";
 import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/orders/orders.server";
 import { confirmationPath, orderPaymentRecord, refundOrderPayment } from "~/orders/payment.server";

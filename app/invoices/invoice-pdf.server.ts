@@ -28,6 +28,7 @@ import { getEnv, type AgencyIdentity } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { RATE_DENOMINATOR } from "~/pricing/constants";
+import { taxLinesFor } from "~/pricing/taxes";
 import { LIQUOR_BOARD_OF, type PaymentPart, type TaxCode } from "~/vocabulary";
 
 /** What an invoice is made of: the order with its details, the billing address, the issuer. */
@@ -193,8 +194,8 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const top = w.y;
   w.text(agency.name, MARGIN, { size: 15, bold: true });
   w.y -= 20;
-  const registrations: [TaxCode, string | null][] =
-    order.province === "ON" ? [["HST", agency.hstNumber]] : [["GST", agency.gstNumber], ["QST", agency.qstNumber]];
+  const registrationOf: Record<TaxCode, string | null> = { GST: agency.gstNumber, QST: agency.qstNumber, HST: agency.hstNumber };
+  const registrations = taxLinesFor(order.province).map((code) => [code, registrationOf[code]] as const);
   for (const line of [
     ...agency.addressLines,
     ...registrations.filter(([, n]) => n).map(([code, number]) => t("invoice.registration", { tax: t(`invoice.tax.${code}`), number })),

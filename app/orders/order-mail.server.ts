@@ -16,11 +16,9 @@ import { agencyCopy } from "~/email/simple-mail.server";
 import { escapeXml } from "~/catalogue/images";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./pickup";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
+import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
 import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
-
-/** Reservation window in days (SPEC §9). */
-const RESERVATION_WINDOW_DAYS = 5;
 
 /** Everything the order e-mails show, read from the order's snapshot rows. */
 export interface OrderMailData {

@@ -12,9 +12,8 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, orderLines, orderTaxLines, orders, payments, productInventories, reservations } from "~/db/schema";
-import { GST_RATE, HST_RATE, QST_RATE } from "~/pricing/constants";
-import type { CartSummary, TaxAmounts } from "~/pricing";
-import type { OrderStatus, PaymentPart, Province, TaxCode } from "~/vocabulary";
+import { TAX_RATES, taxAmountOf, taxLinesFor, type CartSummary, type TaxAmounts } from "~/pricing";
+import type { OrderStatus, PaymentPart, Province } from "~/vocabulary";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderLine = typeof orderLines.$inferSelect;
@@ -45,17 +44,15 @@ export function newConfirmationNumber(): string {
 /** A transaction of the shop's database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-const TAX_RATE: Record<TaxCode, number> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
-
 /** The tax rows of one part: one per tax code that applies in the province. */
 export function taxRows(orderId: number, part: PaymentPart, province: Province, amounts: TaxAmounts) {
-  const codes: TaxCode[] = province === "ON" ? ["HST"] : ["GST", "QST"];
+  const codes = taxLinesFor(province);
   return codes.map((code) => ({
     orderId,
     part,
     code,
-    rate: TAX_RATE[code],
-    amountCents: code === "GST" ? amounts.gst : code === "QST" ? amounts.qst : amounts.hst,
+    rate: TAX_RATES[code],
+    amountCents: taxAmountOf(amounts, code),
   }));
 }
 

@@ -8,12 +8,6 @@ import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 
-/**
- * Business days within which the liquor-store branch contacts the customer once the agency fees
- * are paid, before the customer writes to support (SPEC §4 agency order, §9).
- */
-export const BRANCH_FOLLOW_UP_BUSINESS_DAYS = 10;
-
 /** The boutiques where shop items are picked up, free (SPEC §9): Montreal and Quebec City; Toronto. */
 export const PICKUP_BOUTIQUES: Record<Province, readonly InventoryCode[]> = {
   QC: ["STORE_MTL", "STORE_QC"],

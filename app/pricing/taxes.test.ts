@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { PricingInputError } from "./errors";
 import type { Province } from "~/vocabulary";
-import { combinedRate, computeTaxes, liquorBoardNameFor, priceTaxIn, taxLinesFor } from "./taxes";
+import {
+  combinedRate,
+  computeTaxes,
+  liquorBoardNameFor,
+  priceTaxIn,
+  TAX_RATES,
+  taxAmountOf,
+  taxLinesFor,
+  ZERO_RATED_PRODUCT_TYPES,
+} from "./taxes";
 
 describe("computeTaxes (DESIGN §3)", () => {
   it.each([
@@ -62,5 +71,27 @@ describe("province helpers", () => {
     expect(taxLinesFor("ON")).toEqual(["HST"]);
     expect(liquorBoardNameFor("QC")).toBe("SAQ");
     expect(liquorBoardNameFor("ON")).toBe("LCBO");
+  });
+});
+
+describe("the taxes of a part", () => {
+  it("each applicable tax code with its rate and its amount from computeTaxes", () => {
+    const qc = computeTaxes("QC", 10_000);
+    expect(taxLinesFor("QC").map((code) => [code, TAX_RATES[code], taxAmountOf(qc, code)])).toEqual([
+      ["GST", 5000, 500],
+      ["QST", 9975, 998],
+    ]);
+    const on = computeTaxes("ON", 10_000);
+    expect(taxLinesFor("ON").map((code) => [code, TAX_RATES[code], taxAmountOf(on, code)])).toEqual([["HST", 13000, 1300]]);
+  });
+
+  it("the rates of a province's codes add up to its combined rate", () => {
+    for (const province of ["QC", "ON"] as const) {
+      expect(taxLinesFor(province).reduce((sum, code) => sum + TAX_RATES[code], 0)).toBe(combinedRate(province));
+    }
+  });
+
+  it("only basic groceries (FOODS) may be zero-rated", () => {
+    expect([...ZERO_RATED_PRODUCT_TYPES]).toEqual(["FOODS"]);
   });
 });

@@ -100,7 +100,9 @@ export function priceTaxIn(priceCents: number, province: Province, zeroRated: bo
 }
 
 /**
- * Tax lines shown in the cart summary: `['GST', 'QST']` in QC, `['HST']` in ON (spec §2, §9).
+ * The taxes that apply in a province, in the order they are shown (cart summary, order tax rows,
+ * order history, invoice registrations): `['GST', 'QST']` in QC, `['HST']` in ON (spec §2, §9).
+ * The one place that says which tax codes a part of an order carries.
  *
  * @throws PricingInputError on an unknown province.
  */
@@ -108,6 +110,23 @@ export function taxLinesFor(province: Province): TaxCode[] {
   assertProvince(province);
   return province === "QC" ? ["GST", "QST"] : ["HST"];
 }
+
+/** Rate of each tax code, integer parts per 100 000 (GST 5 000, QST 9 975, HST 13 000). */
+export const TAX_RATES: Readonly<Record<TaxCode, number>> = { GST: GST_RATE, QST: QST_RATE, HST: HST_RATE };
+
+/**
+ * The amount of one tax code in a set of {@link TaxAmounts} (integer cents): `gst` for GST, `qst`
+ * for QST, `hst` for HST.
+ */
+export function taxAmountOf(amounts: TaxAmounts, code: TaxCode): number {
+  return code === "GST" ? amounts.gst : code === "QST" ? amounts.qst : amounts.hst;
+}
+
+/**
+ * Product types whose products may be zero-rated (DESIGN §3 "Money": basic groceries, type FOODS,
+ * carry no tax). The catalogue import refuses `zero_rated=true` on any other type.
+ */
+export const ZERO_RATED_PRODUCT_TYPES: ReadonlySet<string> = new Set(["FOODS"]);
 
 /**
  * Liquor board of a province: `'SAQ'` in QC, `'LCBO'` in ON (spec §2 "SAQ fees (LCBO in Ontario)").

@@ -15,7 +15,7 @@ import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { getEnv } from "~/env.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import { RESERVATION_WINDOW_DAYS } from "./reservations.server";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What the e-mail says: the reservation, the order that pays it, and the absolute payment link. */
 export interface ReservationAvailableMail {

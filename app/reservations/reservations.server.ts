@@ -38,9 +38,7 @@ import type { InventoryCode, Province, ReservationStatus } from "~/vocabulary";
 import type { ReservationsFilter } from "./reservation-forms";
 import { writeReservationAvailableMail } from "./reservation-mail.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
-
-/** Days a customer has to pay a reservation made available (SPEC §4, §9 "Reservation window 5 days"). */
-export const RESERVATION_WINDOW_DAYS = 5;
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** Reservations per page of the staff list. */
 export const RESERVATIONS_PAGE_SIZE = 25;

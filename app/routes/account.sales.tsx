@@ -6,7 +6,7 @@
  */
 import { requireUser } from "~/accounts/auth.server";
 import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/pickup";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { OrderHistoryPage } from "~/accounts/ui/order-history";
 import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";

@@ -13,7 +13,7 @@ import { notifyRegistrationAttempt } from "~/accounts/registration.server";
 import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { readUser } from "~/users/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
-import { soldByTheCase } from "~/cart/cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import { searchBranches } from "~/orders/branches.server";
 import { ContactSchema, PlaceOrderSchema, phoneForDisplay } from "~/checkout/checkout-forms";
 import { deliverySchema } from "~/orders/pickup";

@@ -18,6 +18,7 @@ import { productTypeLabelKey } from "~/catalogue/product-types";
 import { ChannelPrice } from "~/catalogue/ui/product-card";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
 import { formatMoney, formatVolume } from "~/i18n/format";
@@ -74,7 +75,7 @@ function ChannelBlock({
 }) {
   const { t, i18n } = useT();
   const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
-  const units = channel.salesUnit === "CASE" ? fullCasesIn(channel.quantity, product.uvc) : channel.quantity;
+  const units = soldByTheCase(channel) ? fullCasesIn(channel.quantity, product.uvc) : channel.quantity;
   return (
     <li
       id={`channel-${channel.productInventoryId}`}
@@ -103,7 +104,7 @@ function ChannelBlock({
         </p>
       ) : (
         <p className="mt-2 text-sm text-stone-600">
-          {channel.salesUnit === "CASE"
+          {soldByTheCase(channel)
             ? t("product.stockCases", { count: units })
             : t("product.stockUnits", { count: units })}
         </p>

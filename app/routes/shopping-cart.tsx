@@ -7,7 +7,8 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { Link } from "react-router";
 import { handleCartAction } from "~/cart/cart-actions.server";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
-import { bottlesOf, checkoutBlockers, lineExceedsStock, soldByTheCase, toPricingLines } from "~/cart/cart-rules";
+import { bottlesOf, checkoutBlockers, lineExceedsStock, toPricingLines } from "~/cart/cart-rules";
+import { soldByTheCase } from "~/catalogue/product-inventory";
 import { getCart } from "~/cart/cart.server";
 import { withOwnHeldStock } from "~/checkout/checkout.server";
 import { CartLineRow } from "~/cart/ui/cart-line";
@@ -22,6 +23,7 @@ import { lineDisplayTotal, summarizeCart } from "~/pricing/cart-summary";
 import { CART_SECTIONS, type CartSection } from "~/vocabulary";
 import type { Route } from "./+types/shopping-cart";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** Title, description, `noindex` (issue 9 §9). */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -115,7 +117,7 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
                 <h2 id={`section-${s.section}`} className="border-b border-stone-200 font-serif text-xl">
                   {sectionTitle[s.section]}
                 </h2>
-                <p className="mt-1 text-sm text-stone-600">{t(`cart.sectionNotes.${s.section}`)}</p>
+                <p className="mt-1 text-sm text-stone-600">{t(`cart.sectionNotes.${s.section}`, { days: RESERVATION_WINDOW_DAYS })}</p>
                 <ul className="divide-y divide-stone-200">
                   {s.lines.map((line) => (
                     <CartLineRow key={line.productInventoryId} line={line} lockVersion={lockVersion} actionError={actionData ?? undefined} />

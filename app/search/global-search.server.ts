@@ -34,6 +34,7 @@ import {
   type SearchTab,
   type TabCount,
 } from "./search-tabs";
+import { localized } from "~/lib/localized";
 
 /** The trigram fallback needs this many letters or digits (fewer match almost every name). */
 const FALLBACK_MIN_LENGTH = 3;
@@ -112,7 +113,6 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       results: emptyResults(tab),
     };
   }
-  const english = input.locale.startsWith("en");
   const codes = reference.inventories.filter((i) => i.province === input.province).map((i) => i.code);
   const soldInProvince = sql`exists (select 1 from ${productInventories} where ${productInventories.productId} = ${products.id} and ${inArray(productInventories.inventoryCode, codes)})`;
 
@@ -120,13 +120,13 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
     PRODUCTS: {
       from: products,
       id: products.id,
-      name: english ? products.nameEn : products.nameFr,
-      vector: english ? products.searchEn : products.searchFr,
+      name: localized(input.locale, products.nameFr, products.nameEn),
+      vector: localized(input.locale, products.searchFr, products.searchEn),
       scope: soldInProvince,
       // A producer's name finds its products ('pepiere' → the wines of Domaine de la Pépière);
       // they rank after the products whose own name or description matches (ts_rank 0).
       alsoMatching: (query) => {
-        const vector = english ? providers.searchEn : providers.searchFr;
+        const vector = localized(input.locale, providers.searchFr, providers.searchEn);
         return sql`${products.providerId} = any(array(select ${providers.id} from ${providers} where ${vector} @@ ${query} and ts_filter(${vector}, '{a}') @@ ${query}))`;
       },
     },
@@ -134,14 +134,14 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       from: providers,
       id: providers.id,
       name: providers.name,
-      vector: english ? providers.searchEn : providers.searchFr,
+      vector: localized(input.locale, providers.searchFr, providers.searchEn),
       scope: providerInProvince(input.province),
     },
     BLOGS: {
       from: blogs,
       id: blogs.id,
-      name: english ? blogs.titleEn : blogs.titleFr,
-      vector: english ? blogs.searchEn : blogs.searchFr,
+      name: localized(input.locale, blogs.titleFr, blogs.titleEn),
+      vector: localized(input.locale, blogs.searchFr, blogs.searchEn),
       tie: blogs.publishedAt,
     },
   };
@@ -267,7 +267,6 @@ async function loadResults(
   locale: Locale,
 ): Promise<SearchResults> {
   if (ids.length === 0) return emptyResults(tab);
-  const english = locale.startsWith("en");
   const inOrder = <T extends { id: number }>(rows: T[]) => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -277,7 +276,7 @@ async function loadResults(
       .select({
         id: products.id,
         slug: products.slug,
-        name: english ? products.nameEn : products.nameFr,
+        name: localized(locale, products.nameFr, products.nameEn),
         vintage: products.vintage,
         typeCode: products.typeCode,
         countryId: products.countryId,
@@ -330,8 +329,8 @@ async function loadResults(
       id: blogs.id,
       slug: blogs.slug,
       type: blogs.type,
-      title: english ? blogs.titleEn : blogs.titleFr,
-      summary: english ? blogs.summaryEn : blogs.summaryFr,
+      title: localized(locale, blogs.titleFr, blogs.titleEn),
+      summary: localized(locale, blogs.summaryFr, blogs.summaryEn),
       publishedAt: blogs.publishedAt,
     })
     .from(blogs)

@@ -5,8 +5,9 @@
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
-import type { AvailabilityStatus, ChannelKind, Province } from "~/vocabulary";
+import type { Province } from "~/vocabulary";
 import { productHref } from "~/catalogue/links";
+import type { ProductInventoryView } from "~/catalogue/product-inventory";
 import { SITE_NAME, absoluteUrl } from "./page-meta";
 
 /** A schema.org object (JSON). */
@@ -24,15 +25,10 @@ export function schemaPrice(cents: number): string {
 }
 
 /** One channel of a product as the page shows it (the product page's `ProductChannel`). */
-export interface OfferChannel {
-  productInventoryId: number;
-  province: Province;
-  channelKind: ChannelKind;
-  /** Per bottle or unit, agency fee included, taxes excluded (SPEC §9). */
-  priceCents: number;
-  quantity: number;
-  availabilityStatus: AvailabilityStatus;
-}
+export type OfferChannel = Pick<
+  ProductInventoryView,
+  "productInventoryId" | "province" | "channelKind" | "priceCents" | "quantity" | "availabilityStatus"
+>;
 
 /**
  * schema.org availability of a channel: upcoming → `PreOrder` (reserved, SPEC §4); sold by the

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { subscriptionPlans } from "~/db/schema";
 import type { Locale, PlanKind } from "~/vocabulary";
 import type { PlanView } from "./subscription-types";
+import { localized } from "~/lib/localized";
 
 export type { PlanView };
 
@@ -16,14 +17,13 @@ export type PlanRow = typeof subscriptionPlans.$inferSelect;
 
 /** The plan's name and description in a language. */
 export function localizePlan(plan: PlanRow, locale: Locale): PlanView {
-  const english = locale === "en-US";
   return {
     code: plan.code,
     kind: plan.kind,
     priceCents: plan.priceCents,
     interval: plan.interval,
-    name: english ? plan.nameEn : plan.nameFr,
-    description: english ? plan.descriptionEn : plan.descriptionFr,
+    name: localized(locale, plan.nameFr, plan.nameEn),
+    description: localized(locale, plan.descriptionFr, plan.descriptionEn),
   };
 }
 

@@ -44,7 +44,8 @@ import { writeReservationExpiredMail } from "~/reservations/reservation-mail.ser
 import { createStripeGateway } from "~/payment/stripe.server";
 import { readReservationToken, reservationPaymentPath } from "~/orders/reservation-token.server";
 import type { Locale } from "~/vocabulary";
-import { cancelReservation, markReservationAvailable, RESERVATION_WINDOW_DAYS } from "~/reservations/reservations.server";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import { cancelReservation, markReservationAvailable } from "~/reservations/reservations.server";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { verifyCredentials } from "~/users/users.server";
 import { action as staffAction, loader as staffLoader } from "~/routes/agence.reservations";

@@ -8,6 +8,7 @@ import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus } from "~/vocabulary";
 import type { OrderHistoryData, OrderView } from "../order-history-view";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",
@@ -199,7 +200,7 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
                 </li>
               ))}
             </ul>
-            <p className="mt-1 text-xs text-stone-600">{t("history.reservationsNote")}</p>
+            <p className="mt-1 text-xs text-stone-600">{t("history.reservationsNote", { days: RESERVATION_WINDOW_DAYS })}</p>
           </section>
         ) : null}
         {order.branchLabel && live ? (

@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
-import type { AvailabilityStatus, Province, SalesUnit } from "~/vocabulary";
+import type { Province } from "~/vocabulary";
 import { AddToCartSchema } from "../cart-forms";
+import { soldByTheCase, type ProductInventoryView } from "~/catalogue/product-inventory";
 import { fullCasesIn } from "../cart-rules";
 import type { CartActionError } from "../cart-types";
 import { QuantityInput } from "./quantity-input";
@@ -13,14 +14,7 @@ import { QuantityInput } from "./quantity-input";
 const ADD_CONSTRAINT = getZodConstraint(AddToCartSchema);
 
 /** What the add form needs to know of a channel (a product in one inventory). */
-export interface BuyableChannel {
-  productInventoryId: number;
-  province: Province;
-  salesUnit: SalesUnit;
-  availabilityStatus: AvailabilityStatus;
-  /** Bottles or units in stock. */
-  quantity: number;
-}
+export type BuyableChannel = Pick<ProductInventoryView, "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity">;
 
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
@@ -80,7 +74,7 @@ function AddForm({
   const { t } = useT();
   const fetcher = useFetcher<CartActionError>();
   const location = useLocation();
-  const byCase = channel.salesUnit === "CASE";
+  const byCase = soldByTheCase(channel);
   const upcoming = channel.availabilityStatus === "UPCOMING";
   const params = new URLSearchParams(location.search);
   params.set("added", String(channel.productInventoryId));

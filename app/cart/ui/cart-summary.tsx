@@ -1,4 +1,5 @@
 import type { CartSummary } from "~/pricing/cart-summary";
+import { taxAmountOf } from "~/pricing/taxes";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 
@@ -19,7 +20,7 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
   const display = summary.display;
   const taxNote = display ? ` (${t("cart.summary.taxesIncluded")})` : "";
   const taxRows = summary.taxLines.map((name) => {
-    const cents = name === "GST" ? summary.gst : name === "QST" ? summary.qst : summary.hst;
+    const cents = taxAmountOf(summary, name);
     return (
       <SummaryRow
         key={name}

@@ -8,20 +8,17 @@
  * farms when that is public knowledge; no scores or awards. Product descriptions are composed from
  * the cuvée's grapes and region plus a serving suggestion.
  */
-import { inArray, sql } from "drizzle-orm";
-import { excludedValues } from "~/db/upsert";
 import type { Database } from "../../db/client.server";
-import { lockCatalogueWrites } from "../catalogue-write-lock.server";
 import {
-  attributes,
-  countries,
-  productAttributes,
-  productInventories,
-  products,
-  providerOrigins,
-  providers,
-  regions,
-} from "../../db/schema";
+  analyzeCatalogue,
+  writeProductAttributes,
+  writeProductInventories,
+  writeProducts,
+  writeProviderOrigins,
+  writeProviders,
+} from "../catalogue-writer.server";
+import { lockCatalogueWrites } from "../catalogue-write-lock.server";
+import { attributes, countries, regions } from "../../db/schema";
 import { priceTaxIn } from "../../pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
 import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
@@ -1208,13 +1205,6 @@ export function generateDemoCatalogue(): DemoCatalogue {
 // Seeding
 // ---------------------------------------------------------------------------------------------
 
-/** Splits `items` into arrays of at most `size` elements. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * Ids of the reference rows a catalogue needs: country id by ISO code, region id by region code,
  * attribute id by `TYPE:code`.
@@ -1271,26 +1261,20 @@ export async function seedDemoCatalogue(
 
   await db.transaction(async (tx) => {
     await lockCatalogueWrites(tx);
-    const providerRows = await tx
-      .insert(providers)
-      .values(
-        catalogue.providers.map((p) => ({
-          slug: p.slug,
-          name: p.name,
-          descriptionFr: p.descriptionFr,
-          descriptionEn: p.descriptionEn,
-          imageColor: p.imageColor,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: providers.slug,
-        set: excludedValues(providers, ["name", "descriptionFr", "descriptionEn", "imageColor"]),
-      })
-      .returning({ id: providers.id, slug: providers.slug });
-    const providerIds = new Map(providerRows.map((r) => [r.slug, r.id]));
+    const providerIds = await writeProviders(
+      tx,
+      catalogue.providers.map((p) => ({
+        slug: p.slug,
+        name: p.name,
+        descriptionFr: p.descriptionFr,
+        descriptionEn: p.descriptionEn,
+        imageColor: p.imageColor,
+      })),
+      { batchSize: 500, onExisting: ["name", "descriptionFr", "descriptionEn", "imageColor"] },
+    );
 
-    await tx.delete(providerOrigins).where(inArray(providerOrigins.providerId, [...providerIds.values()]));
-    await tx.insert(providerOrigins).values(
+    await writeProviderOrigins(
+      tx,
       catalogue.providers.flatMap((p) =>
         p.regionCodes.map((code) => ({
           providerId: providerIds.get(p.slug)!,
@@ -1298,45 +1282,36 @@ export async function seedDemoCatalogue(
           regionId: regionId(code),
         })),
       ),
+      { batchSize: 1000, replaceFor: [...providerIds.values()] },
     );
 
-    const productIds = new Map<string, number>();
-    for (const batch of chunk(catalogue.products, 500)) {
-      const rows = await tx
-        .insert(products)
-        .values(
-          batch.map((p) => ({
-            puid: p.puid,
-            slug: p.slug,
-            nameFr: p.nameFr,
-            nameEn: p.nameEn,
-            descriptionFr: p.descriptionFr,
-            descriptionEn: p.descriptionEn,
-            vintage: p.vintage,
-            volumeMl: p.volumeMl,
-            uvc: p.uvc,
-            typeCode: p.typeCode,
-            providerId: providerIds.get(p.providerSlug)!,
-            countryId: countryId(p.countryCode),
-            regionId: regionId(p.regionCode),
-            zeroRated: p.zeroRated,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: products.puid,
-          set: excludedValues(products, [
-            "slug", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "vintage", "volumeMl", "uvc", "typeCode",
-            "providerId", "countryId", "regionId", "zeroRated",
-          ]),
-        })
-        .returning({ id: products.id, puid: products.puid });
-      for (const r of rows) productIds.set(r.puid, r.id);
-    }
+    const productIds = await writeProducts(
+      tx,
+      catalogue.products.map((p) => ({
+        puid: p.puid,
+        slug: p.slug,
+        nameFr: p.nameFr,
+        nameEn: p.nameEn,
+        descriptionFr: p.descriptionFr,
+        descriptionEn: p.descriptionEn,
+        vintage: p.vintage,
+        volumeMl: p.volumeMl,
+        uvc: p.uvc,
+        typeCode: p.typeCode,
+        providerId: providerIds.get(p.providerSlug)!,
+        countryId: countryId(p.countryCode),
+        regionId: regionId(p.regionCode),
+        zeroRated: p.zeroRated,
+      })),
+      {
+        batchSize: 500,
+        onExisting: [
+          "slug", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "vintage", "volumeMl", "uvc", "typeCode",
+          "providerId", "countryId", "regionId", "zeroRated",
+        ],
+      },
+    );
 
-    const ids = [...productIds.values()];
-    for (const batch of chunk(ids, 1000)) {
-      await tx.delete(productAttributes).where(inArray(productAttributes.productId, batch));
-    }
     const attributeRows = catalogue.products.flatMap((p) =>
       p.attributeKeys.map((key) => {
         const attributeId = ref.attributeIds.get(key);
@@ -1344,26 +1319,18 @@ export async function seedDemoCatalogue(
         return { productId: productIds.get(p.puid)!, attributeId };
       }),
     );
-    for (const batch of chunk(attributeRows, 1000)) {
-      await tx.insert(productAttributes).values(batch).onConflictDoNothing();
-    }
+    await writeProductAttributes(tx, attributeRows, { batchSize: 1000, replaceFor: [...productIds.values()] });
 
-    const inventoryRows = catalogue.products.flatMap((p) =>
-      p.inventories.map((i) => ({ productId: productIds.get(p.puid)!, ...i })),
+    await writeProductInventories(
+      tx,
+      catalogue.products.flatMap((p) => p.inventories.map((i) => ({ productId: productIds.get(p.puid)!, ...i }))),
+      {
+        batchSize: 500,
+        onExisting: ["priceCents", "agencyFeeCents", "priceTaxInCents", "quantity", "availabilityStatus", "liquorBoardCode"],
+      },
     );
-    for (const batch of chunk(inventoryRows, 500)) {
-      await tx
-        .insert(productInventories)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: productInventories.puid,
-          set: excludedValues(productInventories, [
-            "priceCents", "agencyFeeCents", "priceTaxInCents", "quantity", "availabilityStatus", "liquorBoardCode",
-          ]),
-        });
-    }
     // Fresh statistics so the planner sees the new sizes at once (as the synthetic generator does).
-    await tx.execute(sql`analyze providers, products, product_inventories, product_attributes`);
+    await analyzeCatalogue(tx);
   });
 
   return {

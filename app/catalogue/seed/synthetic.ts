@@ -8,7 +8,6 @@
  * Puids are `S0000001` (products) and `S0000001-IP` (product inventories), so they never clash with
  * the demo catalogue's `P000001`.
  */
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { lockCatalogueWrites } from "../catalogue-write-lock.server";
 import {
@@ -20,8 +19,15 @@ import {
   providers,
 } from "../../db/schema";
 import {
+  analyzeCatalogue,
+  writeProductAttributes,
+  writeProductInventories,
+  writeProducts,
+  writeProviderOrigins,
+  writeProviders,
+} from "../catalogue-writer.server";
+import {
   buildProductInventory,
-  chunk,
   createPrng,
   loadReferenceIds,
   productSlug,
@@ -468,24 +474,21 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
 
   return db.transaction(async (tx) => {
     await lockCatalogueWrites(tx);
-    const providerIds: number[] = [];
-    for (const batch of chunk(providerList, batchSize)) {
-      const rows = await tx
-        .insert(providers)
-        .values(batch.map(({ slug, name, descriptionFr, descriptionEn, imageColor }) => ({ slug, name, descriptionFr, descriptionEn, imageColor })))
-        .returning({ id: providers.id, slug: providers.slug });
-      const bySlug = new Map(rows.map((r) => [r.slug, r.id]));
-      for (const p of batch) providerIds.push(bySlug.get(p.slug)!);
-    }
-    for (const batch of chunk(providerList.map((p, i) => ({ p, id: providerIds[i]! })), batchSize)) {
-      await tx.insert(providerOrigins).values(
-        batch.map(({ p, id }) => ({
-          providerId: id,
-          countryId: ref.countryIds.get(p.region.country)!,
-          regionId: ref.regionIds.get(p.region.code)!,
-        })),
-      );
-    }
+    const bySlug = await writeProviders(
+      tx,
+      providerList.map(({ slug, name, descriptionFr, descriptionEn, imageColor }) => ({ slug, name, descriptionFr, descriptionEn, imageColor })),
+      { batchSize, onExisting: "insert" },
+    );
+    const providerIds = providerList.map((p) => bySlug.get(p.slug)!);
+    await writeProviderOrigins(
+      tx,
+      providerList.map((p, i) => ({
+        providerId: providerIds[i]!,
+        countryId: ref.countryIds.get(p.region.country)!,
+        regionId: ref.regionIds.get(p.region.code)!,
+      })),
+      { batchSize },
+    );
 
     const productSequence = productsByProducer(rng, total, providerList);
     let inserted = 0;
@@ -495,31 +498,29 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
       const size = Math.min(batchSize, total - inserted);
       const batch: SyntheticProduct[] = [];
       for (let i = 0; i < size; i++) batch.push(productSequence.next().value!);
-      const rows = await tx
-        .insert(products)
-        .values(
-          batch.map((p) => {
-            const provider = providerList[p.providerIndex]!;
-            return {
-              puid: p.puid,
-              slug: p.slug,
-              nameFr: p.nameFr,
-              nameEn: p.nameEn,
-              descriptionFr: p.descriptionFr,
-              descriptionEn: p.descriptionEn,
-              vintage: p.vintage,
-              volumeMl: p.volumeMl,
-              uvc: p.uvc,
-              typeCode: p.typeCode,
-              providerId: providerIds[p.providerIndex]!,
-              countryId: ref.countryIds.get(provider.region.country)!,
-              regionId: ref.regionIds.get(provider.region.code)!,
-              zeroRated: p.zeroRated,
-            };
-          }),
-        )
-        .returning({ id: products.id, puid: products.puid });
-      const ids = new Map(rows.map((r) => [r.puid, r.id]));
+      const ids = await writeProducts(
+        tx,
+        batch.map((p) => {
+          const provider = providerList[p.providerIndex]!;
+          return {
+            puid: p.puid,
+            slug: p.slug,
+            nameFr: p.nameFr,
+            nameEn: p.nameEn,
+            descriptionFr: p.descriptionFr,
+            descriptionEn: p.descriptionEn,
+            vintage: p.vintage,
+            volumeMl: p.volumeMl,
+            uvc: p.uvc,
+            typeCode: p.typeCode,
+            providerId: providerIds[p.providerIndex]!,
+            countryId: ref.countryIds.get(provider.region.country)!,
+            regionId: ref.regionIds.get(provider.region.code)!,
+            zeroRated: p.zeroRated,
+          };
+        }),
+        { batchSize, onExisting: "insert" },
+      );
 
       // Attributes before inventories: a product inventory's listing row is then written once, with
       // its product's colour, instead of written then rewritten by the colour's trigger (decision
@@ -527,20 +528,20 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
       const attributeRows = batch.flatMap((p) =>
         p.attributeKeys.map((key) => ({ productId: ids.get(p.puid)!, attributeId: ref.attributeIds.get(key)! })),
       );
-      for (const part of chunk(attributeRows, batchSize * 2)) await tx.insert(productAttributes).values(part);
+      await writeProductAttributes(tx, attributeRows, { batchSize: batchSize * 2 });
 
       const inventoryRows = batch.flatMap((p) =>
         p.inventories.map((inventory) => ({ productId: ids.get(p.puid)!, ...inventory })),
       );
-      for (const part of chunk(inventoryRows, batchSize)) await tx.insert(productInventories).values(part);
+      await writeProductInventories(tx, inventoryRows, { batchSize, onExisting: "insert" });
 
       inserted += size;
       inventoriesInserted += inventoryRows.length;
       attributesInserted += attributeRows.length;
       options.onProgress?.({ products: inserted, total, productInventories: inventoriesInserted });
     }
-    // Fresh statistics so the planner sees the new sizes at once (cheap; ANALYZE is transactional).
-    await tx.execute(sql`analyze providers, products, product_inventories, product_attributes`);
+    // Fresh statistics so the planner sees the new sizes at once.
+    await analyzeCatalogue(tx);
     return {
       providers: providerList.length,
       products: inserted,

@@ -10,6 +10,8 @@ import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
 import { ContactSchema, PlaceOrderSchema, type ContactForm } from "../checkout-forms";
 import { deliverySchema, type DeliveryNeeds } from "~/orders/pickup";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {
@@ -231,8 +233,8 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
             {t("checkout.rules.title")}
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board })}</li> : null}
-            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations")}</li> : null}
+            {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</li> : null}
+            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</li> : null}
             {data.needs.boutique ? <li>{t("checkout.rules.boutique")}</li> : null}
             <li>{t("checkout.rules.returns")}</li>
           </ul>

@@ -3,6 +3,8 @@ import { MessagePage } from "~/components/ui/message-page";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 type ConfirmationData =
   | { failed: true; title: string }
@@ -80,7 +82,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
         <section aria-labelledby="confirmation-branch">
           <h2 id="confirmation-branch" className="font-serif text-xl">{t("checkout.review.branch", { board })}</h2>
           <p data-testid="confirmation-branch-label">{order.branchLabel}</p>
-          <p className="text-sm text-stone-600">{t("checkout.rules.privateImport", { board })}</p>
+          <p className="text-sm text-stone-600">{t("checkout.rules.privateImport", { board, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</p>
         </section>
       ) : null}
       {order.boutiqueCode ? (
@@ -99,7 +101,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-sm">{t("checkout.rules.reservations")}</p>
+          <p className="mt-2 text-sm">{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</p>
         </section>
       ) : null}
       <p>

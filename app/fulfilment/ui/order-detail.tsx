@@ -13,6 +13,7 @@ import { FieldErrors } from "~/components/ui/form-field";
 import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "../fulfilment-forms";
 import { STEP_AUDIT_ACTION, type FulfilmentStep } from "../fulfilment-rules";
 import type { StaffOrderDetail } from "../order-fulfilment.server";
@@ -43,7 +44,7 @@ function StepForm({ step, order, lastResult }: { step: FulfilmentStep; order: St
       <input type="hidden" name="intent" value={step} />
       <input type="hidden" name="status" value={order.status} />
       <input type="hidden" name="fulfilmentStatus" value={order.fulfilmentStatus} />
-      <p className="text-sm text-stone-700">{t(`fulfilment.steps.${step}.help`)}</p>
+      <p className="text-sm text-stone-700">{t(`fulfilment.steps.${step}.help`, { days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</p>
       {step === "refund" ? (
         <div className="mt-2 flex items-start gap-2 text-sm">
           <input

@@ -16,6 +16,7 @@ import { useT } from "~/i18n/translation";
 import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
 import { CancelReservationSchema, MarkAvailableSchema, reservationsQuery, type ReservationsFilter } from "../reservation-forms";
 import type { ReservationListItem } from "../reservations.server";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What a refused staff form answers: which row, conform's reply, and the current state when stale. */
 export interface StaffReservationActionData {
@@ -200,7 +201,7 @@ export function ReservationsList({
   return (
     <section data-testid="reservations-page">
       <h1 className="font-serif text-3xl">{title}</h1>
-      <p className="mt-2 text-sm text-stone-600">{t("reservations.staff.intro")}</p>
+      <p className="mt-2 text-sm text-stone-600">{t("reservations.staff.intro", { days: RESERVATION_WINDOW_DAYS })}</p>
       <Filter filter={filter} />
       <p className="mt-4 text-sm" role="status" data-testid="reservations-count">
         {t("reservations.staff.count", { count: pagination.total })}
