@@ -4,6 +4,8 @@
  * stored, so every product and producer has an image, on both the server and the browser.
  */
 
+import { escapeXml } from "~/lib/xml";
+
 /** Fill colour per product colour code (PRODUCT_COLOR attribute codes of reference-data.ts). */
 const PRODUCT_COLOR_FILL: Record<string, string> = {
   red: "#6d1a2a",
@@ -34,20 +36,6 @@ const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
  * may keep them for a week (issue 6 §4), and serve a stale one for a day while it revalidates.
  */
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
-
-/**
- * Escapes text for XML content and attribute values: `& < > " '`.
- * @param text any string
- * @returns the string safe to place between tags or inside double- or single-quoted attributes
- */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** Cuts `text` to at most `max` characters (by code point), ending with "…" when cut. */
 function truncate(text: string, max: number): string {

@@ -4,9 +4,9 @@
  * (`useForm` + `getZodConstraint`). Messages are i18n keys (`checkout.errors.*`). Phone numbers
  * are checked by libphonenumber-js as Canadian numbers. Shared with the browser.
  */
-import { isValidPhoneNumber, parsePhoneNumberWithError } from "libphonenumber-js/min";
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
+import { isCanadianPhoneNumber } from "~/lib/phone";
 import type { InventoryCode } from "~/vocabulary";
 
 /** Shortest password a guest may choose when creating an account at checkout. */
@@ -38,27 +38,6 @@ export const ContactSchema = z
     }
   });
 export type ContactForm = z.infer<typeof ContactSchema>;
-
-/** Whether a phone number is a valid Canadian one ("514 555-0123", "+1 416 555 0199"), not another +1 country's. */
-export function isCanadianPhoneNumber(value: string): boolean {
-  if (!isValidPhoneNumber(value, "CA")) return false;
-  return parsePhoneNumberWithError(value, "CA").country === "CA";
-}
-
-/** A Canadian phone number as stored: E.164 ("+15145551234"). Call only on a number the schema accepted. */
-export function phoneToE164(value: string): string {
-  return parsePhoneNumberWithError(value, "CA").number;
-}
-
-/** A stored E.164 phone number as a Canadian reads it: "+15145550123" → "(514) 555-0123"; "" stays "". */
-export function phoneForDisplay(e164: string): string {
-  if (!e164) return "";
-  try {
-    return parsePhoneNumberWithError(e164, "CA").formatNational();
-  } catch {
-    return e164;
-  }
-}
 
 /** What step 2 must ask for, decided by the cart's sections. */
 export interface DeliveryNeeds {

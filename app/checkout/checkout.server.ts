@@ -14,7 +14,8 @@ import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
 import { hashPassword } from "~/users/password.server";
 import { getBranch, type Branch } from "./branches.server";
-import { phoneToE164, type ContactForm, type DeliveryNeeds } from "./checkout-forms";
+import { type ContactForm, type DeliveryNeeds } from "./checkout-forms";
+import { phoneToE164 } from "~/lib/phone";
 import { deliveryNeeds } from "./delivery";
 import { stockHeldByCart } from "./orders.server";
 

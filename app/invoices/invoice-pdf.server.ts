@@ -22,7 +22,7 @@ import {
   type BillingAddress,
   type CustomerOrder,
 } from "~/accounts/order-history.server";
-import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { phoneForDisplay } from "~/lib/phone";
 import type { Database } from "~/db/client.server";
 import { getEnv, type AgencyIdentity } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";

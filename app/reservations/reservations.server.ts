@@ -36,7 +36,7 @@ import type { Database } from "~/db/client.server";
 import { DEADLOCK_DETECTED, hasSqlState } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
 import { orderLines, orderTaxLines, orders, productInventories, products, productTypes, providers, reservations } from "~/db/schema";
-import { paginate, type Pagination } from "~/catalogue/pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { summarizeCart } from "~/pricing";
 import { hasActiveMembership } from "~/users/membership.server";
 import type { InventoryCode, PaymentProvider, Province, ReservationStatus } from "~/vocabulary";

@@ -15,7 +15,8 @@ import { readUser } from "~/users/users.server";
 import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/cart/cart-rules";
 import { searchBranches } from "~/checkout/branches.server";
-import { ContactSchema, PlaceOrderSchema, deliverySchema, phoneForDisplay } from "~/checkout/checkout-forms";
+import { ContactSchema, PlaceOrderSchema, deliverySchema } from "~/checkout/checkout-forms";
+import { phoneForDisplay } from "~/lib/phone";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { pendingOrdersOfCart, placeOrder } from "~/checkout/orders.server";
 import {
