@@ -2,7 +2,7 @@
  * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
  */
 import type { Province } from "~/vocabulary";
-import { cleanText, multiValues } from "~/lib/url-params";
+import { cleanText } from "~/lib/url-params";
 import { countryCodes, numericIds } from "./product-filters";
 import { parsePage } from "~/lib/pagination";
 
