@@ -15,8 +15,8 @@ import {
 } from "react-router";
 import { preload } from "react-dom";
 import type { Route } from "./+types/root";
-import { Footer } from "~/components/layout/footer";
-import { Header } from "~/components/layout/header";
+import { Footer } from "~/layout/footer";
+import { Header } from "~/layout/header";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { i18nextMiddleware } from "~/middleware/i18n.server";

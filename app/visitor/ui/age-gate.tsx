@@ -6,7 +6,7 @@
  * inside it: the question depends on the province.
  */
 import { Form, useLocation } from "react-router";
-import { PreferenceSwitches } from "~/components/layout/preference-switches";
+import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
 import { useRootData } from "~/root-data";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";

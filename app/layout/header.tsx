@@ -5,7 +5,7 @@ import { CartFormSchema, cartCountDelta } from "~/cart/cart-forms";
 import { useRootData } from "~/root-data";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import { MENUS, type Menu } from "./menus";
-import { PreferenceSwitches } from "./preference-switches";
+import { PreferenceSwitches } from "~/components/ui/preference-switches";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();
