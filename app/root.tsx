@@ -104,12 +104,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <TranslationProvider>
-          <VisitorGate>
-            <Header />
+          <VisitorGate root={root}>
+            <Header root={root} />
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
               {children}
             </main>
-            <Footer />
+            <Footer root={root} />
           </VisitorGate>
         </TranslationProvider>
         <ScrollRestoration />
