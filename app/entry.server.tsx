@@ -25,11 +25,11 @@ import {
 import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
-import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/http/database-outage.server";
+import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/middleware/database-outage.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
 import { log } from "~/observability/log.server";
 import { RequestReferenceProvider } from "~/observability/request-reference";
-import { getI18n } from "~/i18n/middleware.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { InlineStylesheetProvider } from "~/styles/inline-stylesheet";
 import { STYLESHEET_CSS } from "~/styles/stylesheet.server";
 

@@ -11,77 +11,28 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
-  type MiddlewareFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { preload } from "react-dom";
 import type { Route } from "./+types/root";
-import { Footer } from "~/components/layout/footer";
-import { Header } from "~/components/layout/header";
+import { Footer } from "~/layout/footer";
+import { Header } from "~/layout/header";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
-import { getDatabase } from "~/boot.server";
-import { getI18n, getLocale, i18nextMiddleware } from "~/i18n/middleware.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { TranslationProvider, useT } from "~/i18n/translation";
 import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
 import { InlineStylesheet } from "~/styles/inline-stylesheet";
-import { readPreferences, serializePreferences } from "~/preferences/preferences.server";
-import { provinceSwitchGate } from "~/accounts/province-switch.server";
 import { readUser } from "~/users/users.server";
 import { provinceOfPage } from "~/stores/store-directory";
 import { countCartItems } from "~/cart/cart-count.server";
-import { renewGuestSession } from "~/cart/guest-carts.server";
 import { readVisitorState } from "~/visitor/visitor.server";
 import { VisitorGate } from "~/visitor/ui/visitor-gate";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { sharedPageCache } from "~/http/shared-page-cache.server";
-import { databaseOutageMiddleware } from "~/http/database-outage.server";
-import { localeOfUrl } from "~/seo/page-meta";
-import { isPublicFile } from "~/seo/public-files";
-
-/**
- * Sets the request's shop context. `/qc`, `/on` and a store's page `/boutiques/<city>` choose the
- * province (SPEC §4: the country follows the path; issue 9 §5) and store it in the prefs cookie; a
- * logged-in customer of the other province is sent to the confirmation page instead, changing
- * nothing (decision 028: a GET never logs out). A page view renews the guest's session and
- * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
- * public, cacheable files (images, robots.txt, sitemaps) never carry a cookie. A `?lng=` link
- * stores its language like a switch would (decision 016).
- */
-const shopMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const stored = await readPreferences(request);
-  // Client navigations fetch `/qc.data`; both forms choose the province.
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
-  const pathProvince = provinceOfPage(path);
-  // A page opened in a language (`?lng=`: shared and search-engine links) keeps it (decision 016).
-  const linkLocale = localeOfUrl(new URL(request.url));
-  const preferences = {
-    ...stored,
-    ...(pathProvince ? { province: pathProvince } : {}),
-    ...(linkLocale ? { locale: linkLocale } : {}),
-  };
-  const db = getDatabase();
-  // A customer of the other province is asked first; only that page's POST logs out (decision 028).
-  if (pathProvince) {
-    const confirmation = await provinceSwitchGate(db, request, path, pathProvince);
-    if (confirmation) throw confirmation;
-  }
-  context.set(shopContext, {
-    db,
-    preferences,
-    locale: getLocale(context),
-    t: getI18n(context).t,
-  });
-  const response = await next();
-  if (request.method !== "GET" || isPublicFile(path)) return response;
-  if (preferences.province !== stored.province || preferences.locale !== stored.locale) {
-    response.headers.append("Set-Cookie", await serializePreferences(preferences));
-  }
-  const renewedSession = await renewGuestSession(db, request);
-  if (renewedSession) response.headers.append("Set-Cookie", renewedSession);
-  return response;
-};
+import { sharedPageCache } from "~/middleware/shared-page-cache.server";
+import { shopMiddleware } from "~/middleware/shop-context.server";
+import { databaseOutageMiddleware } from "~/middleware/database-outage.server";
 
 /**
  * The shared page cache runs inside the shop's middleware: it reads the shop context. A database
@@ -153,12 +104,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <TranslationProvider>
-          <VisitorGate>
-            <Header />
+          <VisitorGate root={root}>
+            <Header root={root} />
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
               {children}
             </main>
-            <Footer />
+            <Footer root={root} />
           </VisitorGate>
         </TranslationProvider>
         <ScrollRestoration />

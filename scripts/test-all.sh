@@ -2,6 +2,8 @@
 # `npm test`: every test of the project, in this order, each a "suite" of the final summary:
 #
 #   typecheck             react-router typegen + tsc --noEmit          (counts as 1 check)
+#   layers                no import cycle between app/'s top-level folders
+#                         (scripts/folder-cycles.ts, decision 034)     (counts as 1 check)
 #   unit                  vitest project `unit`
 #   integration-pglite    vitest project `integration` on in-memory PGlite
 #   integration-postgres  the same tests on a real PostgreSQL (scripts/ensure-postgres.sh)
@@ -111,6 +113,12 @@ banner "typecheck"
 start=$SECONDS
 run "$results/typecheck.log" 600 bash -c "'$bin/react-router' typegen && '$bin/tsc' --noEmit"
 check typecheck $? $((SECONDS - start))
+
+# --- Layers ------------------------------------------------------------------------------------
+banner "layers (import cycles between app/'s top-level folders)"
+start=$SECONDS
+run "$results/layers.log" 300 "$bin/tsx" scripts/folder-cycles.ts
+check layers $? $((SECONDS - start))
 
 # --- Vitest ------------------------------------------------------------------------------------
 run_vitest() { # NAME PROJECT [ENV=VALUE…]

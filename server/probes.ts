@@ -6,7 +6,7 @@
  * so they are not in the request log and cost no session, page or guard.
  */
 import express, { type Express } from "express";
-import { RETRY_AFTER_SECONDS } from "~/http/database-outage.server";
+import { RETRY_AFTER_SECONDS } from "~/middleware/database-outage.server";
 
 /**
  * An Express application answering the two probes and handing every other request to `shop`.

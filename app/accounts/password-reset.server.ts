@@ -16,7 +16,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { escapeXml } from "~/catalogue/images";
+import { escapeXml } from "~/lib/xml";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { enqueueMail } from "~/outbox/outbox.server";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { phoneForDisplay } from "~/lib/phone";
 import { PasswordChangeSchema, ProfileSchema, normalisePostalCode, sameAddress } from "./profile-forms";
 
 function form(fields: Record<string, string>) {

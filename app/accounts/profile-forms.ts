@@ -13,7 +13,7 @@
  *   case whatever was typed there is ignored and the delivery address is copied.
  */
 import { z } from "zod";
-import { isCanadianPhoneNumber, phoneToE164 } from "~/checkout/checkout-forms";
+import { isCanadianPhoneNumber, phoneToE164 } from "~/lib/phone";
 import { CANADIAN_PROVINCES, type CanadianProvince } from "~/vocabulary";
 import { MIN_PASSWORD_LENGTH } from "./account-forms";
 

@@ -3,7 +3,7 @@
  * pure parsing and link building, shared by the loader and the browser. Malformed values are
  * ignored (SPEC §5), never an error.
  */
-import { parsePage } from "~/catalogue/pagination";
+import { parsePage } from "~/lib/pagination";
 import { BLOG_TYPES, isOneOf, type BlogType } from "~/vocabulary";
 
 /** Articles per page of `/blogs`. */

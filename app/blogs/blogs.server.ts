@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizz
 import type { Database } from "~/db/client.server";
 import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
 import { renderMarkdown } from "~/content/page-parser.server";
-import { paginate, type Pagination } from "~/catalogue/pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { localizedName } from "~/catalogue/reference.server";
 import { compareText } from "~/i18n/format";
 import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";

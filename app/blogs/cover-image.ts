@@ -3,7 +3,7 @@
  * small SVG from the article's colour and motif, nothing downloaded or stored. Shared with the
  * browser (the URL builder) and the image route.
  */
-import { inkOn } from "~/catalogue/images";
+import { inkOn } from "~/lib/colour";
 import { BLOG_COVER_MOTIFS, isOneOf, type BlogCoverMotif } from "~/vocabulary";
 
 const HEX6 = /^[0-9a-f]{6}$/;

@@ -29,8 +29,8 @@ import { writeProductInventories, writeProducts } from "~/catalogue/catalogue-wr
 import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
-import { PRODUCT_FIELDS, productFieldMismatch, validateLine, type ImportLine, type InventoryInfo, type LineReference, type Refusal } from "./import-format";
-import { REPORT_LINES_SHOWN, type FieldChange, type ImportReport, type LineOutcome, type ReportLine } from "./import-report";
+import { PRODUCT_FIELDS, productFieldMismatch, validateLine, type ImportLine, type InventoryInfo, type LineReference } from "./import-format";
+import { REPORT_LINES_SHOWN, type FieldChange, type ImportReport, type LineOutcome, type Refusal, type ReportLine } from "~/db/import-report";
 
 /** Rows per multi-row statement (products have 12 columns: 12,000 parameters, under PostgreSQL's 65,535). */
 const BATCH = 1000;

@@ -5,7 +5,8 @@
  * lines skipped. Pure (no database); the header is checked against the format's columns.
  */
 import { CsvError, parse } from "csv-parse/sync";
-import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type Refusal } from "./import-format";
+import type { Refusal } from "~/db/import-report";
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "./import-format";
 
 /** One line of data: its 1-based line number in the file and its cells by column name. */
 export interface CsvRow {

@@ -27,6 +27,7 @@
  * each of them.
  */
 import { soldByTheCase } from "~/catalogue/product-inventory";
+import type { Refusal } from "~/db/import-report";
 import { parseDollars, type DollarsRefusal } from "~/pricing/money";
 import { AVAILABILITY_STATUSES, isOneOf, type AvailabilityStatus, type ChannelKind, type InventoryCode, type Province, type SalesUnit } from "~/vocabulary";
 
@@ -65,12 +66,6 @@ export const LIMITS = {
   /** The highest price or fee, in cents ($1,000,000.00). */
   moneyCents: 100_000_000,
 } as const;
-
-/** A reason a line is refused: an i18n key under `catalogueImport.reasons` and its parameters. */
-export interface Refusal {
-  key: string;
-  params?: Record<string, string | number>;
-}
 
 /** What the validator needs to know of an inventory (a row of the `inventories` table). */
 export interface InventoryInfo {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bottleSvg, escapeXml, initialsOf, providerSvg } from "./images";
-
-describe("escapeXml", () => {
-  it("escapes the five XML special characters", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
-  });
-});
+import { bottleSvg, initialsOf, providerSvg } from "./images";
 
 describe("bottleSvg", () => {
   it("escapes < & \" in the label", () => {

@@ -4,6 +4,9 @@
  * stored, so every product and producer has an image, on both the server and the browser.
  */
 
+import { inkOn } from "~/lib/colour";
+import { escapeXml } from "~/lib/xml";
+
 /** Fill colour per product colour code (PRODUCT_COLOR attribute codes of reference-data.ts). */
 const PRODUCT_COLOR_FILL: Record<string, string> = {
   red: "#6d1a2a",
@@ -35,44 +38,10 @@ const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
  */
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 
-/**
- * Escapes text for XML content and attribute values: `& < > " '`.
- * @param text any string
- * @returns the string safe to place between tags or inside double- or single-quoted attributes
- */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
 /** Cuts `text` to at most `max` characters (by code point), ending with "…" when cut. */
 function truncate(text: string, max: number): string {
   const chars = [...text.trim()];
   return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
-}
-
-/** Relative luminance (0 dark – 1 light) of a #rgb or #rrggbb colour. */
-function luminance(hex: string): number {
-  let h = hex.slice(1);
-  if (h.length === 3) h = [...h].map((c) => c + c).join("");
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(h.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/**
- * Dark or light ink, whichever reads better on `fill`.
- * @param fill a `#rgb` or `#rrggbb` colour
- * @returns `#2a2420` (dark) or `#fbf8f3` (light)
- */
-export function inkOn(fill: string): string {
-  return luminance(fill) > 0.35 ? "#2a2420" : "#fbf8f3";
 }
 
 /** Silhouette (SVG elements drawn in a 120×200 box) per product type. */

@@ -7,7 +7,8 @@
 import { isRowId } from "~/db/row-id";
 import { parseDollars } from "~/pricing/money";
 import { INVENTORY_CODES, isOneOf, type InventoryCode } from "~/vocabulary";
-import { parsePage } from "./pagination";
+import { parsePage } from "~/lib/pagination";
+import { cleanText, multiValues } from "~/lib/url-params";
 
 export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -41,13 +42,6 @@ export interface KnownCodes {
 
 /** Largest price accepted from a URL; anything above is ignored (ids: {@link isRowId}). */
 const MAX_PRICE_CENTS = 100_000_000;
-export const MAX_TEXT_LENGTH = 100;
-
-/** All values of a repeated or comma-separated parameter, trimmed, without empties or repeats. */
-export function multiValues(params: URLSearchParams, key: string): string[] {
-  const values = params.getAll(key).flatMap((v) => v.split(","));
-  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
-}
 
 /** Numeric ids of a parameter; non-numeric values are ignored (SPEC §5: region ids must be numeric). */
 export function numericIds(params: URLSearchParams, key: string): number[] {
@@ -79,17 +73,6 @@ export function parsePageSize(value: string | null): number {
   return size >= 1 && size <= MAX_PRODUCT_PAGE_SIZE ? size : PRODUCT_PAGE_SIZE;
 }
 
-/**
- * A GET filter form sends every field, empty or default (`?t=&min=&sort=relevance`). Returns the
- * query without empty values and without the given defaults, or null when it is already tidy, so
- * the loader can redirect to the short URL people share.
- */
-export function tidySearchParams(params: URLSearchParams, defaults: Record<string, string> = {}): string | null {
-  const kept = [...params].filter(([key, value]) => value.trim() !== "" && defaults[key] !== value);
-  if (kept.length === [...params].length) return null;
-  return new URLSearchParams(kept).toString();
-}
-
 /** Parses the product list's URL query. Unknown inventory and type codes are dropped. */
 export function parseProductFilters(params: URLSearchParams, known: KnownCodes): ProductFilters {
   const sort = params.get("sort");
@@ -111,19 +94,6 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
     sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "relevance",
     text: cleanText(params.get("t")),
   };
-}
-
-/**
- * Search text from a URL: control characters removed (PostgreSQL refuses NUL), trimmed, at most
- * {@link MAX_TEXT_LENGTH} characters.
- */
-export function cleanText(value: string | null): string {
-  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_TEXT_LENGTH);
-}
-
-/** Whether a path segment can be a product or producer slug (lower-case letters, digits, dashes). */
-export function isSlug(value: string | undefined): value is string {
-  return value !== undefined && /^[a-z0-9][a-z0-9-]{0,199}$/.test(value);
 }
 
 function centsToParam(cents: number): string {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/i18n";
 import { translatorFor } from "~/i18n/translator";
-import { MENUS } from "~/components/layout/menus";
 import { PRODUCT_TYPES } from "./seed/reference-data";
 import { productTypeLabelKey } from "./product-types";
 
@@ -24,17 +23,4 @@ describe("productTypeLabelKey", () => {
     expect(Object.keys(resources["fr-CA"].common.types).sort()).toEqual(Object.keys(resources["en-US"].common.types).sort());
   });
 
-  it("is what the menus use for every product type link", () => {
-    for (const province of ["QC", "ON"] as const) {
-      const typeLinks = MENUS[province]
-        .flatMap((menu) => menu.groups.flatMap((group) => group.links))
-        .filter((link) => link.to.startsWith("/products?type="));
-      expect(typeLinks.map((link) => link.to.replace("/products?type=", "")).sort()).toEqual(
-        PRODUCT_TYPES.map((t) => t.code).sort(),
-      );
-      for (const link of typeLinks) {
-        expect(link.labelKey).toBe(productTypeLabelKey(link.to.replace("/products?type=", "")));
-      }
-    }
-  });
 });

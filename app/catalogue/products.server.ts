@@ -22,7 +22,7 @@ import {
 } from "~/db/schema";
 import type { AvailabilityStatus, InventoryCode, Locale, Province, TaxMode } from "~/vocabulary";
 import { countryName } from "./country-names.server";
-import { paginate, type Pagination } from "./pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import type { ProductFilters } from "./product-filters";
 import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
 import { localized } from "~/lib/localized";

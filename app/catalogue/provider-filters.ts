@@ -2,8 +2,9 @@
  * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
  */
 import type { Province } from "~/vocabulary";
-import { cleanText, countryCodes, multiValues, numericIds } from "./product-filters";
-import { parsePage } from "./pagination";
+import { cleanText } from "~/lib/url-params";
+import { countryCodes, numericIds } from "./product-filters";
+import { parsePage } from "~/lib/pagination";
 
 /** Producers per page by screen (SPEC §9): 20 on xs–md, 51 on lg, 52 above. */
 export const PROVIDER_PAGE_SIZES = [20, 51, 52] as const;
@@ -86,4 +87,3 @@ export function providerListHref(filters: ProviderFilters): string {
   return query ? `/providers?${query}` : "/providers";
 }
 
-export { multiValues };

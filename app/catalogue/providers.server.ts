@@ -16,7 +16,7 @@ import {
 import { LOCALES, PROVINCES, type Locale, type Province } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
-import { paginate, type Pagination } from "./pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { PROVIDER_PRODUCTS_SIZE, type ProviderFilters } from "./provider-filters";
 import { localizedName, type ReferenceData } from "./reference.server";
 import { localized } from "~/lib/localized";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ContactSchema, isCanadianPhoneNumber, phoneToE164 } from "./checkout-forms";
+import { ContactSchema } from "./checkout-forms";
 import { deliverySchema } from "~/orders/pickup";
 
 function form(fields: Record<string, string>) {
@@ -31,13 +31,6 @@ describe("step 1: personal information (SPEC §5)", () => {
     expect(account.status === "error" && account.error).toEqual({ password: ["checkout.errors.passwordRequired"] });
     const ok = parseWithZod(form({ ...base, email: "c@example.com", phone: "514 555-0123" }), { schema: ContactSchema });
     expect(ok.status).toBe("success");
-  });
-  it("takes Canadian numbers only and stores them as E.164", () => {
-    expect(isCanadianPhoneNumber("(514) 555-0123")).toBe(true);
-    expect(isCanadianPhoneNumber("+1 416 555 0199")).toBe(true);
-    expect(isCanadianPhoneNumber("+1 212 555 0123")).toBe(false); // New York
-    expect(isCanadianPhoneNumber("+33 1 42 68 53 00")).toBe(false);
-    expect(phoneToE164("514 555-0123")).toBe("+15145550123");
   });
 });
 

@@ -4,8 +4,8 @@
  * (`useForm` + `getZodConstraint`). Messages are i18n keys (`checkout.errors.*`). Phone numbers
  * are checked by libphonenumber-js as Canadian numbers. Shared with the browser.
  */
-import { isValidPhoneNumber, parsePhoneNumberWithError } from "libphonenumber-js/min";
 import { z } from "zod";
+import { isCanadianPhoneNumber } from "~/lib/phone";
 
 /** Shortest password a guest may choose when creating an account at checkout. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -37,26 +37,6 @@ export const ContactSchema = z
   });
 export type ContactForm = z.infer<typeof ContactSchema>;
 
-/** Whether a phone number is a valid Canadian one ("514 555-0123", "+1 416 555 0199"), not another +1 country's. */
-export function isCanadianPhoneNumber(value: string): boolean {
-  if (!isValidPhoneNumber(value, "CA")) return false;
-  return parsePhoneNumberWithError(value, "CA").country === "CA";
-}
-
-/** A Canadian phone number as stored: E.164 ("+15145551234"). Call only on a number the schema accepted. */
-export function phoneToE164(value: string): string {
-  return parsePhoneNumberWithError(value, "CA").number;
-}
-
-/** A stored E.164 phone number as a Canadian reads it: "+15145550123" → "(514) 555-0123"; "" stays "". */
-export function phoneForDisplay(e164: string): string {
-  if (!e164) return "";
-  try {
-    return parsePhoneNumberWithError(e164, "CA").formatNational();
-  } catch {
-    return e164;
-  }
-}
 
 /** Step 3: the shopper accepts the rules and places the order for the cart version shown. */
 export const PlaceOrderSchema = z.object({

@@ -14,7 +14,8 @@ import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
 import { hashPassword } from "~/users/password.server";
 import { getBranch, type Branch } from "~/orders/branches.server";
-import { phoneToE164, type ContactForm } from "./checkout-forms";
+import { type ContactForm } from "./checkout-forms";
+import { phoneToE164 } from "~/lib/phone";
 import { deliveryNeeds, type DeliveryNeeds } from "~/orders/pickup";
 import { stockHeldByCart } from "~/orders/orders.server";
 

@@ -13,7 +13,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { purposeKey } from "~/http/purpose-keys.server";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "./contact-form";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { TOKEN_FIELD } from "./contact-form";
 
 /** A person needs at least this long (ms) to fill the form. */
 export const MIN_FILL_MS = 3_000;

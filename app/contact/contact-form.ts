@@ -3,8 +3,9 @@
  * required. Contact form has an 'I am not a robot' checkbox"; issue 9 §7: plus a message).
  * One zod schema, used by the action (`parseWithZod`) and the form (`useForm` +
  * `getZodConstraint`); messages are i18n keys (the registration's where the wording is the same).
- * Shared with the browser. The anti-bot fields (honeypot, time token) are named here and checked
- * by `anti-bot.server.ts`, not by the schema: the browser cannot judge them.
+ * Shared with the browser. The anti-bot fields (the honeypot, named in ~/lib/honeypot, and the time
+ * token, named here) are checked by `anti-bot.server.ts`, not by the schema: the browser cannot
+ * judge them.
  */
 import { z } from "zod";
 
@@ -12,8 +13,6 @@ import { z } from "zod";
 export const MESSAGE_MIN_LENGTH = 10;
 export const MESSAGE_MAX_LENGTH = 5000;
 
-/** The hidden field people leave empty and form-filling robots fill (issue 9 §7). */
-export const HONEYPOT_FIELD = "website";
 /** The hidden field carrying the signed time the form was rendered (issue 9 §7). */
 export const TOKEN_FIELD = "formToken";
 

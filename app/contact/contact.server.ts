@@ -7,7 +7,7 @@
  * The agency's copy is in French (the agency's language, SPEC §9 default) and says which language
  * the visitor wrote from. Every value the visitor typed is HTML-escaped in the HTML part.
  */
-import { escapeXml } from "~/catalogue/images";
+import { escapeXml } from "~/lib/xml";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getEnv } from "~/env.server";

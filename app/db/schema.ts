@@ -983,7 +983,7 @@ export const catalogueImports = pgTable("catalogue_imports", {
   fileName: text("file_name").notNull(),
   csv: text("csv").notNull(),
   status: text("status").$type<CatalogueImportStatus>().notNull(),
-  report: jsonb("report").$type<import("../catalogue-import/import-report").ImportReport>().notNull(),
+  report: jsonb("report").$type<import("./import-report").ImportReport>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   appliedAt: timestamp("applied_at", { withTimezone: true }),
 });
@@ -992,7 +992,7 @@ export const catalogueImports = pgTable("catalogue_imports", {
  * The outbox (decision 027): one row per side effect that must follow a saved change — an e-mail,
  * a newsletter sign-up sent to Mailchimp — written in the same transaction as the change, then
  * worked by every app process (`FOR UPDATE SKIP LOCKED`, app/outbox/outbox.server.ts). `job` says
- * what to do (app/outbox/outbox-job.ts); an e-mail's `messageId` is fixed here, so a retry after
+ * what to do (app/db/outbox-job.ts); an e-mail's `messageId` is fixed here, so a retry after
  * an uncertain send is the same message. A row is claimed by setting `lockedUntil` (a lease): a
  * process killed while sending leaves it to be tried again once the lease ends.
  */
@@ -1000,7 +1000,7 @@ export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: serial("id").primaryKey(),
-    job: jsonb("job").$type<import("../outbox/outbox-job").OutboxJob>().notNull(),
+    job: jsonb("job").$type<import("./outbox-job").OutboxJob>().notNull(),
     /** A key naming the effect once (e.g. `order-12-confirmation`): a second write of it is ignored. */
     dedupeKey: text("dedupe_key"),
     /** The e-mail's Message-ID header, angle brackets included; null for other jobs. */

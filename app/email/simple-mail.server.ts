@@ -5,7 +5,7 @@
  * every dynamic value HTML-escaped. Pure.
  */
 import type { ComposedMail } from "./mailer.server";
-import { escapeXml } from "~/catalogue/images";
+import { escapeXml } from "~/lib/xml";
 import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
 

@@ -7,7 +7,7 @@
  * (`fulfilment.errors.*`). Pure; shared with the browser.
  */
 import { z } from "zod";
-import { parsePage } from "~/catalogue/pagination";
+import { parsePage } from "~/lib/pagination";
 import {
   CART_SECTIONS,
   FULFILMENT_STATUSES,

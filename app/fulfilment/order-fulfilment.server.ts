@@ -16,7 +16,7 @@ import { auditTrail, recordStaffChange, type AuditRow } from "~/agency/audit.ser
 import type { StaffUser } from "~/agency/staff.server";
 import { orderView } from "~/accounts/order-history.server";
 import type { OrderView } from "~/accounts/order-history-view";
-import { paginate, type Pagination } from "~/catalogue/pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { orderIdOfNumber } from "~/orders/order-number";
 import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/orders/orders.server";

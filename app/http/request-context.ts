@@ -32,7 +32,7 @@ export interface ServerRequestInfo {
   requestedPath?: string;
   /**
    * Allows this response's inline scripts and styles by their hashes (`'sha256-…'`) instead of
-   * {@link nonce}: a page from the shared page cache (app/http/shared-page-cache.server.ts) was
+   * {@link nonce}: a page from the shared page cache (app/middleware/shared-page-cache.server.ts) was
    * rendered with a nonce every visitor of it can read. Absent without the server.
    */
   allowInlineByHash?: (hashes: InlineHashes) => void;

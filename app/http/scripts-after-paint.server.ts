@@ -62,7 +62,7 @@ const LOADER_ARGUMENTS = /\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document
 /**
  * The inline scripts the after-paint loaders of a page will insert: each loader's module code.
  * A policy that allows a page's inline scripts by their hashes instead of a nonce must allow
- * these too (a shared page: app/http/shared-page-cache.server.ts).
+ * these too (a shared page: app/middleware/shared-page-cache.server.ts).
  * @param html a page written through {@link scriptsAfterFirstPaint}
  */
 export function scriptsInsertedAfterPaint(html: string): string[] {

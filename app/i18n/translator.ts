@@ -1,6 +1,6 @@
 /**
  * One i18next instance per locale, created on first use and then shared: on the server by every
- * page request in that language (app/i18n/middleware.server.ts, decision 025), and by a translator
+ * page request in that language (app/middleware/i18n.server.ts, decision 025), and by a translator
  * fixed to the locale for what is written outside a request's `t` — order e-mails, invoices and
  * Stripe line items in the order's language (a webhook has no page), and route `meta` functions,
  * which have no hook and run on the server and in the browser alike (issue 9 §9). Shared with the

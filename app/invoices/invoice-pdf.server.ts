@@ -8,8 +8,6 @@
  * rates, pay now, pay at the SAQ/LCBO and the total. A4 portrait; the lines flow onto as many
  * pages as they need, the table header repeated on each.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import type { TFunction } from "i18next";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
@@ -22,7 +20,8 @@ import {
   type BillingAddress,
   type CustomerOrder,
 } from "~/accounts/order-history.server";
-import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { fontBytes } from "~/lib/pdf-fonts.server";
+import { phoneForDisplay } from "~/lib/phone";
 import type { Database } from "~/db/client.server";
 import { getEnv, type AgencyIdentity } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";
@@ -37,28 +36,6 @@ export interface InvoiceInput {
   /** The customer's BILLING address, or null (the invoice then gives name and contact only). */
   billingAddress: BillingAddress | null;
   agency: AgencyIdentity;
-}
-
-const require = createRequire(import.meta.url);
-
-let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-
-/**
- * DejaVu Sans regular and bold, read once per process (a failed read is retried next time). Also
- * the price list's and producers list's fonts (app/listing/pdf-kit.server.ts).
- */
-export function fontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
-  fontFiles ??= Promise.all([
-    readFile(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-    readFile(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
-  ]).then(
-    ([regular, bold]) => ({ regular, bold }),
-    (error: unknown) => {
-      fontFiles = undefined;
-      throw error;
-    },
-  );
-  return fontFiles;
 }
 
 /** A4 portrait, in points. */

@@ -12,7 +12,7 @@ import { PDFDocument, PDFHexString, drawSvgPath, rgb, type PDFFont, type PDFOper
 import type { TFunction } from "i18next";
 import { countryName } from "~/catalogue/country-names.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
-import { fontBytes } from "~/invoices/invoice-pdf.server";
+import { fontBytes } from "~/lib/pdf-fonts.server";
 import type { Locale } from "~/vocabulary";
 
 /** A4 landscape in points (SPEC §9). */

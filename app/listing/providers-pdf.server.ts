@@ -20,7 +20,7 @@ import { rgb } from "pdf-lib";
 import { parseProviderFilters, type ProviderFilters } from "~/catalogue/provider-filters";
 import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogue/providers.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
-import type { Pagination } from "~/catalogue/pagination";
+import type { Pagination } from "~/lib/pagination";
 import type { Database } from "~/db/client.server";
 import { formatLongDate } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";

@@ -13,7 +13,7 @@ import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy } from "~/email/simple-mail.server";
-import { escapeXml } from "~/catalogue/images";
+import { escapeXml } from "~/lib/xml";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";

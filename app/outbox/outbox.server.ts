@@ -24,7 +24,7 @@ import { outboxMessages } from "~/db/schema";
 import type { OutgoingMail } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import type { OutboxStatus } from "~/vocabulary";
-import type { OutboxJob } from "./outbox-job";
+import type { OutboxJob } from "~/db/outbox-job";
 import { isOutOfAttempts, retryDelayMs } from "./retry-policy";
 
 /** The notification channel that wakes the workers when a transaction with new jobs commits. */

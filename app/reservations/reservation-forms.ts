@@ -5,7 +5,7 @@
  * Pure; shared with the browser.
  */
 import { z } from "zod";
-import { parsePage } from "~/catalogue/pagination";
+import { parsePage } from "~/lib/pagination";
 import { MAX_ROW_ID } from "~/db/row-id";
 import { isOneOf, PROVINCES, RESERVATION_STATUSES, type Province, type ReservationStatus } from "~/vocabulary";
 

@@ -29,7 +29,7 @@ import type { Database } from "~/db/client.server";
 import { DEADLOCK_DETECTED, hasSqlState } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
 import { orders, productInventories, products, productTypes, providers, reservations } from "~/db/schema";
-import { paginate, type Pagination } from "~/catalogue/pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { summarizeCart } from "~/pricing";
 import { hasActiveMembership } from "~/users/membership.server";
 import type { PaymentProviderName } from "~/payment/provider";

@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
 import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
-import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { phoneForDisplay } from "~/lib/phone";
 import { changePassword, loadProfile, updateProfile } from "~/accounts/profile.server";
 import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";

@@ -3,7 +3,7 @@
  * fulfilment status, province, channel and the day placed (a GET form: the filters live in the
  * URL), paged. Staff only (404 otherwise); never cached, never indexed.
  */
-import { redirect } from "react-router";
+import { redirectToShownPage } from "~/lib/pagination";
 import { requireStaff } from "~/agency/staff.server";
 import { shopContext } from "~/context";
 import { orderListHref, parseOrderListFilters } from "~/fulfilment/fulfilment-forms";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseOrderListFilters(new URL(request.url).searchParams);
   const { rows, pagination } = await listStaffOrders(shop.db, filters);
   // A page past the last one goes to the last.
-  if (pagination.page !== filters.page) throw redirect(orderListHref({ ...filters, page: pagination.page }));
+  redirectToShownPage(filters.page, pagination, (page) => orderListHref({ ...filters, page }));
   return { title: shop.t("fulfilment.list.title"), filters, rows, pagination };
 }
 

@@ -2,7 +2,8 @@
  * /blogs (SPEC §2, issue 9 §1): articles filtered by `type` (or `defaultType`), themes `a` and
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
-import { redirect, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { redirectToShownPage } from "~/lib/pagination";
 import type { Route } from "./+types/blogs";
 import { articleListMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseBlogFilters(new URL(request.url).searchParams, new Set(themes.map((th) => th.code)));
   const result = await listBlogs(db, filters, locale);
   // SPEC §4: a page beyond the total is clamped to the last page.
-  if (result.pagination.page !== filters.page) throw redirect(blogListHref({ ...filters, page: result.pagination.page }));
+  redirectToShownPage(filters.page, result.pagination, (page) => blogListHref({ ...filters, page }));
   return {
     title: t("blogs.title"),
     description: t("blogs.description"),

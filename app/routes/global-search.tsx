@@ -4,7 +4,8 @@
  * articles. Tabs and pages are links, so the page works without JavaScript and back/forward walks
  * through them. Bad query values are ignored; a page beyond the last redirects to the last.
  */
-import { Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { redirectToShownPage } from "~/lib/pagination";
 import type { Route } from "./+types/global-search";
 import { shopContext } from "~/context";
 import { formatCount } from "~/i18n/format";
@@ -32,9 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseSearchQuery(new URL(request.url).searchParams);
   const result = await globalSearch(db, await getReferenceData(db), { ...query, locale, province: preferences.province });
   // SPEC §4: a page beyond the last is clamped to the last page (its URL names the tab).
-  if (query.text && result.pagination.page !== query.page) {
-    throw redirect(searchHref({ text: query.text, tab: result.tab, page: result.pagination.page }));
-  }
+  if (query.text) redirectToShownPage(query.page, result.pagination, (page) => searchHref({ text: query.text, tab: result.tab, page }));
   return {
     title: query.text ? t("search.metaTitle", { text: query.text }) : t("search.title"),
     description: t("search.description"),

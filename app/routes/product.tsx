@@ -12,7 +12,7 @@ import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { countryName } from "~/catalogue/country-names.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
-import { isSlug } from "~/catalogue/product-filters";
+import { isSlug } from "~/lib/url-params";
 import { productImageSrc } from "~/catalogue/links";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { ChannelPrice } from "~/catalogue/ui/product-card";

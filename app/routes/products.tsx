@@ -16,9 +16,10 @@ import {
   activeFilterCount,
   productListHref,
   parseProductFilters,
-  tidySearchParams,
   type ProductFilters,
 } from "~/catalogue/product-filters";
+import { redirectToShownPage } from "~/lib/pagination";
+import { tidySearchParams } from "~/lib/url-params";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
@@ -48,9 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
   });
   // SPEC §4: a page beyond the total is clamped to the last page.
-  if (result.pagination.page !== filters.page) {
-    throw redirect(productListHref({ ...filters, page: result.pagination.page }));
-  }
+  redirectToShownPage(filters.page, result.pagination, (page) => productListHref({ ...filters, page }));
   return {
     title: t("products.title"),
     filters,

@@ -11,7 +11,8 @@ import { providerListMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
 import { shopContext } from "~/context";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
-import { tidySearchParams } from "~/catalogue/product-filters";
+import { redirectToShownPage } from "~/lib/pagination";
+import { tidySearchParams } from "~/lib/url-params";
 import {
   DEFAULT_PROVIDER_PAGE_SIZE,
   pageSizeForWidth,
@@ -41,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseProviderFilters(url.searchParams, preferences.province);
   const view = preferences.view;
   const result = await listProviders(db, reference, filters, locale, view === "list");
-  if (result.pagination.page !== filters.page) {
-    throw redirect(providerListHref({ ...filters, page: result.pagination.page }));
-  }
+  redirectToShownPage(filters.page, result.pagination, (page) => providerListHref({ ...filters, page }));
   return {
     title: t("providers.title"),
     filters,

@@ -21,7 +21,7 @@ import type { Database } from "~/db/client.server";
 import { webSearchQuery } from "~/db/text-search";
 import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
 import { countryName } from "~/catalogue/country-names.server";
-import { paginate, type Pagination } from "~/catalogue/pagination";
+import { paginate, type Pagination } from "~/lib/pagination";
 import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
 import type { Locale, Province } from "~/vocabulary";

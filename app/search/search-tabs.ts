@@ -6,8 +6,8 @@
  * unknown tab is no tab, and the text is cut to 100 characters
  * (`cleanText`, the product list's rule).
  */
-import { parsePage } from "~/catalogue/pagination";
-import { cleanText } from "~/catalogue/product-filters";
+import { parsePage } from "~/lib/pagination";
+import { cleanText } from "~/lib/url-params";
 import { isOneOf, type BlogType } from "~/vocabulary";
 
 /** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */

@@ -11,7 +11,7 @@
 import { asc, count, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogs, products, providers } from "~/db/schema";
-import { escapeXml } from "~/catalogue/images";
+import { escapeXml } from "~/lib/xml";
 import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
 import { STORES } from "~/stores/store-directory";
 import { LOCALES } from "~/vocabulary";

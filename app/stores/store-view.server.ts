@@ -3,7 +3,7 @@
  * the browser renders the same text it hydrates: weekday names and opening times from Intl, the
  * phone as Canadians write it.
  */
-import { phoneForDisplay } from "~/checkout/checkout-forms";
+import { phoneForDisplay } from "~/lib/phone";
 import { moneyLocale } from "~/i18n/format";
 import type { Locale } from "~/vocabulary";
 import type { Store } from "./store-directory";

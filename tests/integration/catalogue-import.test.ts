@@ -16,7 +16,7 @@ import { action as importAction, loader as importLoader } from "~/routes/agence.
 import { loader as productsLoader } from "~/routes/products";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { startUserSession, verifyCredentials } from "~/users/users.server";
-import type { ImportReport } from "~/catalogue-import/import-report";
+import type { ImportReport } from "~/db/import-report";
 
 let testDb: TestDatabase;
 let staffCookie: string;

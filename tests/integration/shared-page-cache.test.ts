@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { BASE_URL, shopRouterContext } from "../support/loader-context";
 import { clearDatabaseCaches } from "~/cache.server";
-import { sharedPageCache } from "~/http/shared-page-cache.server";
+import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import { requestContext } from "~/http/request-context";
 import { ensureGuestId } from "~/session.server";
 import type { Preferences } from "~/preferences/preferences";

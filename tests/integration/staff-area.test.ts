@@ -13,7 +13,7 @@ import { auditTrail, recordStaffChange } from "~/agency/audit.server";
 import { agencyDashboard } from "~/agency/dashboard.server";
 import { requireStaff, requireStaffChange, staffOnly, type StaffUser } from "~/agency/staff.server";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
-import { LINE_OUTCOMES, type ImportReport } from "~/catalogue-import/import-report";
+import { LINE_OUTCOMES, type ImportReport } from "~/db/import-report";
 import { catalogueImports, outboxMessages, users } from "~/db/schema";
 import { enqueueMail, workOutbox } from "~/outbox/outbox.server";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/agence.envois";

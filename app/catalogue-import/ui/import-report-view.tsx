@@ -12,9 +12,8 @@ import { FieldErrors } from "~/components/ui/form-field";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { CatalogueImportView } from "../catalogue-import.server";
-import type { Refusal } from "../import-format";
 import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "../import-forms";
-import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type ReportLine } from "../import-report";
+import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type Refusal, type ReportLine } from "~/db/import-report";
 
 const CONSTRAINT = getZodConstraint(ConfirmSchema);
 

@@ -3,7 +3,7 @@
  * app/contact/anti-bot.server.ts): a text field people neither see nor reach (off-screen,
  * `aria-hidden`, out of the tab order, no autofill) and form-filling robots fill.
  */
-import { HONEYPOT_FIELD } from "~/contact/contact-form";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useT } from "~/i18n/translation";
 
 /** @param id the input's id, unique on the page (a page may show two forms that carry one). */

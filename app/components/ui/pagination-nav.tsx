@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
-import { pageWindow, type Pagination } from "~/catalogue/pagination";
+import { pageWindow, type Pagination } from "~/lib/pagination";
 
 /**
  * Pagination links (SPEC §4): previous only above page 1, next only below the last page. Each is

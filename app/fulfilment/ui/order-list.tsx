@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { inputClass } from "~/components/ui/form-field";
-import type { Pagination } from "~/catalogue/pagination";
+import type { Pagination } from "~/lib/pagination";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { CART_SECTIONS, FULFILMENT_STATUSES, ORDER_STATUSES, PROVINCES } from "~/vocabulary";

@@ -15,16 +15,16 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
-import { useRootData } from "~/root-data";
+import type { Province } from "~/vocabulary";
 import type { NewsletterActionData, NewsletterOutcome } from "../newsletter-forms";
 import { NewsletterInterestsFormView } from "./interests-form";
 import { NewsletterPersonFormView } from "./person-form";
 
 const FORM_ID = "newsletter-footer";
 
-export function NewsletterSignup() {
+/** @param province the visitor's province, whose Mailchimp audience the sign-up joins */
+export function NewsletterSignup({ province }: { province: Province }) {
   const { t } = useT();
-  const province = useRootData()?.preferences.province ?? "QC";
   const hydrated = useHydrated();
   const personFetcher = useFetcher<NewsletterActionData>({ key: "newsletter-person" });
   /** Each opening draws a fresh step 2 form, with a fetcher of its own: no answer of an earlier opening. */

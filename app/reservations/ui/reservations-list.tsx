@@ -8,7 +8,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import type { Pagination } from "~/catalogue/pagination";
+import type { Pagination } from "~/lib/pagination";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { formatCount, formatDateTime } from "~/i18n/format";

@@ -6,11 +6,10 @@
  * inside it: the question depends on the province.
  */
 import { Form, useLocation } from "react-router";
-import { PreferenceSwitches } from "~/components/layout/preference-switches";
+import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
-import { useRootData } from "~/root-data";
-import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
-import type { Province } from "~/vocabulary";
+import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
+import type { Locale, Province } from "~/vocabulary";
 import { VISITOR_PATH, type LegalAge } from "../visitor-rules";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -18,10 +17,10 @@ import { useModalDialog } from "./use-modal-dialog";
 const answerClass =
   "min-h-11 flex-1 rounded border-2 border-wine-700 px-4 py-2 font-semibold text-wine-800 hover:bg-wine-50 focus-visible:outline-2 focus-visible:outline-offset-2";
 
-export function AgeGate({ province, age }: { province: Province; age: LegalAge }) {
+/** @param root the root loader's preferences and locale (for the switches), undefined when it failed */
+export function AgeGate({ province, age, root }: { province: Province; age: LegalAge; root: { preferences: Preferences; locale: Locale } | undefined }) {
   const { t } = useT();
   const location = useLocation();
-  const root = useRootData();
   const ref = useModalDialog({ escape: false });
   const preferences = { ...(root?.preferences ?? DEFAULT_PREFERENCES), locale: root?.locale ?? DEFAULT_PREFERENCES.locale };
   return (

@@ -9,15 +9,26 @@
  */
 import { useCallback, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { useRootData } from "~/root-data";
+import type { Preferences } from "~/preferences/preferences";
+import type { Locale } from "~/vocabulary";
 import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "../visitor-rules";
 import { AgeGate } from "./age-gate";
 import { ConsentDialog } from "./consent-dialog";
 import { ProvinceNotice } from "./province-notice";
 
-/** Renders `children` (header, page, footer) or the age gate in their place, and the dialogs. */
-export function VisitorGate({ children }: { children: ReactNode }) {
-  const state = useRootData()?.visitor ?? NOTHING_IN_THE_WAY;
+/** What the gate reads of the root loader's data (app/root.tsx passes it down). */
+export interface VisitorGateData {
+  visitor: VisitorState;
+  preferences: Preferences;
+  locale: Locale;
+}
+
+/**
+ * Renders `children` (header, page, footer) or the age gate in their place, and the dialogs.
+ * @param root the root loader's data, or undefined when the root loader itself failed
+ */
+export function VisitorGate({ children, root }: { children: ReactNode; root: VisitorGateData | undefined }) {
+  const state = root?.visitor ?? NOTHING_IN_THE_WAY;
   const location = useLocation();
   // The notice comes with the data (the next data has none: its marker cookie is set) and goes
   // once hidden (3 s, or its close button); a notice in newer data shows again.
@@ -25,7 +36,7 @@ export function VisitorGate({ children }: { children: ReactNode }) {
   const notice = state.notice === hidden ? null : state.notice;
   const hideNotice = useCallback(() => setHidden(state.notice), [state.notice]);
 
-  if (state.ageGate) return <AgeGate province={state.ageGate.province} age={state.ageGate.age} />;
+  if (state.ageGate) return <AgeGate province={state.ageGate.province} age={state.ageGate.age} root={root} />;
   return (
     <>
       {notice ? <ProvinceNotice province={notice.province} onHidden={hideNotice} /> : null}

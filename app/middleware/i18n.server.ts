@@ -14,8 +14,8 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { RemixI18Next } from "remix-i18next/server";
 import { readPreferences } from "~/preferences/preferences.server";
 import { LOCALES, type Locale } from "~/vocabulary";
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from "./i18n";
-import { i18nFor } from "./translator";
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from "~/i18n/i18n";
+import { i18nFor } from "~/i18n/translator";
 
 const detector = new RemixI18Next({
   detection: {

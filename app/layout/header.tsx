@@ -2,10 +2,10 @@ import { useT } from "~/i18n/translation";
 import { Form, Link, useFetchers } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CartFormSchema, cartCountDelta } from "~/cart/cart-forms";
-import { useRootData } from "~/root-data";
-import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
+import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
+import type { Locale } from "~/vocabulary";
 import { MENUS, type Menu } from "./menus";
-import { PreferenceSwitches } from "./preference-switches";
+import { PreferenceSwitches } from "~/components/ui/preference-switches";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();
@@ -66,10 +66,21 @@ function pendingCartDelta(formData: FormData): number {
   return submission.status === "success" ? cartCountDelta(submission.value) : 0;
 }
 
-/** Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer. */
-export function Header() {
+/** What the header shows of the root loader's data (app/root.tsx passes it down). */
+export interface HeaderData {
+  preferences: Preferences;
+  locale: Locale;
+  cartCount: number;
+  searchText: string;
+  user: { firstName: string } | null;
+}
+
+/**
+ * Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer.
+ * @param root the root loader's data, or undefined when the root loader itself failed
+ */
+export function Header({ root }: { root: HeaderData | undefined }) {
   const { t } = useT();
-  const root = useRootData();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];
   // Optimistic badge: pending cart changes count at once, before the server answers.

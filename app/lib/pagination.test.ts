@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, paginate, parsePage } from "./pagination";
+import { pageWindow, paginate, parsePage, redirectToShownPage } from "./pagination";
 
 describe("paginate", () => {
   it("has no previous on page 1 and a next when more pages follow", () => {
@@ -37,5 +37,24 @@ describe("pageWindow", () => {
   it("shows the first, the last and the pages around the current one", () => {
     expect(pageWindow(5, 20)).toEqual([1, null, 3, 4, 5, 6, 7, null, 20]);
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("redirectToShownPage", () => {
+  const href = (page: number) => `/list?sort=name&page=${page}`;
+  it("redirects a page beyond the last to the last, keeping the list's other filters", () => {
+    let thrown: unknown;
+    try {
+      redirectToShownPage(9, paginate(25, 9, 10), href);
+    } catch (response) {
+      thrown = response;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/list?sort=name&page=3");
+  });
+  it("lets a page that exists through", () => {
+    expect(() => redirectToShownPage(3, paginate(25, 3, 10), href)).not.toThrow();
+    expect(() => redirectToShownPage(1, paginate(0, 1, 10), href)).not.toThrow();
   });
 });

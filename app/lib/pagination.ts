@@ -1,7 +1,9 @@
 /**
  * Pagination rules of SPEC §4 (Producers screen, also used by the product list): previous only
  * above page 1, next only below the total pages, a page beyond the total is clamped to the last.
+ * Every paged list shares them: products, producers, blogs, search results, the staff's orders.
  */
+import { redirect } from "react-router";
 
 export interface Pagination {
   /** The page shown, 1-based, clamped to 1..totalPages. */
@@ -52,4 +54,16 @@ export function pageWindow(page: number, totalPages: number, radius = 2): (numbe
     else if (pages[pages.length - 1] !== null) pages.push(null);
   }
   return pages;
+}
+
+/**
+ * A page beyond the last one goes to the last one (SPEC §4), one rule for every paged list: when
+ * the page shown (clamped by {@link paginate}) is not the page the URL asked for, throws a
+ * redirect (302) to that list's URL for the page shown. Returns nothing otherwise.
+ * @param requestedPage the page the URL asked for (as parsed by {@link parsePage})
+ * @param pagination the list's pagination, from {@link paginate}
+ * @param hrefOfPage the list's URL, with its other filters kept, for a page number
+ */
+export function redirectToShownPage(requestedPage: number, pagination: Pagination, hrefOfPage: (page: number) => string): void {
+  if (pagination.page !== requestedPage) throw redirect(hrefOfPage(pagination.page));
 }

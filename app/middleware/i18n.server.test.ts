@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { getI18n, getLocale, i18nextMiddleware } from "./middleware.server";
+import { getI18n, getLocale, i18nextMiddleware } from "./i18n.server";
 
 /** Runs the middleware for `url` and returns what it gave the request. */
 async function detect(url: string) {

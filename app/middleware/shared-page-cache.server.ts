@@ -22,8 +22,8 @@ import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
 import { readSession } from "~/session.server";
 import { isCrawler, readVisitorState } from "~/visitor/visitor.server";
-import { requestContext, type InlineHashes } from "./request-context";
-import { scriptsInsertedAfterPaint } from "./scripts-after-paint.server";
+import { requestContext, type InlineHashes } from "~/http/request-context";
+import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 
 /** Most bytes of shared pages kept per process (~270 pages of 120 KB with their compressed forms). */
 const MAX_SHARED_BYTES = 32 * 1024 * 1024;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { productTypeLabelKey } from "~/catalogue/product-types";
+import { PRODUCT_TYPES } from "~/catalogue/seed/reference-data";
 import { MENUS, MenuDefinitionError, defineMenus } from "./menus";
 
 const group = (n: number) => ({ titleKey: `g${n}`, links: [{ labelKey: "x", to: "/" }] });
@@ -24,5 +26,21 @@ describe("defineMenus", () => {
       MENUS[p][1]!.groups.find((g) => g.titleKey === "nav.groups.channels")!.links.map((l) => l.to);
     expect(channels("QC")).toEqual(["/products?inventory=IP", "/products?inventory=SAQ"]);
     expect(channels("ON")).toEqual(["/products?inventory=PI", "/products?inventory=LCBO"]);
+  });
+});
+
+describe("the menus' product type links", () => {
+  it("is what the menus use for every product type link", () => {
+    for (const province of ["QC", "ON"] as const) {
+      const typeLinks = MENUS[province]
+        .flatMap((menu) => menu.groups.flatMap((group) => group.links))
+        .filter((link) => link.to.startsWith("/products?type="));
+      expect(typeLinks.map((link) => link.to.replace("/products?type=", "")).sort()).toEqual(
+        PRODUCT_TYPES.map((t) => t.code).sort(),
+      );
+      for (const link of typeLinks) {
+        expect(link.labelKey).toBe(productTypeLabelKey(link.to.replace("/products?type=", "")));
+      }
+    }
   });
 });

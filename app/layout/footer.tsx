@@ -1,9 +1,9 @@
 import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
-import { useRootData } from "~/root-data";
 import { ConsentLink } from "~/visitor/ui/consent-link";
 import { NewsletterSignup } from "~/newsletter/ui/newsletter-footer";
 import { STORES } from "~/stores/store-directory";
+import type { Province } from "~/vocabulary";
 
 const SOCIAL = [
   { name: "Instagram", href: "https://www.instagram.com/" },
@@ -11,10 +11,19 @@ const SOCIAL = [
   { name: "LinkedIn", href: "https://www.linkedin.com/" },
 ];
 
-/** Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright. */
-export function Footer() {
+/** What the footer shows of the root loader's data (app/root.tsx passes it down). */
+export interface FooterData {
+  year: number;
+  preferences: { province: Province };
+}
+
+/**
+ * Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright.
+ * @param root the root loader's data, or undefined when the root loader itself failed
+ */
+export function Footer({ root }: { root: FooterData | undefined }) {
   const { t } = useT();
-  const year = useRootData()?.year ?? new Date().getFullYear();
+  const year = root?.year ?? new Date().getFullYear();
   return (
     <footer className="mt-12 border-t border-stone-200 bg-stone-900 text-stone-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4">
@@ -22,7 +31,7 @@ export function Footer() {
           <h2 id="newsletter-title" className="font-serif text-lg text-white">
             {t("footer.newsletterTitle")}
           </h2>
-          <NewsletterSignup />
+          <NewsletterSignup province={root?.preferences.province ?? "QC"} />
         </section>
         <nav aria-label={t("footer.menus")}>
           <ul className="space-y-1 text-sm">

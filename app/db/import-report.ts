@@ -1,9 +1,14 @@
 /**
  * The dry-run report of a catalogue import (issue 10 §4), as it is stored in
  * `catalogue_imports.report` and shown on `/agence/import?id=…`. Shared with the browser: plain
- * types and constants.
+ * types and constants. In db/ because the schema's column carries its type (a stored shape is
+ * part of the schema; docs/decisions/034-folder-layering.md).
  */
-import type { Refusal } from "./import-format";
+/** A reason a line is refused: an i18n key under `catalogueImport.reasons` and its parameters. */
+export interface Refusal {
+  key: string;
+  params?: Record<string, string | number>;
+}
 
 /** What a line would do: create a product inventory (and maybe its product), change it, nothing, or be refused. */
 export const LINE_OUTCOMES = ["created", "changed", "unchanged", "refused"] as const;
