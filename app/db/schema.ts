@@ -420,7 +420,7 @@ export const rateLimits = pgTable("rate_limits", {
 
 /**
  * Liquor-store branches where a private-import order is picked up (SPEC §3 Branch, §5): SAQ in
- * Quebec, LCBO in Ontario, seeded from public addresses (app/checkout/branch-directory.ts).
+ * Quebec, LCBO in Ontario, seeded from public addresses (app/orders/branch-directory.ts).
  */
 export const branches = pgTable(
   "branches",
