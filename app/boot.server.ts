@@ -1,5 +1,5 @@
 /**
- * Server start-up (issue 2 §1): validate the configuration, open the database, apply migrations,
+ * Server start-up: validate the configuration, open the database, apply migrations,
  * load reference data and, on an empty database, the demo catalogue. Runs once when the server
  * build is imported, before the first request is accepted.
  */
@@ -44,7 +44,7 @@ export function bootServer(): Promise<DatabaseHandle> {
       const counts = await seedDemoCatalogue(handle.db);
       console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
     }
-    // Demo articles (issue 9 §1): upserted by slug, so a database seeded before them gets them too.
+    // Demo articles: upserted by slug, so a database seeded before them gets them too.
     if (env.seedDemo) await seedDemoBlogs(handle.db);
     // Demo logins (README), never in production.
     if (env.seedDemo && env.nodeEnv !== "production") {
@@ -85,7 +85,7 @@ export function getDatabase(): Database {
 }
 
 /**
- * Closes the database once in-flight requests are done (graceful shutdown, issue 6 §6): PGlite
+ * Closes the database once in-flight requests are done (graceful shutdown): PGlite
  * flushes and closes its files, the PostgreSQL pool ends its connections. Safe to call twice.
  */
 export async function closeDatabase(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The one in-process cache of the shop (issue 7 §0.4), on lru-cache: values computed from the
+ * The one in-process cache of the shop, on lru-cache: values computed from the
  * database, kept per database (tests open many) with a time to live and a maximum number of
  * entries. Concurrent requests for the same key share one computation (the promise is cached);
  * a failed computation is forgotten at once so the next request tries again.

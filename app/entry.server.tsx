@@ -3,10 +3,10 @@
  * demo catalogue) before the first request: the HTTP server (server/app.ts) imports the build at
  * start-up.
  *
- * Every inline script and the inline stylesheet carry the request's CSP nonce (issue 6 §1; the
- * stylesheet is written into every page: issue 11 goal 3, app/styles/), the hydration scripts start
+ * Every inline script and the inline stylesheet carry the request's CSP nonce (the
+ * stylesheet is written into every page: app/styles/), the hydration scripts start
  * once the page has painted (app/http/scripts-after-paint.server.ts), and every page and `.data`
- * response says who may store it (issue 6 §4): they show the visitor's cart count and
+ * response says who may store it: they show the visitor's cart count and
  * preferences, so only the visitor's own browser may, and only after revalidating.
  */
 import { createReadableStreamFromReadable } from "@react-router/node";

@@ -1,5 +1,5 @@
 /**
- * Configuration, checked once with zod at start-up (issue 2 §1). A bad value stops the server
+ * Configuration, checked once with zod at start-up. A bad value stops the server
  * with one readable line, never a stack trace.
  */
 import { randomBytes } from "node:crypto";
@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-/** What every invoice prints about the seller (issue 8 §5): required in production. */
+/** What every invoice prints about the seller: required in production. */
 const AGENCY_INVOICE_SETTINGS = ["AGENCY_NAME", "AGENCY_ADDRESS", "AGENCY_GST_NUMBER", "AGENCY_QST_NUMBER", "AGENCY_HST_NUMBER"] as const;
 
 const EnvSchema = z
@@ -58,7 +58,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('"Cuvée" <commandes@cuvee.example>'),
     /** The agency's address, copied on every order e-mail. */
     AGENCY_EMAIL: z.email("must be an e-mail address").optional(),
-    /** The agency's legal name on invoices (issue 8 §5). */
+    /** The agency's legal name on invoices. */
     AGENCY_NAME: z.string().trim().min(1).max(120).optional(),
     /** The agency's postal address on invoices, lines separated by "|". */
     AGENCY_ADDRESS: z.string().trim().min(1).max(300).optional(),
@@ -70,11 +70,11 @@ const EnvSchema = z
     AGENCY_HST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
     /** Mailchimp API key (`<key>-<data center>`, e.g. `…-us21`); unset = newsletter sign-ups kept here only. */
     MAILCHIMP_API_KEY: z.string().trim().regex(/^\w+-[a-z]{2,4}\d{1,3}$/, "must be a Mailchimp API key (…-us21)").optional(),
-    /** The Mailchimp audience (list) id of each province's newsletter (issue 9 §6). */
+    /** The Mailchimp audience (list) id of each province's newsletter. */
     MAILCHIMP_LIST_ID_QC: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
     MAILCHIMP_LIST_ID_ON: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
     /**
-     * Reverse geocoding of "use my location" (issue 9 §8), called as `?lat=…&lon=…&limit=1&appid=…`;
+     * Reverse geocoding of "use my location", called as `?lat=…&lon=…&limit=1&appid=…`;
      * unset with a key: OpenWeatherMap's. Neither set: the visitor chooses their province themselves.
      */
     GEOCODING_URL: z.url({ protocol: /^https?$/, message: "must be an http(s):// address" }).optional(),
@@ -125,11 +125,11 @@ export interface Env {
   sharedPageSeconds: number;
   stripe: { secretKey: string; webhookSecret: string | undefined } | null;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
-  /** Who issues the invoices (issue 8 §5) and where customers write (SPEC §4 agency order follow-up). */
+  /** Who issues the invoices and where customers write (SPEC §4 agency order follow-up). */
   agency: AgencyIdentity;
-  /** Mailchimp for newsletter sign-ups (issue 9 §6), or null: sign-ups are kept in the database only. */
+  /** Mailchimp for newsletter sign-ups, or null: sign-ups are kept in the database only. */
   mailchimp: MailchimpSettings | null;
-  /** The reverse-geocoding service of "use my location" (issue 9 §8), or null: not offered. */
+  /** The reverse-geocoding service of "use my location", or null: not offered. */
   geocoding: GeocodingConfig | null;
 }
 

@@ -66,7 +66,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
-  // Age gate, province notice, consent (issue 9 §8); the notice's first-visit marker cookie.
+  // Age gate, province notice, consent; the notice's first-visit marker cookie.
   const visitor = await readVisitorState(request, shop.preferences.province);
   return data({
     visitor: visitor.state,
@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
     year: new Date().getFullYear(),
     searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
-    // Canonical and shared links are absolute on the shop's origin (issue 9 §9).
+    // Canonical and shared links are absolute on the shop's origin.
     origin: shopOrigin(request),
   }, { headers: visitor.headers });
 }

@@ -29,7 +29,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("checkout/payment", "routes/checkout.payment.tsx"),
   route("checkout/confirmation", "routes/checkout.confirmation.tsx"),
-  // The payment link of a reservation made available (issue 10 §2): a signed token, works for a guest.
+  // The payment link of a reservation made available: a signed token, works for a guest.
   route("reservations/:token", "routes/reservation.tsx"),
   route("subscriptions", "routes/subscriptions.tsx"),
   route("subscriptions/payment", "routes/subscriptions.payment.tsx"),
@@ -39,7 +39,7 @@ export default [
   ...CONTENT_PAGE_SLUGS.map((slug) => route(slug, "routes/content-page.tsx", { id: `content-${slug}` })),
   route("contact", "routes/contact.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
-  // The agency's staff area (issue 10): 404 to anyone but staff.
+  // The agency's staff area: 404 to anyone but staff.
   route("agence", "routes/agence.tsx", [
     index("routes/agence._index.tsx"),
     route("reservations", "routes/agence.reservations.tsx"),

@@ -1,5 +1,5 @@
 /**
- * The visitor session (signed cookie, DESIGN §1; issue 6 §5): a guest identity for the cart
+ * The visitor session (signed cookie, DESIGN §1): a guest identity for the cart
  * (SPEC §4: a guest identity is an id kept for the visitor) with a lifetime the server enforces
  * (SPEC §9: guest cookie lifetime 1 day, renewed on use).
  *

@@ -1,6 +1,6 @@
 /**
- * The shop's vocabulary, declared once (SPEC §3, DESIGN §3 "Provinces, channels and inventories";
- * issue 7 §0.1). Every module and every Drizzle column that holds one of these values takes its
+ * The shop's vocabulary, declared once (SPEC §3, DESIGN §3 "Provinces, channels and inventories")
+ * . Every module and every Drizzle column that holds one of these values takes its
  * type from here, so no row is ever cast. Shared with the browser: plain constants, no library.
  */
 
@@ -70,7 +70,7 @@ export type TaxCode = (typeof TAX_CODES)[number];
  * - CONFIRMED: nothing was due now (only reservations), placed without payment;
  * - CANCELLED: the customer cancelled the payment or Stripe expired the session; stock returned;
  * - EXPIRED: the payment window passed; stock returned;
- * - REFUNDED: the agency gave the pay-now amount back (issue 10 §3; the stock rule in decision 019).
+ * - REFUNDED: the agency gave the pay-now amount back (the stock rule in decision 019).
  */
 export const ORDER_STATUSES = ["PENDING_PAYMENT", "PAID", "CONFIRMED", "CANCELLED", "EXPIRED", "REFUNDED"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -88,7 +88,7 @@ export const PAYMENT_PARTS = ["PAY_NOW", "LIQUOR_BOARD"] as const;
 export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 
 /**
- * Reservation statuses (SPEC §4 reservation and pre-orders; DESIGN §3 Reservations; issue 10 §2):
+ * Reservation statuses (SPEC §4 reservation and pre-orders; DESIGN §3 Reservations):
  * - REQUESTED: placed with an order, waiting for the product to arrive;
  * - AVAILABLE: staff marked it available: stock held, the customer e-mailed a payment link, the
  *   5-day window running (its order PENDING_PAYMENT);
@@ -100,7 +100,7 @@ export const RESERVATION_STATUSES = ["REQUESTED", "AVAILABLE", "PAID", "EXPIRED"
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 /**
- * Where a paid order stands on its way to the customer (issue 10 §3; SPEC §4 agency order):
+ * Where a paid order stands on its way to the customer (SPEC §4 agency order):
  * - NEW: paid or confirmed, nothing done by the agency yet;
  * - AGENCY_FEES_RECEIVED: staff confirmed the agency fees are in (the order goes to the liquor board);
  * - READY_FOR_PICKUP: ready at the branch or boutique; the 10-business-day follow-up runs (SPEC §9);
@@ -110,7 +110,7 @@ export const FULFILMENT_STATUSES = ["NEW", "AGENCY_FEES_RECEIVED", "READY_FOR_PI
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
 
 /**
- * What a staff change did, as the audit table records it (issue 10 §1): one value per kind of
+ * What a staff change did, as the audit table records it: one value per kind of
  * change, named `<thing>.<change>`.
  */
 export const AUDIT_ACTIONS = [
@@ -126,7 +126,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * A catalogue import (issue 10 §4): CHECKED after the dry run (the file kept, nothing applied),
+ * A catalogue import: CHECKED after the dry run (the file kept, nothing applied),
  * APPLIED once confirmed and written, REFUSED when its dry run found a refused line (nothing can be
  * applied).
  */
@@ -168,7 +168,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const BLOG_TYPES = ["ARTICLE", "PRODUCER_PORTRAIT", "REGION"] as const;
 export type BlogType = (typeof BLOG_TYPES)[number];
 
-/** Motifs of the generated blog cover image (issue 9 §1). */
+/** Motifs of the generated blog cover image. */
 export const BLOG_COVER_MOTIFS = ["grapes", "glass", "bottle", "hills", "leaf"] as const;
 export type BlogCoverMotif = (typeof BLOG_COVER_MOTIFS)[number];
 

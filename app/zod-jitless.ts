@@ -1,5 +1,5 @@
 /**
- * zod without compiled parsers (issue 9 §9, Lighthouse best practices; issue 6 §1 CSP). zod 4
+ * zod without compiled parsers (Lighthouse best practices CSP). zod 4
  * probes `new Function("")` when it builds its first object schema, to compile fast parsers; the
  * shop's Content-Security-Policy forbids eval, so Chrome records the probe as a CSP issue on every
  * page. Imported first by app/root.tsx and app/entry.client.tsx: shared by two entries, the bundler

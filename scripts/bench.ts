@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (through scripts/bench.sh, which builds the app first when needed): the shop's
  * speed at several catalogue sizes on PostgreSQL, against floors measured in the same run
- * (DESIGN §5; issue 11, its goals 1, 2, 4 and "Done when"; docs/decisions/024-bench-and-several-processes.md).
+ * (DESIGN §5, its goals 1, 2, 4 and "Done when"; docs/decisions/024-bench-and-several-processes.md).
  *
  * For each size of BENCH_SIZES (1,000, 10,000 and 100,000 products), in a fresh database created on
  * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
@@ -333,7 +333,7 @@ async function runSize(products: number): Promise<void> {
     const app = await startApp(db.url, APP_PORT, { SHARED_PAGE_SECONDS: "0", ...probe?.env });
     const base = `http://${HOST}:${APP_PORT}`;
     try {
-      // Measured as a returning visitor: past the age gate, the province notice and the consent (issue 9 §8).
+      // Measured as a returning visitor: past the age gate, the province notice and the consent.
       if (!visitorCookie) visitorCookie = await answeredVisitorCookieHeader(base);
       log(`Latency curve: ${APP_WARMUP} requests over the pages in turn, then ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`);
       report.sizes.push({ products, generateSeconds, vacuumSeconds, pages: await measureCurve(base) });
@@ -394,7 +394,7 @@ function curveReport(): string {
     `Deep page measured: ${deep}.`,
     `Product page: ${product}.`,
     ...(short.length ? [`Fewer requests counted (over ${LATENCY_MAX_SECONDS} s): ${short.join(", ")}.`] : []),
-    `Targets (issue 11 goal 1) apply at ${sizeLabel(largest)}: /products any p95 ≤ 30 ms, search p95 ≤ 50 ms, home p95 ≤ 30 ms.`,
+    `Targets apply at ${sizeLabel(largest)}: /products any p95 ≤ 30 ms, search p95 ≤ 50 ms, home p95 ≤ 30 ms.`,
     "Growth, from the median's increments (the size-independent cost cancels out), each known to ± max(2 ms, 10 %):",
     "log = the ×10 step to the largest size adds no more than the one before; n log n = up to 12.4× as much (linear:",
     "10×); > n log n = more (decision 024).",

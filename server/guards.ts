@@ -1,5 +1,5 @@
 /**
- * What the HTTP server refuses before React Router reads a byte of the body (issue 6 §2):
+ * What the HTTP server refuses before React Router reads a byte of the body:
  * methods the shop does not serve, writes from other sites, and bodies over their limit. Each
  * refusal is a short plain-text answer, in French then English (the visitor's language is in a
  * signed cookie this early layer does not open), and one log line (the `refusal` of
@@ -29,7 +29,7 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   // Stripe's events carry a whole Checkout Session: allow them more than a form.
   "/webhooks/stripe": 512 * 1024,
-  // The staff's catalogue import (issue 10 §4): a CSV of up to 30 MB, checked again by the page
+  // The staff's catalogue import: a CSV of up to 30 MB, checked again by the page
   // (which says so in words), plus the multipart envelope; `.data` is the same POST with JavaScript.
   "/agence/import": 32 * 1024 * 1024,
   "/agence/import.data": 32 * 1024 * 1024,

@@ -1,7 +1,7 @@
 /**
- * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep
- * (issue 6 §5), the expiry of unpaid orders, whose stock returns (issue 7 §2), of abandoned
- * subscription purchases (issue 8 §8), and of sent messages of the outbox (decision 027). Each job is
+ * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep,
+ * the expiry of unpaid orders, whose stock returns, of abandoned
+ * subscription purchases, and of sent messages of the outbox (decision 027). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */

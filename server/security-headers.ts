@@ -1,5 +1,5 @@
 /**
- * The response headers of every answer (issue 6 §1), through helmet: a Content-Security-Policy
+ * The response headers of every answer, through helmet: a Content-Security-Policy
  * whose only inline scripts and styles are those carrying this request's nonce, no framing by anyone, no
  * MIME sniffing, a referrer that stops at our origin for other sites, HSTS in production, and a
  * Permissions-Policy (helmet has none) that lets only our own pages ask for the location (the
@@ -58,7 +58,7 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", nonceSource],
           scriptSrcAttr: ["'none'"],
-          // The stylesheet is inline in every page, with the nonce (issue 11 goal 3, decision 023).
+          // The stylesheet is inline in every page, with the nonce (decision 023).
           styleSrc: ["'self'", nonceSource],
           imgSrc: ["'self'", "data:"],
           fontSrc: ["'self'"],

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 6 §6). On SIGTERM or SIGINT the server stops accepting connections,
+ * Graceful shutdown. On SIGTERM or SIGINT the server stops accepting connections,
  * lets the requests in flight finish (at most `graceMs`, then their connections are cut), closes
  * what it holds (the periodic jobs, then the database: PGlite flushed, the PostgreSQL pool ended)
  * and exits 0. It exits 1 if closing fails, if closing has not ended `CLOSE_DEADLINE_MS` after the

@@ -1,5 +1,5 @@
 /**
- * The account forms (SPEC §5 registration; issue 8 §1): one zod schema each, used by the action
+ * The account forms (SPEC §5 registration): one zod schema each, used by the action
  * (`parseWithZod`) and the form (`useForm` + `getZodConstraint`); messages are i18n keys.
  * Shared with the browser.
  */
@@ -27,7 +27,7 @@ export const RegisterSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, "auth.errors.passwordTooShort")
     .max(200, "auth.errors.passwordTooLong"),
   redirect: z.string().max(2048).optional(),
-  /** The confirmation number of the guest order this account is created from (issue 8 §7). */
+  /** The confirmation number of the guest order this account is created from. */
   order: z.string().max(32).optional(),
 });
 export type RegisterForm = z.infer<typeof RegisterSchema>;

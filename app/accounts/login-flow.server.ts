@@ -1,5 +1,5 @@
 /**
- * What logging in and the province rule do beyond the session (SPEC §4; issue 8 §6). A customer
+ * What logging in and the province rule do beyond the session (SPEC §4). A customer
  * belongs to one province:
  * - logging in puts the shop in the customer's province, merges the guest's cart of that
  *   province into the customer's cart, and links the guest's orders placed with the account's

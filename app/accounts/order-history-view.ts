@@ -1,5 +1,5 @@
 /**
- * The order history as the page shows it (issue 8 §4): what `orderView` in
+ * The order history as the page shows it: what `orderView` in
  * order-history.server.ts returns and `ui/order-history.tsx` renders. Shared with the browser.
  */
 import type { Order } from "~/orders/orders.server";
@@ -47,15 +47,15 @@ export interface OrderView {
   paymentPath: string | null;
   /** The invoice of a paid (or confirmed) order: where to get it and its file name; null before. */
   invoice: { path: string; fileName: string } | null;
-  /** Where a paid or confirmed order stands with the agency (issue 10 §3); null for any other status. */
+  /** Where a paid or confirmed order stands with the agency; null for any other status. */
   fulfilment: FulfilmentView | null;
   /** When the agency refunded the order (ISO 8601; status REFUNDED), else null. */
   refundedAt: string | null;
 }
 
 /**
- * A reservation placed with an order and its state (SPEC §4). Open for the reservations' lifecycle
- * (issue 10 §2): an AVAILABLE one may carry its payment deadline and where to pay it.
+ * A reservation placed with an order and its state (SPEC §4). Open for the reservations' lifecycle:
+ * an AVAILABLE one may carry its payment deadline and where to pay it.
  */
 export interface ReservationView {
   id: number;
@@ -70,7 +70,7 @@ export interface ReservationView {
   paymentPath?: string | null;
 }
 
-/** The agency's steps on an order as its customer sees them (issue 10 §3; SPEC §4 agency order). */
+/** The agency's steps on an order as its customer sees them (SPEC §4 agency order). */
 export interface FulfilmentView {
   status: FulfilmentStatus;
   /** `YYYY-MM-DD`: the branch calls by this business day (SPEC §9), once ready at a branch. */

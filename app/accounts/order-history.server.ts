@@ -1,6 +1,6 @@
 /**
  * A customer's orders (SPEC §7 "GET /sales-orders with paging=no, customerId, orderBy=date,
- * detailed=true"; SPEC §2 my account, order history; issue 8 §4–§5): every order of the customer,
+ * detailed=true"; SPEC §2 my account, order history): every order of the customer,
  * newest first, each with its lines, tax lines and reservations, whatever its status. Only the
  * owner ever reads an order here: another customer's order, or a number that names none, is
  * `null`, and the caller answers 404 for both (no way to tell them apart).
@@ -26,7 +26,7 @@ export interface CustomerOrder {
   taxLines: OrderTaxLine[];
   /** Reservation requests placed with the order, by id, with their state. */
   reservations: Reservation[];
-  /** The reservation this order pays, when it was made for one made available (issue 10 §2); else null. */
+  /** The reservation this order pays, when it was made for one made available; else null. */
   paysReservation: Reservation | null;
 }
 
@@ -146,7 +146,7 @@ export function orderView({ order, lines, reservations: reserved, paysReservatio
           : simulatedPaymentPath(order)
         : null,
     invoice: hasInvoice(order) ? { path: invoicePath(order.orderNumber), fileName: invoiceFileName(order.orderNumber) } : null,
-    // The agency's steps and the refund (issue 10 §3).
+    // The agency's steps and the refund.
     ...fulfilmentFieldsOf(order),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The forgot-password and reset-password forms (issue 8 §3; SPEC §2 /forgot-password,
+ * The forgot-password and reset-password forms (SPEC §2 /forgot-password,
  * /reset-password, §4 password expired): one zod schema each, used by the action
  * (`parseWithZod`) and the form (`useForm` + `getZodConstraint`); messages are i18n keys.
  * Shared with the browser.

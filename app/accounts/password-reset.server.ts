@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords (issue 8 §3; SPEC §2 /forgot-password and /reset-password, §7 "PUT
+ * Forgotten passwords (SPEC §2 /forgot-password and /reset-password, §7 "PUT
  * accounts/password for a reset"; DESIGN §3 Accounts: reset links are `jose`-signed, expire, and
  * stop working once used).
  *
@@ -25,7 +25,7 @@ import { translatorFor } from "~/i18n/translator";
 import type { Locale } from "~/vocabulary";
 import { setUserPassword, USER_COLUMNS, type User } from "~/users/users.server";
 
-/** How long a reset link works after it is sent (issue 8 §3: one hour). Seconds. */
+/** How long a reset link works after it is sent (one hour). Seconds. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 const ISSUER = "cuvee";
@@ -97,7 +97,7 @@ async function readToken(token: string, now: number): Promise<{ userId: number; 
 }
 
 /**
- * Checks a reset link's token (issue 8 §3).
+ * Checks a reset link's token.
  * @param now milliseconds since the epoch (a clock for tests).
  * @returns the user it was sent to, or the reason it is refused: "expired" (more than an hour
  *   old), "used" (the password changed since it was sent: it was used, or another reset or change
@@ -177,7 +177,7 @@ export function composeResetMail(user: { firstName: string; locale: Locale }, ur
 
 
 /**
- * Handles the forgot-password form (issue 8 §3): when `email` has an account, signs a reset link
+ * Handles the forgot-password form: when `email` has an account, signs a reset link
  * and writes it to the outbox for that address in the user's language (tag
  * `password-reset-<user id>`; decision 027: the outbox sends it and retries); when it has none,
  * signs and composes the same kind of mail for nobody and writes nothing. Either way the caller

@@ -1,5 +1,5 @@
 /**
- * The profile page's two forms (SPEC §2 my account, §3 User, §5 address form; issue 8 §4), one zod
+ * The profile page's two forms (SPEC §2 my account, §3 User, §5 address form), one zod
  * schema each, keyed by `intent`: used by the /account/profile action (`parseWithZod`) and by the
  * forms (`useForm` + `getZodConstraint`). Messages are i18n keys: `auth.errors.*` where the
  * registration already words them, `profile.errors.*` for the rest. Shared with the browser.

@@ -1,6 +1,6 @@
 /**
  * A customer's profile (SPEC §2 my account, §3 User: names, e-mail, phone, delivery and billing
- * addresses; §5 address form; issue 8 §4): read it, save it in one transaction, change the
+ * addresses; §5 address form): read it, save it in one transaction, change the
  * password. The checkout pre-fills its first step from {@link loadProfile} (SPEC §2 navigation
  * guard: "cart and checkout load the profile before showing").
  */
@@ -101,8 +101,8 @@ export async function saveProfile(
  * Saves the profile form of a logged-in user (docs/decisions/031): a change of e-mail needs the
  * current password (checked first, so whether another account has the new address is told only
  * to whoever knows it), and once saved the OLD address is told of the change by e-mail. Password
- * checks count against the user's `passwordCheck` limit. Ticking "newsletter" (issue 8 §4) signs
- * the customer up like the footer form (issue 9 §6, SPEC §7) for their province; only a change
+ * checks count against the user's `passwordCheck` limit. Ticking "newsletter" signs
+ * the customer up like the footer form (SPEC §7) for their province; only a change
  * from unticked to ticked signs up (unticking clears the flag: leaving the list is the list's
  * unsubscribe link). The old address's mail and the sign-up with its Mailchimp job are written in
  * the transaction that saves the profile (decision 027); the sign-up is tried at once after it.
@@ -145,7 +145,7 @@ export async function updateProfile(
 }
 
 /**
- * Changes a logged-in user's password (issue 8 §4): checks the current one, then sets the new
+ * Changes a logged-in user's password: checks the current one, then sets the new
  * one through `setUserPassword`, which keeps this login and revokes every other.
  * Rate-limited per user with the `passwordCheck` limit (each try checks a password).
  * @param sessionId the id of the session making the change (kept logged in).

@@ -1,5 +1,5 @@
 /**
- * The audit table of the staff's changes (issue 10 §1): who, when, what, and the fields of the
+ * The audit table of the staff's changes: who, when, what, and the fields of the
  * changed row before and after. Written inside the transaction of the change it records, so a
  * change is never without its row and a rolled-back change leaves none.
  */

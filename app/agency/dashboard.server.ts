@@ -1,5 +1,5 @@
 /**
- * The staff area's home (issue 10 §1): what waits for the agency, counted in one query —
+ * The staff area's home: what waits for the agency, counted in one query —
  * reservations to handle (requested, or available and waiting for payment), paid orders nobody
  * has handled yet, orders whose branch follow-up date has passed (SPEC §4 agency order, §9), the
  * messages the outbox could not send (decision 027), and the last catalogue import.

@@ -1,6 +1,6 @@
 /**
- * Blog articles (SPEC §2 `/blogs`, `/blogs/{id}`; §3 Blog; §7 blogs by product / provider;
- * issue 9 §1): the filtered, paginated list, one article with its Markdown body rendered and
+ * Blog articles (SPEC §2 `/blogs`, `/blogs/{id}`; §3 Blog; §7 blogs by product / provider):
+ * the filtered, paginated list, one article with its Markdown body rendered and
  * sanitized on the server, and the articles related to a product or a producer.
  */
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";

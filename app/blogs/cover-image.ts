@@ -1,5 +1,5 @@
 /**
- * Generated blog covers (issue 9 §1), like the product images of app/catalogue/images.ts: a
+ * Generated blog covers, like the product images of app/catalogue/images.ts: a
  * small SVG from the article's colour and motif, nothing downloaded or stored. Shared with the
  * browser (the URL builder) and the image route.
  */

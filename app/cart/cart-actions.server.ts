@@ -3,7 +3,7 @@
  * remove, parsed by the one schema of `cart-forms.ts` (conform). Every form posts to
  * /shopping-cart; success redirects (303) to a same-origin path, refusals come back as values
  * with a 400 or 409 status, conform's reply (field errors, values kept) and change nothing. Cart
- * writes are rate-limited per client (issue 6 §7), and the `redirectTo` is checked before anything
+ * writes are rate-limited per client, and the `redirectTo` is checked before anything
  * is saved.
  */
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,5 +1,5 @@
 /**
- * The cart's forms (SPEC §5; issue 7 §0.2): one zod schema per intent — add, update, remove —
+ * The cart's forms (SPEC §5): one zod schema per intent — add, update, remove —
  * joined on `intent` into the one schema the cart action parses (`parseWithZod`), the forms
  * constrain (`useForm` + `getZodConstraint`) and the header's optimistic count reads. Error
  * messages are i18n keys (`cart.errors.*`). Shared with the browser.

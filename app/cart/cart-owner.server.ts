@@ -1,5 +1,5 @@
 /**
- * Whose cart it is (issue 7 §0.3; issue 8 §6), decided in one place for the cart page, the header
+ * Whose cart it is, decided in one place for the cart page, the header
  * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
  * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
  */
@@ -21,7 +21,7 @@ export async function readCartOwner(db: Database, request: Request): Promise<Car
 /**
  * The visitor's cart owner for a change: creates the guest identity when missing and renews the
  * session; a guest's carts (every province) are touched so the sweep never takes the one about to
- * change (issue 6 §5). A logged-in customer owns the cart.
+ * change. A logged-in customer owns the cart.
  * @returns the owner and the `Set-Cookie` value the response must carry.
  */
 export async function ensureCartOwner(db: Database, request: Request): Promise<{ owner: CartOwner; setCookie: string }> {

@@ -44,7 +44,7 @@ describe("sold by the full case (SPEC §5)", () => {
   });
 });
 
-describe("merging at login keeps the stock rule (issue 8 §6)", () => {
+describe("merging at login keeps the stock rule", () => {
   it("caps a private-import line to the whole cases in stock, a shop line to the units", () => {
     expect(largestQuantityInStock({ section: "AGENCY", quantity: 7, uvc: 6, stock: 31 })).toBe(5);
     expect(largestQuantityInStock({ section: "SHOP", quantity: 7, uvc: 1, stock: 4 })).toBe(4);

@@ -262,7 +262,7 @@ export function removeLine(
 }
 
 /**
- * At login (issue 8 §6): moves the guest's cart of a province into the customer's cart of that
+ * At login: moves the guest's cart of a province into the customer's cart of that
  * province and deletes the guest cart. Quantities of the same product inventory are added; the
  * result keeps the cart rules — a line never holds more than the stock (cases count whole, SPEC
  * §5: capped to the full cases in stock) nor {@link MAX_LINE_QUANTITY}; a line that no longer

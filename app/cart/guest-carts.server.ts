@@ -1,5 +1,5 @@
 /**
- * The lifetime of guest carts (SPEC §9: guest cookie lifetime 1 day; issue 6 §5). A guest cart
+ * The lifetime of guest carts (SPEC §9: guest cookie lifetime 1 day). A guest cart
  * lives as long as its owner's session: every cart change and every renewal of the session
  * touches it, and a sweep deletes the guest carts untouched for longer than the session lifetime
  * (their owner's cookie has expired, so nobody can reach them any more).

@@ -1,5 +1,5 @@
 /**
- * The catalogue import (issue 10 §4; decision 020): a CSV of product inventories checked by a dry
+ * The catalogue import (decision 020): a CSV of product inventories checked by a dry
  * run, then applied in one transaction.
  *
  * - {@link checkCatalogueFile}: reads and validates every line, compares it with the database
@@ -99,7 +99,7 @@ interface DryRun {
 }
 
 /**
- * Dry run of a file against the database (issue 10 §4): validates every line, then compares it
+ * Dry run of a file against the database: validates every line, then compares it
  * with the current rows. Reads only.
  * @param csvText the file's text (UTF-8)
  * @returns the report (counts, the first lines, a fingerprint of every line's outcome) and the
@@ -246,7 +246,7 @@ export interface CatalogueImportView {
 }
 
 /**
- * Dry run of an uploaded file, stored with its report (issue 10 §4). Nothing but the
+ * Dry run of an uploaded file, stored with its report. Nothing but the
  * `catalogue_imports` row is written; a REFUSED import does not keep its file (it can not be
  * confirmed: staff uploads a fixed one).
  * @returns the stored import (status CHECKED or REFUSED)
@@ -292,7 +292,7 @@ export type ConfirmOutcome =
   | { kind: "notFound" };
 
 /**
- * Applies a checked import (issue 10 §4): one transaction, all or nothing; one import at a time.
+ * Applies a checked import: one transaction, all or nothing; one import at a time.
  * @param staff the staff user confirming (the audit row's actor)
  * @param expectedFingerprint the fingerprint of the report the staff saw; when given and different
  *   from the stored one, the import is stale too

@@ -1,5 +1,5 @@
 /**
- * Reads a catalogue import file (issue 10 §4; decision 020) with csv-parse: UTF-8 with or without
+ * Reads a catalogue import file (decision 020) with csv-parse: UTF-8 with or without
  * a byte-order mark, comma- or semicolon-separated (the header line decides: a semicolon and no
  * comma in it means semicolons, as French spreadsheets export), quoted cells, cells trimmed, empty
  * lines skipped. Pure (no database); the header is checked against the format's columns.

@@ -1,5 +1,5 @@
 /**
- * The catalogue import's CSV format and its per-line validation (issue 10 §4; SPEC §3 Product,
+ * The catalogue import's CSV format and its per-line validation (SPEC §3 Product,
  * ProductInventory; DESIGN §3 Money; decision 020). Pure: no database, no library; the reader
  * (csv-parse) and the comparison with the database live in `catalogue-import.server.ts`.
  *
@@ -125,7 +125,7 @@ function wholeNumber(text: string, min: number, max: number): number | null {
 }
 
 /**
- * Checks one line of the file and converts it to the database's units (issue 10 §4: types,
+ * Checks one line of the file and converts it to the database's units (types,
  * ranges, vocabularies, agency fee ≤ price, the inventory's province, uvc of a by-the-case
  * inventory). Every problem of the line is reported, not only the first.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue import's two forms (issue 10 §4): the upload (a multipart POST of one CSV file)
+ * The catalogue import's two forms: the upload (a multipart POST of one CSV file)
  * and the confirmation of a checked import (its id and the fingerprint of the report shown, so a
  * report that changed since is not confirmed blindly). One zod schema each, used by the action
  * (`parseWithZod`) and the form (`useForm` + `getZodConstraint`); messages are i18n keys. Shared

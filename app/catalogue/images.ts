@@ -34,7 +34,7 @@ const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 
 /**
  * Generated images are the same for every visitor and change only with the catalogue: any cache
- * may keep them for a week (issue 6 §4), and serve a stale one for a day while it revalidates.
+ * may keep them for a week, and serve a stale one for a day while it revalidates.
  */
 export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalidate=86400";
 

@@ -42,7 +42,7 @@ export type SoldItem = { salesUnit: SalesUnit } | { section: CartSection; channe
  * "Sold by the full case", named once (SPEC §5 "Private import products are sold by the full case
  * only"): whether a quantity counts full cases of `uvc` bottles. A channel is when its inventory's
  * sales unit is `CASE` (the private-import inventories IP and PI); a line is in the agency section
- * always, and as a reservation of an upcoming private-import product too (issue 7 §0.5), like the
+ * always, and as a reservation of an upcoming private-import product too, like the
  * agency section it will become. Used by the product page, the add-to-cart form, the catalogue
  * import (a case needs its uvc), the displayed case price, the cart and the orders.
  */

@@ -1,6 +1,6 @@
 /**
  * The names of the product types (SPEC §3 "product types seen in menus": VIN, SPIRITUEUX, BOISSON,
- * BIERE, CIDRE, APERITIF, WINES, FOODS, GOODS), issue 9 §10: a type reads the same in the menus,
+ * BIERE, CIDRE, APERITIF, WINES, FOODS, GOODS): a type reads the same in the menus,
  * on the home page, in the product filters, on the product cards and on the product page, because
  * all of them name it through {@link productTypeLabelKey}, the i18n key `types.<CODE>` of
  * locales/. (The `product_types` rows also carry French and English names, for catalogue

@@ -561,7 +561,7 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One producer's products from one country in the price list (issue 10 §5: grouped by producer and country). */
+/** One producer's products from one country in the price list (grouped by producer and country). */
 export interface ListingGroup {
   countryCode: string | null;
   /** The country's name in the list's language; null when the products have no country. */

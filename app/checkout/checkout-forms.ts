@@ -1,5 +1,5 @@
 /**
- * The checkout's three forms (SPEC §2 "Checkout in 3 steps", §5 validation; issue 7 §1), one zod
+ * The checkout's three forms (SPEC §2 "Checkout in 3 steps", §5 validation), one zod
  * schema each, keyed by `intent`: used by the checkout action (`parseWithZod`) and by the forms
  * (`useForm` + `getZodConstraint`). Messages are i18n keys (`checkout.errors.*`). Phone numbers
  * are checked by libphonenumber-js as Canadian numbers. Shared with the browser.

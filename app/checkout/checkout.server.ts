@@ -1,5 +1,5 @@
 /**
- * The checkout in progress (SPEC §2 "Checkout in 3 steps", §4; issue 7 §1): the answers of each
+ * The checkout in progress (SPEC §2 "Checkout in 3 steps", §4): the answers of each
  * step are kept server-side in the cart's `checkouts` row, so reload, back/forward and a second
  * tab show the same state, and a step cannot be opened before the ones it needs are answered.
  */

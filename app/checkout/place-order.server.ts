@@ -1,5 +1,5 @@
 /**
- * Placing the order of a cart (SPEC §2 checkout, §5 cart rules; issue 7 §2): one transaction
+ * Placing the order of a cart (SPEC §2 checkout, §5 cart rules): one transaction
  * re-validates the cart (lock version, stock, full cases, food with alcohol, province), locks the
  * product inventories (`SELECT … FOR UPDATE`), moves the stock, and writes the order through the
  * orders core's one writer (app/orders/order-writer.server.ts) with the reservations placed with
@@ -53,7 +53,7 @@ function ownerCondition(owner: CartOwner) {
 }
 
 /**
- * Places the order of the owner's cart in a province (issue 7 §2), for the cart version the
+ * Places the order of the owner's cart in a province, for the cart version the
  * shopper saw. Idempotent: the same cart version placed twice (double submit, two tabs) returns
  * the order already placed (`created: false`). A pending order of an older version of the cart
  * is cancelled first and its stock returned.
@@ -246,7 +246,7 @@ export type PlaceAndPayOutcome =
   | { kind: "unavailable" };
 
 /**
- * The checkout's "Place the order" (issue 7 §2–§3; docs/decisions/032): older pending orders of
+ * The checkout's "Place the order" (docs/decisions/032): older pending orders of
  * the cart are cancelled (their provider's page closed first, so they can no longer be paid), the
  * cart's order is placed for the provider that takes new payments, and its payment is started; an
  * order too old for a new payment page is given up and the same cart placed again.

@@ -1,5 +1,5 @@
 /**
- * The contact form's time token and honeypot (issue 9 §7): a token is good from 3 s to 2 hours
+ * The contact form's time token and honeypot: a token is good from 3 s to 2 hours
  * after rendering, and only as signed.
  */
 import { beforeAll, describe, expect, it } from "vitest";

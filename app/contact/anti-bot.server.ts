@@ -1,5 +1,5 @@
 /**
- * Anti-robot checks of public forms (issue 9 §7, contact form): a honeypot field and a signed
+ * Anti-robot checks of public forms (contact form): a honeypot field and a signed
  * time token.
  *
  * - Honeypot: a text input people never see nor reach (visually hidden, `aria-hidden`,

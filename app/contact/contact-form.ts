@@ -1,6 +1,6 @@
 /**
  * The contact form (SPEC §5 "Registration and contact forms: first name, last name, e-mail
- * required. Contact form has an 'I am not a robot' checkbox"; issue 9 §7: plus a message).
+ * required. Contact form has an 'I am not a robot' checkbox": plus a message).
  * One zod schema, used by the action (`parseWithZod`) and the form (`useForm` +
  * `getZodConstraint`); messages are i18n keys (the registration's where the wording is the same).
  * Shared with the browser. The anti-bot fields (the honeypot, named in ~/lib/honeypot, and the time
@@ -13,7 +13,7 @@ import { z } from "zod";
 export const MESSAGE_MIN_LENGTH = 10;
 export const MESSAGE_MAX_LENGTH = 5000;
 
-/** The hidden field carrying the signed time the form was rendered (issue 9 §7). */
+/** The hidden field carrying the signed time the form was rendered. */
 export const TOKEN_FIELD = "formToken";
 
 const required = (key: string) => z.string({ message: key }).trim().min(1, key);

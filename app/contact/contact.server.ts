@@ -1,5 +1,5 @@
 /**
- * Messages of the contact form (issue 9 §7): each is stored (`contact_messages`) and its e-mail to
+ * Messages of the contact form: each is stored (`contact_messages`) and its e-mail to
  * the agency, with Reply-To the visitor's address so the agency answers with one click, is written
  * to the outbox in the same transaction (decision 027): the outbox sends it, and tries again when
  * the mail server fails, so the visitor is thanked once both are saved.
@@ -73,7 +73,7 @@ function composeContactMail(input: ContactInput, context: Pick<ContactContext, "
 
 /**
  * Stores a contact message and writes its e-mail to the agency to the outbox, in one transaction
- * (issue 9 §7; decision 027).
+ * (decision 027).
  * @param input the validated form (trimmed names, e-mail, message of 10–5000 characters).
  * @returns the row's id. Rejects only when the database cannot be written (then nothing is).
  */

@@ -1,5 +1,5 @@
 /**
- * Parses one content page written in Markdown (issue 9 §3; SPEC §2 "Other screens": FAQ entries
+ * Parses one content page written in Markdown (SPEC §2 "Other screens": FAQ entries
  * are question and answer, answers may contain links). Pure: text in, page out, no file access.
  *
  * The file format (see content/pages/README.md):

@@ -1,5 +1,5 @@
 /**
- * The shapes of a content page (issue 9 §3: FAQ and glossary, orders and deliveries, pricing
+ * The shapes of a content page (FAQ and glossary, orders and deliveries, pricing
  * policy, about us, services, understanding a product page), shared by the server that parses the
  * Markdown files (`pages.server.ts`) and the view that renders them (`ui/content-page.tsx`).
  * Every `html` field is Markdown already rendered AND sanitized on the server.

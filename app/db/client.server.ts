@@ -1,6 +1,6 @@
 /**
  * Database connection: embedded PGlite by default, PostgreSQL when a postgres:// URL is given.
- * Both run the same Drizzle schema and the same migrations (DESIGN §1, issue 2 §1).
+ * Both run the same Drizzle schema and the same migrations (DESIGN §1).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -42,8 +42,8 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations"
 const MIGRATION_LOCK = 7_020_011;
 
 /**
- * Runs `migrate` while holding a session advisory lock on a connection of its own (issue 11 goal 4:
- * several processes on one PostgreSQL). Drizzle's migrator takes no lock, so two processes starting
+ * Runs `migrate` while holding a session advisory lock on a connection of its own
+ * (several processes on one PostgreSQL). Drizzle's migrator takes no lock, so two processes starting
  * together on a release with a new migration would both apply it; the second now waits, then finds
  * it applied.
  */

@@ -1,5 +1,5 @@
 /**
- * The dry-run report of a catalogue import (issue 10 §4), as it is stored in
+ * The dry-run report of a catalogue import, as it is stored in
  * `catalogue_imports.report` and shown on `/agence/import?id=…`. Shared with the browser: plain
  * types and constants. In db/ because the schema's column carries its type (a stored shape is
  * part of the schema; docs/decisions/034-folder-layering.md).

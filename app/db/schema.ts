@@ -92,7 +92,7 @@ export const providers = pgTable(
     descriptionEn: text("description_en").notNull().default(""),
     /** Colour used by the generated producer image (hex, e.g. "#7b1e3a"); null = default image. */
     imageColor: text("image_color"),
-    /** Full-text search (issue 9 §2), accents ignored: name (A), description (B). */
+    /** Full-text search, accents ignored: name (A), description (B). */
     searchFr: tsvector("search_fr").generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('french', cuvee_unaccent(name)), 'A') || setweight(to_tsvector('french', cuvee_unaccent(description_fr)), 'B')`,
@@ -273,7 +273,7 @@ function listingFilters(t: {
 }
 
 /**
- * The product list's search table (issue 11, docs/decisions/022-product-list-at-scale.md): one row
+ * The product list's search table (docs/decisions/022-product-list-at-scale.md): one row
  * per product inventory with every column the list filters or sorts on, the product's included, so
  * a page is one index scan of one table instead of a join sorted across two. Written only by the
  * database's own triggers (migration 0010) in the transaction of each change to product
@@ -337,7 +337,7 @@ export const productListing = pgTable(
 );
 
 /**
- * The product list's facet counts, materialized (issue 11, decision 022): how many product
+ * The product list's facet counts, materialized (decision 022): how many product
  * inventories share each combination of the facet columns. Kept by the database's triggers on
  * {@link productListing} (migration 0010) in the transaction of each catalogue change, so the
  * counts of a facet-only filter sum a few thousand rows instead of counting the whole catalogue.
@@ -373,7 +373,7 @@ export const carts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * Last time the owner was seen: a change of the cart or a renewal of the guest's session.
-     * Guest carts untouched for longer than the guest session lifetime are swept (issue 6 §5).
+     * Guest carts untouched for longer than the guest session lifetime are swept.
      */
     touchedAt: timestamp("touched_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -409,7 +409,7 @@ export const cartLines = pgTable(
 );
 
 /**
- * Counters of the rate limits shared by every app process on one PostgreSQL (issue 6 §7): the
+ * Counters of the rate limits shared by every app process on one PostgreSQL: the
  * shape rate-limiter-flexible's Drizzle store reads and writes (`key`, `points`, `expire`).
  */
 export const rateLimits = pgTable("rate_limits", {
@@ -446,7 +446,7 @@ export const branches = pgTable(
 );
 
 /**
- * The checkout in progress of one cart (issue 7 §1): the steps' answers live here, not in the
+ * The checkout in progress of one cart: the steps' answers live here, not in the
  * browser, so reload, back/forward and a second tab show the same state. `step` is the furthest
  * step the shopper may open; `cartLockVersion` the cart version the answers were given for.
  */
@@ -490,7 +490,7 @@ export const orders = pgTable(
     customerId: integer("customer_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /**
      * The cart it came from and the cart version it was placed with (one order per version); both
-     * null for the order that pays a reservation made available (issue 10 §2).
+     * null for the order that pays a reservation made available.
      */
     cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
     cartLockVersion: integer("cart_lock_version"),
@@ -524,7 +524,7 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The agency's side of a paid or confirmed order (issue 10 §3). */
+    /** The agency's side of a paid or confirmed order. */
     fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("NEW"),
     agencyFeesReceivedAt: timestamp("agency_fees_received_at", { withTimezone: true }),
     readyForPickupAt: timestamp("ready_for_pickup_at", { withTimezone: true }),
@@ -547,7 +547,7 @@ export const orders = pgTable(
     index("orders_pending_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
     // The order history (SPEC §7: by customer, ordered by date).
     index("orders_customer_created_idx").on(t.customerId, t.createdAt),
-    // The agency's orders list (issue 10 §3: newest first, filtered by status and province).
+    // The agency's orders list (newest first, filtered by status and province).
     index("orders_created_idx").on(t.createdAt),
   ],
 );
@@ -635,7 +635,7 @@ export const orderTaxLines = pgTable(
 );
 
 /**
- * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations; issue 10 §2), placed
+ * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations), placed
  * with an order. Staff marks one available: the stock is held by a new order PENDING_PAYMENT
  * (`paymentOrderId`) due in 5 days, and the customer is e-mailed its payment link (`notifiedAt`).
  */
@@ -665,14 +665,14 @@ export const reservations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true }),
-    /** The order that pays this reservation once it is available (issue 10 §2); null before. */
+    /** The order that pays this reservation once it is available; null before. */
     paymentOrderId: integer("payment_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     /** When it became PAID, EXPIRED or CANCELLED. */
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
     index("reservations_status_idx").on(t.status),
-    // The agency's list (issue 10 §2): newest first, by status and province.
+    // The agency's list: newest first, by status and province.
     index("reservations_province_status_created_idx").on(t.province, t.status, t.createdAt),
     uniqueIndex("reservations_payment_order_idx").on(t.paymentOrderId),
     check("reservations_quantity_check", sql`${t.quantity} >= 1 and ${t.bottles} >= ${t.quantity}`),
@@ -824,7 +824,7 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
 });
 
 /**
- * Messages sent through the contact form (issue 9 §7): kept, and e-mailed to the agency.
+ * Messages sent through the contact form: kept, and e-mailed to the agency.
  */
 export const contactMessages = pgTable("contact_messages", {
   id: serial("id").primaryKey(),
@@ -845,7 +845,7 @@ export const contactMessages = pgTable("contact_messages", {
 });
 
 /**
- * Blog articles (SPEC §3 Blog, issue 9 §1): bilingual rows, bodies in Markdown (rendered and
+ * Blog articles (SPEC §3 Blog): bilingual rows, bodies in Markdown (rendered and
  * sanitized on the server), a generated cover (colour + motif) and a publication date.
  */
 export const blogs = pgTable(
@@ -864,7 +864,7 @@ export const blogs = pgTable(
     /** Cover background colour, `#rrggbb`. */
     coverColor: text("cover_color").notNull(),
     coverMotif: text("cover_motif").$type<BlogCoverMotif>().notNull(),
-    /** Full-text search (issue 9 §2), accents ignored: title (A), summary (B), body (C). */
+    /** Full-text search, accents ignored: title (A), summary (B), body (C). */
     searchFr: tsvector("search_fr").generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('french', cuvee_unaccent(title_fr)), 'A') || setweight(to_tsvector('french', cuvee_unaccent(summary_fr)), 'B') || setweight(to_tsvector('french', cuvee_unaccent(body_fr)), 'C')`,
@@ -927,7 +927,7 @@ export const blogProviders = pgTable(
 );
 
 /**
- * Newsletter sign-ups (SPEC §3 newsletter form, §7 mailing list, §8 outcomes; issue 9 §6): one row
+ * Newsletter sign-ups (SPEC §3 newsletter form, §7 mailing list, §8 outcomes): one row
  * per e-mail and province (each province has its own mailing list). A second sign-up updates the
  * row. `email` is stored lower-cased.
  */
@@ -950,7 +950,7 @@ export const newsletterSignups = pgTable(
 );
 
 /**
- * Every change made by the agency's staff (issue 10 §1): who, when, what, and the changed row's
+ * Every change made by the agency's staff: who, when, what, and the changed row's
  * fields before and after (JSON; null when there was nothing before or nothing after). Written in
  * the same transaction as the change, never updated or deleted by the shop.
  */
@@ -973,7 +973,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Catalogue imports (issue 10 §4): the uploaded CSV is kept so the dry run's report and the
+ * Catalogue imports: the uploaded CSV is kept so the dry run's report and the
  * confirmation apply the same file (without JavaScript the confirm form cannot send the file
  * again). `report` holds the dry run's counts and refused lines.
  */

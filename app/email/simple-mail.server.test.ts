@@ -1,4 +1,4 @@
-/** The simple e-mails (issue 10 §3): the text and HTML parts say the same thing, escaped in HTML. */
+/** The simple e-mails: the text and HTML parts say the same thing, escaped in HTML. */
 import { describe, expect, it } from "vitest";
 import { agencyCopy, composeSimpleMail } from "./simple-mail.server";
 

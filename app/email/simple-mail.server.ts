@@ -1,5 +1,5 @@
 /**
- * The shop's simple e-mails (issue 10 §3: the customer's mail at each agency step; meant for every
+ * The shop's simple e-mails (the customer's mail at each agency step; meant for every
  * mail that is a few paragraphs and a link): one composition, rendered to plain text and to the
  * same inline-styled HTML frame as the order confirmation (app/orders/order-mail.server.ts),
  * every dynamic value HTML-escaped. Pure.

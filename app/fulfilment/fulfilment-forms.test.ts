@@ -1,4 +1,4 @@
-/** The orders list's URL filters and the step form's schema (issue 10 §3). */
+/** The orders list's URL filters and the step form's schema. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { FulfilmentStepSchema, isIsoDate, orderListHref, parseOrderListFilters, staffOrderPath } from "./fulfilment-forms";

@@ -1,5 +1,5 @@
 /**
- * The agency's order forms (issue 10 §3; SPEC §4 agency order): the list's filters, read from the
+ * The agency's order forms (SPEC §4 agency order): the list's filters, read from the
  * URL (a GET form, so they can be shared and work without JavaScript), and the one schema of the
  * step buttons of an order's page (`parseWithZod` in the action, `useForm` + `getZodConstraint`
  * in each button's form). Every step form carries the state the page showed, so a change made
@@ -27,7 +27,7 @@ export const ORDER_LIST_PAGE_SIZE = 25;
 /** The path of the agency's orders list. */
 export const ORDER_LIST_PATH = "/agence/commandes";
 
-/** The filters of the agency's orders list (issue 10 §3); null means "any". */
+/** The filters of the agency's orders list; null means "any". */
 export interface OrderListFilters {
   /** Payment status of the order. */
   status: OrderStatus | null;
@@ -106,7 +106,7 @@ const shown = {
 };
 
 /**
- * The step buttons of an order's page (issue 10 §3), one schema joined on `intent`:
+ * The step buttons of an order's page, one schema joined on `intent`:
  * `agencyFeesReceived`, `readyForPickup`, `pickedUp`, and `refund`, which also needs its
  * confirmation box ticked (an HTML checkbox posts "on").
  */

@@ -1,5 +1,5 @@
 /**
- * The customer's e-mail at each step the agency takes on an order (issue 10 §3 "the customer
+ * The customer's e-mail at each step the agency takes on an order ("the customer
  * receives an e-mail at each step"; SPEC §4 agency order: the branch calls within 10 business days,
  * "else write to support"): agency fees received, ready for pick-up (naming the branch or boutique
  * and the follow-up date), picked up, refunded. Written in the order's language (`order.locale`),

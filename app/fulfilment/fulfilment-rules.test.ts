@@ -1,4 +1,4 @@
-/** Which steps the agency may take (issue 10 §3; decision 019), for every state that matters. */
+/** Which steps the agency may take (decision 019), for every state that matters. */
 import { describe, expect, it } from "vitest";
 import { allowedSteps, isFulfilmentStep, refundReturnsStock, type StepState } from "./fulfilment-rules";
 

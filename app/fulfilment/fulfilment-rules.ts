@@ -1,5 +1,5 @@
 /**
- * Which step the agency may take on an order, and what it does (issue 10 §3; SPEC §4 agency order;
+ * Which step the agency may take on an order, and what it does (SPEC §4 agency order;
  * docs/decisions/019). Pure; shared with the browser, so the page offers exactly the buttons the
  * server accepts.
  *
@@ -16,7 +16,7 @@ import { isOneOf, type AuditAction, type FulfilmentStatus, type OrderStatus } fr
 export const FULFILMENT_STEPS = ["agencyFeesReceived", "readyForPickup", "pickedUp", "refund"] as const;
 export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
 
-/** The audit action each step writes (issue 10 §1). */
+/** The audit action each step writes. */
 export const STEP_AUDIT_ACTION = {
   agencyFeesReceived: "order.agencyFeesReceived",
   readyForPickup: "order.readyForPickup",

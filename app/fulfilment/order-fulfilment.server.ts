@@ -1,5 +1,5 @@
 /**
- * The agency's orders (issue 10 §3; SPEC §4 agency order, §9 "Agency follow-up 10 business days";
+ * The agency's orders (SPEC §4 agency order, §9 "Agency follow-up 10 business days";
  * docs/decisions/019): the list filtered by payment status, fulfilment status, province, channel
  * and the day placed; one order's page with its snapshot and audit trail; and the steps — agency
  * fees received, ready for pick-up, picked up, refunded.
@@ -221,7 +221,7 @@ type OrderChange = Partial<
 > & { refundReference?: string | null };
 
 /**
- * Takes one step on an order for a staff member (issue 10 §3).
+ * Takes one step on an order for a staff member.
  * @param input.shown the order's status and fulfilment status as the staff's page showed them; the
  *   step is refused ("stale") when the order is in another state now, or the step is not allowed
  *   from it ({@link allowedSteps}).
@@ -236,7 +236,7 @@ type OrderChange = Partial<
  * - pickedUp: PICKED_UP, pickedUpAt;
  * - refund: status REFUNDED, refundedAt, refundReference (the provider that took the payment refunds
  *   it first, its payment row then REFUNDED; a payment on the shop's own page is only marked), the stock back when the
- *   order was not picked up, and the reservation the order paid (issue 10 §2), if any, CANCELLED
+ *   order was not picked up, and the reservation the order paid, if any, CANCELLED
  *   with closedAt (decision 019).
  */
 export async function takeFulfilmentStep(
@@ -297,7 +297,7 @@ export async function takeFulfilmentStep(
         change.status = "REFUNDED";
         change.refundedAt = now;
         change.refundReference = refundReference;
-        // The reservation this order paid (issue 10 §2) is paid no more. Row locks: the order,
+        // The reservation this order paid is paid no more. Row locks: the order,
         // then the reservation, then the inventories, as the reservations' own changes take them.
         await tx
           .update(reservations)

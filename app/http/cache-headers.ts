@@ -1,5 +1,5 @@
 /**
- * Cache headers of personal pages (issue 6 §4): the cart, the checkout, the payment and
+ * Cache headers of personal pages: the cart, the checkout, the payment and
  * confirmation pages and the account pages are never stored by a cache (Hydrogen's
  * `account.tsx` does the same), and an error page rendered there keeps its own headers (a 429's
  * `Retry-After`).

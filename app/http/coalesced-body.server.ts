@@ -1,5 +1,5 @@
 /**
- * The body stream a streamed page is rendered into (issue 11: throughput and bytes on a slow link).
+ * The body stream a streamed page is rendered into (throughput and bytes on a slow link).
  *
  * React writes a page in chunks of about 2 KB, and React Router's Express adapter flushes the
  * response after every chunk it reads (`res.flush()`, which the compression middleware turns into a

@@ -1,5 +1,5 @@
 /**
- * What every cookie of the shop shares (issue 6 §5): over HTTPS (NODE_ENV=production) cookies are
+ * What every cookie of the shop shares: over HTTPS (NODE_ENV=production) cookies are
  * Secure and carry the `__Host-` prefix, which the browser accepts only from a Secure response, on
  * path `/` and without a Domain, so no subdomain or plain-HTTP page can plant or overwrite them.
  */
@@ -35,12 +35,12 @@ export function signedCookie(base: string, options: { maxAge?: number; secrets?:
   return rememberingVerification(createCookie(cookieName(base), settings));
 }
 
-/** Cookie headers remembered per signed cookie (issue 11: each page reads five or six of them). */
+/** Cookie headers remembered per signed cookie (each page reads five or six of them). */
 const REMEMBERED_HEADERS = 2_000;
 
 /**
- * The same cookie, whose `parse` verifies a given Cookie header's signature once (issue 11:
- * throughput). React Router imports the key and checks the HMAC with WebCrypto on every parse,
+ * The same cookie, whose `parse` verifies a given Cookie header's signature once
+ * (throughput). React Router imports the key and checks the HMAC with WebCrypto on every parse,
  * about half a millisecond of every page for the visitor's five signed cookies; a visitor sends
  * the same header page after page. Only verified values are remembered, per cookie object (so
  * per name and secrets), and each caller gets its own copy. A header that fails to parse is asked

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 6 §7), through rate-limiter-flexible: a fixed window of points per key.
+ * Rate limits, through rate-limiter-flexible: a fixed window of points per key.
  * With PostgreSQL (`DATABASE_URL`) the counters live in the `rate_limits` table, so every app
  * process behind a load balancer counts the same requests (one atomic upsert per hit); on the
  * embedded PGlite, one process serves everything and the counters stay in memory. When the
@@ -17,7 +17,7 @@ import { rateLimits } from "~/db/schema";
 export const RATE_LIMITS = {
   /** Cart adds, updates and removals per client address. */
   cartWrite: { points: 60, durationSeconds: 60 },
-  /** Checkout steps, order placements and payment-page buttons per client address (issue 7). */
+  /** Checkout steps, order placements and payment-page buttons per client address. */
   checkout: { points: 60, durationSeconds: 60 },
   /**
    * Failed logins per client address, whatever the accounts tried (docs/decisions/031): enough
@@ -42,12 +42,12 @@ export const RATE_LIMITS = {
    */
   form: { points: 20, durationSeconds: 10 * 60 },
   /**
-   * Price list and producers list PDFs per client address (issue 10 §5, §6): public, but each
+   * Price list and producers list PDFs per client address: public, but each
    * costs a full scan of the list and seconds of drawing (docs/decisions/021).
    */
   pdf: { points: 30, durationSeconds: 10 * 60 },
   /**
-   * Changes made by one staff user in /agence (issue 10 §1): a busy agency marks dozens of
+   * Changes made by one staff user in /agence: a busy agency marks dozens of
    * reservations and orders in a row, so more than a public form, but still bounded per account.
    */
   staff: { points: 120, durationSeconds: 60 },

@@ -1,5 +1,5 @@
 /**
- * The one place a user-supplied `redirectTo` becomes a `Location` (issue 6 §3): the preference
+ * The one place a user-supplied `redirectTo` becomes a `Location`: the preference
  * switches, the cart and every later form with a `redirectTo` go through it, and call it before
  * saving anything, so a refused target can never follow a saved change.
  */

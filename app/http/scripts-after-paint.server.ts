@@ -1,5 +1,5 @@
 /**
- * The page paints before any JavaScript arrives (issue 11 goal 3; docs/decisions/023-first-screen.md).
+ * The page paints before any JavaScript arrives (docs/decisions/023-first-screen.md).
  *
  * React Router writes, for hydration, `<link rel="modulepreload">` tags (React hoists them into
  * `<head>`) and one inline `<script type="module">` that imports the route modules; the root

@@ -1,8 +1,8 @@
 /**
- * i18next configuration (issue 2 §6): French (fr-CA) is the default and the fallback, English
+ * i18next configuration: French (fr-CA) is the default and the fallback, English
  * (en-US) is complete. Every visible string lives in locales/.
  *
- * The browser gets only the page's language (issue 11 goal 3, docs/decisions/023-first-screen.md):
+ * The browser gets only the page's language (docs/decisions/023-first-screen.md):
  * code that runs there uses {@link i18nBaseOptions} and app/i18n/strings.ts, never
  * {@link resources}, which bundles both languages for the server (its pages,
  * e-mails, PDFs and refusals). The browser build leaves them out because nothing there uses them

@@ -1,5 +1,5 @@
 /**
- * The browser's language (issue 11 goal 3, docs/decisions/023-first-screen.md): the page's
+ * The browser's language (docs/decisions/023-first-screen.md): the page's
  * i18next instance starts with the strings of the language the server rendered (`<html lang>`)
  * only, and fetches the other one when a navigation brings it (the header's FR/EN switch, a
  * `?lng=` link: decision 016), before that page is shown, so no string ever shows as a key or in

@@ -1,5 +1,5 @@
 /**
- * A `t` that remembers the plain strings it has looked up (issue 11: throughput).
+ * A `t` that remembers the plain strings it has looked up (throughput).
  *
  * i18next resolves every call anew (key path, plural and context suffixes, nesting, interpolation
  * checks): on a product list of 24 cards that was about 3 ms of the server's ~19 ms per page in a
@@ -39,8 +39,8 @@ export function rememberingT(t: TFunction, language: string, stringsHeld: () => 
 }
 
 /**
- * The `t` of one language and namespace that calls the i18next instance itself (issue 11:
- * throughput). React-i18next's `t` is i18next's fixed-language function, which copies the
+ * The `t` of one language and namespace that calls the i18next instance itself
+ * (throughput). React-i18next's `t` is i18next's fixed-language function, which copies the
  * instance's options (38 of them) into a new object at every call before translating: a plural
  * took 17.6 µs through it and 7.1 µs through `i18n.t`, an interpolation 15.3 µs against 4.4, and a
  * page of 24 product cards makes about a hundred such calls. The same answers: the language and

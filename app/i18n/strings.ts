@@ -1,6 +1,6 @@
 /**
  * The strings of each language (locales/<locale>/common.json) and how a JavaScript runtime gets
- * them (issue 11 goal 3 "only the current language's strings sent"; docs/decisions/023-first-screen.md).
+ * them ("only the current language's strings sent"; docs/decisions/023-first-screen.md).
  *
  * - The server holds both languages, bundled: pages, e-mails and PDFs are written in either.
  * - The browser holds only what it fetched: the page's language, from a content-hashed JSON asset

@@ -3,7 +3,7 @@
  * page request in that language (app/middleware/i18n.server.ts, decision 025), and by a translator
  * fixed to the locale for what is written outside a request's `t` — order e-mails, invoices and
  * Stripe line items in the order's language (a webhook has no page), and route `meta` functions,
- * which have no hook and run on the server and in the browser alike (issue 9 §9). Shared with the
+ * which have no hook and run on the server and in the browser alike. Shared with the
  * browser, where it knows only the languages fetched (app/i18n/strings.ts): the page's, and the
  * other after a switch.
  */

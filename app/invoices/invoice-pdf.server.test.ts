@@ -1,5 +1,5 @@
 /**
- * The invoice PDF (issue 8 §5), read back as text with pdf.js: the agency and its registration
+ * The invoice PDF, read back as text with pdf.js: the agency and its registration
  * numbers, the order, the buyer, every line, the tax lines with their rates and the totals, in the
  * order's language, French amounts with their narrow no-break spaces; many lines flow onto more
  * pages.

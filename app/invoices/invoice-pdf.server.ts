@@ -1,6 +1,6 @@
 /**
- * Invoices as PDF (SPEC §3 "Invoice: PDF named 'Invoice-{number}'", §7 `GET /invoices/{id}/report`;
- * issue 8 §5), built with pdf-lib and DejaVu Sans (the `dejavu-fonts-ttf` package) embedded and
+ * Invoices as PDF (SPEC §3 "Invoice: PDF named 'Invoice-{number}'", §7 `GET /invoices/{id}/report`)
+ * , built with pdf-lib and DejaVu Sans (the `dejavu-fonts-ttf` package) embedded and
  * subset, so French renders, narrow no-break spaces of amounts included (DESIGN §7: the standard
  * Helvetica cannot encode U+202F). Written in the order's language: the agency's name, address and
  * registration numbers (GST and QST in Quebec, HST in Ontario), the order, confirmation number and
@@ -349,7 +349,7 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
 }
 
 /**
- * The invoice of a customer's order (issue 8 §5): only its owner gets it.
+ * The invoice of a customer's order: only its owner gets it.
  * @returns the file name (`Invoice-CUV-000123.pdf`) and the PDF's bytes, or null when the number
  *   is malformed, names no order, names another customer's order, or names an order not paid
  *   (pending, cancelled, expired: no invoice yet) — the caller answers 404 to all alike.

@@ -179,7 +179,7 @@ export function Header({ root }: { root: HeaderData | undefined }) {
           {root?.user ? <span className="hidden text-sm sm:inline">{root.user.firstName}</span> : null}
         </Link>
       </div>
-      {/* Phones and tablets: the search stays in sight, not only inside the drawer (issue 9 §2). */}
+      {/* Phones and tablets: the search stays in sight, not only inside the drawer. */}
       <div className="mx-auto max-w-7xl px-4 pb-3 md:hidden">
         <SearchForm text={root?.searchText ?? ""} id="search-mobile" />
       </div>

@@ -41,7 +41,7 @@ export function defineMenus(menus: Menu[]): Menu[] {
 }
 
 const products = (query: string) => `/products?${query}`;
-/** A product type's entry: the same label as on the home page and in the filters (issue 9 §10). */
+/** A product type's entry: the same label as on the home page and in the filters. */
 const typeLink = (code: string): MenuLink => ({ labelKey: productTypeLabelKey(code), to: products(`type=${code}`) });
 
 function buildMenus(province: Province): Menu[] {

@@ -3,5 +3,5 @@
  * newsletter forms, through `<Honeypot>`) and by the check that refuses a filled one.
  */
 
-/** The hidden field people leave empty and form-filling robots fill (issue 9 §7). */
+/** The hidden field people leave empty and form-filling robots fill. */
 export const HONEYPOT_FIELD = "website";

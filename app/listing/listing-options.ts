@@ -1,7 +1,7 @@
 /**
  * The price list's options (SPEC §7 `GET /listing`: "like search plus showUvc, showVintage,
  * showVolume, showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or ONTARIO), show
- * default AVAILABLE_UPCOMING"; issue 10 §5). One zod schema, read by the route from the URL and
+ * default AVAILABLE_UPCOMING"). One zod schema, read by the route from the URL and
  * followed by the options form on /products. Shared with the browser: no server code here.
  *
  * The product filters of the same URL (`t`, `inventory`, `type`, `a`, `c`, `r`, `min`, `max`) are

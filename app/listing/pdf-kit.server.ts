@@ -1,6 +1,6 @@
 /**
  * What the price list and the producers list PDFs share (SPEC §9 "PDF: A4 landscape, quality 2,
- * pagination by height 1400, filename a timestamp in seconds"; SPEC §2 "a logo header"; issue 10
+ * pagination by height 1400, filename a timestamp in seconds"; SPEC §2 "a logo header"
  * §5, §6): the A4 landscape page, the fonts (DejaVu Sans of the invoices, embedded and subset so
  * French's narrow no-break spaces render; DejaVu Serif Bold for the wordmark), the shop's logo drawn
  * as vectors, memos of glyph advances and encodings, and the file name.

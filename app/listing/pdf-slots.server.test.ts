@@ -1,5 +1,5 @@
 /**
- * The price lists' concurrency cap (issue 10 §5, docs/decisions/021): at most `concurrency` tasks
+ * The price lists' concurrency cap (docs/decisions/021): at most `concurrency` tasks
  * run, the next wait their turn in order, a task that waited too long or finds the queue full is
  * refused with SlotsBusyError and never runs.
  */

@@ -1,5 +1,5 @@
 /**
- * How many price lists one process draws at once (issue 10 §5; docs/decisions/021). A list of
+ * How many price lists one process draws at once (docs/decisions/021). A list of
  * 10,000 rows holds a few hundred MB of heap and seconds of CPU while it is drawn, so a handful
  * drawn together would starve the shop's pages and could exhaust memory: at most
  * {@link PRICE_LIST_CONCURRENCY} are drawn at a time, a few more wait their turn, and the rest (or

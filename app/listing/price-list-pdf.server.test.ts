@@ -1,5 +1,5 @@
 /**
- * The price list drawing (issue 10 §5) from rows given directly, without a database: columns,
+ * The price list drawing from rows given directly, without a database: columns,
  * headings repeated on the pages a producer spans, page numbers, French money, and a long list drawn
  * page by page while the event loop keeps turning.
  */

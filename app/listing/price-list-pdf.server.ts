@@ -1,7 +1,7 @@
 /**
  * The price list as a PDF (SPEC §7 `GET /listing`: "returns a PDF blob; like search plus showUvc,
  * showVintage, showVolume, showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or
- * ONTARIO), show default AVAILABLE_UPCOMING"; SPEC §9 "PDF: A4 landscape"; issue 10 §5;
+ * ONTARIO), show default AVAILABLE_UPCOMING"; SPEC §9 "PDF: A4 landscape";
  * docs/decisions/021-price-list-and-producers-pdf.md).
  *
  * The products of the /products filters, grouped by country and producer (a heading per producer

@@ -1,7 +1,7 @@
 /**
  * The producers list as a PDF (SPEC §2 producers listing: "Printing to PDF: A4 landscape preview
  * with a logo header"; SPEC §9 "PDF: A4 landscape, quality 2, pagination by height 1400, filename a
- * timestamp in seconds"; issue 10 §6; docs/decisions/021-price-list-and-producers-pdf.md).
+ * timestamp in seconds"; docs/decisions/021-price-list-and-producers-pdf.md).
  *
  * The producers of the /providers page being looked at (same filters, same page and page size,
  * same order and country groups), as cards: the producer's colour tile, name, origin, the number of

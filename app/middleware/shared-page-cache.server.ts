@@ -1,5 +1,5 @@
 /**
- * The shared page cache (issue 11 goal 2; docs/decisions/026-shared-page-cache.md): the product
+ * The shared page cache (docs/decisions/026-shared-page-cache.md): the product
  * list and home, as a visitor without a session sees them, rendered once and then served to every
  * visitor who would see the same page — the same address, language, preferences and answered
  * dialogs — until the catalogue changes (any process's change: app/cache.server.ts) or

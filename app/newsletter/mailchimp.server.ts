@@ -1,7 +1,7 @@
 /**
  * The Mailchimp adapter of the newsletter (SPEC §7 "Newsletter and geolocation": POST to a
  * mailing-list provider's members endpoint, one list per region, with email_address, province,
- * provinceOption, status subscribed, merge_fields FNAME and LNAME; §8 newsletter errors; issue 9 §6).
+ * provinceOption, status subscribed, merge_fields FNAME and LNAME; §8 newsletter errors).
  *
  * One call: `POST https://<dc>.api.mailchimp.com/3.0/lists/<list>/members` with HTTP basic auth
  * (any user name, the API key as password) and the JSON body

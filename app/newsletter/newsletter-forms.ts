@@ -1,7 +1,7 @@
 /**
  * The newsletter's two forms (SPEC §3 "Newsletter form: first name, last name, email, province,
  * interest options", §4 "Newsletter dialog opens only after the short form validates", §5
- * "Newsletter short form and dialog: first name, last name, email required"; issue 9 §6), one zod
+ * "Newsletter short form and dialog: first name, last name, email required"), one zod
  * schema each, told apart by `intent`, used by the `/newsletter` action (`parseWithZod`) and by the
  * forms (`useForm` + `getZodConstraint`). Messages are i18n keys. Shared with the browser.
  *

@@ -1,6 +1,6 @@
 /**
  * Newsletter sign-ups (SPEC §3 newsletter form, §4 newsletter dialog, §7 newsletter, §8 newsletter
- * errors, §9 "Newsletter and guest cookie lifetime 1 day"; issue 9 §6).
+ * errors, §9 "Newsletter and guest cookie lifetime 1 day").
  *
  * - Between the two steps the person (names, e-mail) waits in the signed `newsletter` cookie
  *   (`__Host-newsletter` over HTTPS), http-only, for a day; the server refuses it after a day too.
@@ -90,7 +90,7 @@ export interface MailchimpDelivery {
 }
 
 /**
- * Signs a person up to a province's newsletter (SPEC §7, §8; issue 9 §6; decision 027): writes the
+ * Signs a person up to a province's newsletter (SPEC §7, §8; decision 027): writes the
  * sign-up ({@link writeNewsletterSignup}), then tries its Mailchimp job at once
  * ({@link tryNewsletterSignup}).
  * @param signup a validated sign-up (trimmed names, an e-mail in any case: stored lower-cased).

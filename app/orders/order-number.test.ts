@@ -1,4 +1,4 @@
-/** Order numbers to ids (issue 10 §3): what a URL's number names, and what it never does. */
+/** Order numbers to ids: what a URL's number names, and what it never does. */
 import { describe, expect, it } from "vitest";
 import { orderIdOfNumber } from "./order-number";
 

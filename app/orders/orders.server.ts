@@ -102,7 +102,7 @@ async function moveOrderStock(tx: Tx, orderId: number, direction: "give-back" | 
  * Closes a pending order as CANCELLED or EXPIRED inside a transaction (it locks the order row;
  * the caller has locked the product inventories it holds, see {@link lockInventories}). The
  * reservations placed with it are never confirmed (CANCELLED); the reservation it was paying
- * (issue 10 §2) becomes EXPIRED with it, or CANCELLED when staff cancelled it (decision 018).
+ * becomes EXPIRED with it, or CANCELLED when staff cancelled it (decision 018).
  * @returns whether it was pending and is now closed.
  */
 export async function closePendingOrder(
@@ -134,7 +134,7 @@ export async function closePendingOrder(
 }
 
 /**
- * The reservation an order pays (issue 10 §2: the order made when staff marks it available), or
+ * The reservation an order pays (the order made when staff marks it available), or
  * null for an order placed from a cart.
  */
 export async function reservationPaidBy(db: Database | Tx, orderId: number): Promise<Reservation | null> {
@@ -180,7 +180,7 @@ export async function removeOrderedLines(tx: Tx, order: Pick<Order, "id" | "cart
 }
 
 /**
- * Marks an order PAID (issue 7 §3): the ONE function the Stripe return page, the Stripe webhook
+ * Marks an order PAID: the ONE function the Stripe return page, the Stripe webhook
  * and the simulated payment page call. Idempotent: an order already PAID is returned unchanged
  * (`transitioned: false`), so replayed or out-of-order events change nothing. The paid order's
  * lines leave the cart. An order that had expired or been cancelled meanwhile is paid anyway (the
@@ -211,7 +211,7 @@ export async function completeOrderPayment(
         .set({ status: "REQUESTED", closedAt: null })
         .where(and(eq(reservations.orderId, orderId), eq(reservations.status, "CANCELLED")));
     }
-    // The reservation this order pays (issue 10 §2) is paid with it, even late (decision 018).
+    // The reservation this order pays is paid with it, even late (decision 018).
     await tx
       .update(reservations)
       .set({ status: "PAID", closedAt: now })
@@ -268,8 +268,7 @@ export async function cancelOrder(db: Database, orderId: number, now = new Date(
 const ORDER_SWEEP_LOCK = 6002;
 
 /**
- * Expires the pending orders whose payment window has passed and gives their stock back (issue 7
- * §2). Safe with many app processes on one PostgreSQL: one sweeper at a time (transaction-level
+ * Expires the pending orders whose payment window has passed and gives their stock back. Safe with many app processes on one PostgreSQL: one sweeper at a time (transaction-level
  * advisory lock), and rows already locked by a payment in progress are skipped (`SKIP LOCKED`)
  * and taken at the next sweep. Idempotent.
  * @param onReservationExpired called in the sweep's transaction for each reservation whose 5-day
@@ -363,7 +362,7 @@ export async function pendingOrdersOfCart(db: Database, cartId: number): Promise
 /**
  * Gives the stock an order holds back to its product inventories (private-import bottles and shop
  * units; reserved lines hold none), locking those inventories first in id order. For the agency's
- * refund of a paid order not picked up yet (issue 10 §3, decision 019). Call it inside the
+ * refund of a paid order not picked up yet (decision 019). Call it inside the
  * transaction that holds the order's row (`FOR UPDATE`); the inventories are locked here, after
  * whatever the caller already holds (the refund: the order, then the reservation it paid).
  */

@@ -1,5 +1,5 @@
 /**
- * Paying an order through the payment port (issue 7 §3; DESIGN §3 Orders and payment;
+ * Paying an order through the payment port (DESIGN §3 Orders and payment;
  * docs/decisions/032): the provider the order was started with (app/payment/registry.server.ts)
  * opens its page, and whatever the path — the provider's return page, its webhook, the shop's own
  * payment page — an order becomes PAID through {@link finishPaidOrder}, which calls the one
@@ -88,7 +88,7 @@ function providerOf(order: Pick<Order, "paymentProvider">): PaymentProvider | nu
  * lines' member discount (Stripe takes no negative line) — and the taxes of the pay-now part,
  * summing to `payNowCents`; recorded in the payments table and reused while open), or the shop's
  * own page (the simulated provider).
- * The order paying a reservation (issue 10 §2) lives 5 days: it gets a new page when the last one
+ * The order paying a reservation lives 5 days: it gets a new page when the last one
  * expired ({@link reservationSessionExpiresAt}), and the provider's Cancel leads back to the
  * reservation's page.
  * @param origin the shop's origin for the provider's return and cancel addresses.
@@ -329,7 +329,7 @@ export async function completeReturnedPayment(
 }
 
 /**
- * Refunds an order's payment through the provider that took it (issue 10 §3; decision 019), when
+ * Refunds an order's payment through the provider that took it (decision 019), when
  * it was taken at one keeping a reference (the payments table); an order paid on the shop's own
  * page has nothing to refund there. The payment row is marked REFUNDED with the provider's refund id.
  * @returns "refunded" with the refund's reference (null when no money moved through a provider),

@@ -1,5 +1,5 @@
 /**
- * The customer's payment link of a reservation (issue 10 §2; docs/decisions/018): `/reservations/<id>.<mac>`,
+ * The customer's payment link of a reservation (docs/decisions/018): `/reservations/<id>.<mac>`,
  * where the MAC is an HMAC-SHA-256 of the reservation id under a key of its own purpose (derived
  * from the session secret). The link works for a guest (the reservation may have been placed
  * without an account), cannot be guessed from the id, and needs no row of its own.

@@ -1,5 +1,5 @@
 /**
- * The subscription side of the Stripe gateway (issue 8 §8) against the msw mock of Stripe's API:
+ * The subscription side of the Stripe gateway against the msw mock of Stripe's API:
  * a Checkout Session in subscription mode, retrieval with the subscription expanded, cancellation
  * at period end, and what verified webhook events carry (for a subscription event or a paid
  * invoice, only the subscription it names, in any API version: the state is retrieved).

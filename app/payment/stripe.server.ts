@@ -6,7 +6,7 @@
  * in CAD, with one idempotency key per order, and becomes PAID from the verified webhook or the
  * return page (whichever comes first).
  *
- * Subscriptions (issue 8 §8) go through the same gateway: a Checkout Session in subscription mode,
+ * Subscriptions go through the same gateway: a Checkout Session in subscription mode,
  * the subscription's state ({@link StripeSubscriptionState}), cancellation at period end, and the
  * webhook events of subscriptions, their invoices and their Checkout Sessions
  * ({@link SubscriptionWebhookData}). A subscription event or a paid invoice is read for the
@@ -205,7 +205,7 @@ export interface PaymentGateway {
    */
   cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<StripeSubscriptionState | null>;
   /**
-   * Refunds the whole payment of an order's Checkout Session (issue 10 §3; decision 019): reads the
+   * Refunds the whole payment of an order's Checkout Session (decision 019): reads the
    * session's PaymentIntent, then `refunds.create({ payment_intent })` with the idempotency key
    * `order-${orderId}-refund`, so two clicks or two staff refund once.
    * @returns the refund's id (`re_…`).

@@ -43,7 +43,7 @@ export const PreferenceChangeSchema = z.object({
  *   (the preference keeps its value). When the province changes from a page that fixes the other
  *   province (`provinceOfPage`), the redirect leaves it, else that page would switch the
  *   province back: `/qc` ↔ `/on` go to the new province's home, a store page (`/boutiques/<slug>`)
- *   goes to the stores' list `/boutiques` (issue 9 §5). When the language changes, a `lng` query
+ *   goes to the stores' list `/boutiques`. When the language changes, a `lng` query
  *   parameter is dropped so the new cookie value is what the next page shows.
  */
 export function applyPreferenceChange(

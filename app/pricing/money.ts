@@ -158,7 +158,7 @@ export type DollarsRefusal = "format" | "decimals" | "tooHigh";
 
 /**
  * Dollars written as a decimal string to integer cents, without floating point (the product
- * list's price filter, SPEC §5; the catalogue import's prices, issue 10 §4): `"24.95"` and
+ * list's price filter, SPEC §5; the catalogue import's prices): `"24.95"` and
  * `"24,95"` → 2495, `"24"` → 2400, `"24.5"` → 2450, `"0"` → 0. Surrounding spaces are ignored.
  *
  * @param text      what the visitor or the file wrote

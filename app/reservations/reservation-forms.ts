@@ -1,5 +1,5 @@
 /**
- * The reservations' forms and the staff list's filter (issue 10 §2; docs/decisions/018): one zod
+ * The reservations' forms and the staff list's filter (docs/decisions/018): one zod
  * schema per form, used by the action (`parseWithZod`) and the form (`getZodConstraint`); messages
  * are i18n keys. The filter lives in the URL (`/agence/reservations?status=REQUESTED&province=QC&q=…&page=2`).
  * Pure; shared with the browser.

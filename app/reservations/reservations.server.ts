@@ -1,6 +1,6 @@
 /**
  * Reservations through their lifecycle (SPEC §4 reservation and pre-orders, §9 "Reservation window
- * 5 days"; DESIGN §3 Reservations; issue 10 §2; docs/decisions/018):
+ * 5 days"; DESIGN §3 Reservations; docs/decisions/018):
  *
  * REQUESTED (placed with an order) → AVAILABLE (staff marks it: the bottles received are added to
  * the stock, the reservation's bottles are held by a new order PENDING_PAYMENT due in
@@ -71,7 +71,7 @@ export interface ReservationListItem {
 const paymentOrders = alias(orders, "payment_orders");
 
 /**
- * The staff list (issue 10 §2): reservations filtered by status, province and product (text in the
+ * The staff list: reservations filtered by status, province and product (text in the
  * product's name or its puid, case-insensitive), newest first, {@link RESERVATIONS_PAGE_SIZE} a page.
  * A page past the last gives the last page.
  */
@@ -156,7 +156,7 @@ function auditFields(r: Reservation, extra: Record<string, unknown> = {}) {
 }
 
 /**
- * Staff marks a REQUESTED reservation available (issue 10 §2; decision 018). One transaction: the
+ * Staff marks a REQUESTED reservation available (decision 018). One transaction: the
  * reservation's own order, then the reservation and its product inventory are locked; the bottles
  * received are added to the stock; a new order PENDING_PAYMENT (no cart; the customer, names,
  * e-mail, phone, locale and province of the reservation's order; the branch or boutique of that
@@ -317,7 +317,7 @@ export async function markReservationAvailable(
 }
 
 /**
- * Staff cancels a reservation (issue 10 §2; decision 018): a REQUESTED one becomes CANCELLED; an
+ * Staff cancels a reservation (decision 018): a REQUESTED one becomes CANCELLED; an
  * AVAILABLE one's payment order is cancelled (its stock returns) and it becomes CANCELLED. First,
  * outside the transaction, the payment order's page at its provider is expired so it can no
  * longer be paid; when the provider says it was paid meanwhile, the order is completed instead (the
@@ -466,7 +466,7 @@ export async function getReservationPayment(db: Database, reservationId: number)
 }
 
 /**
- * Sets the pick-up place of a reservation's pending order (issue 10 §2: the customer's payment page
+ * Sets the pick-up place of a reservation's pending order (the customer's payment page
  * asks for it when the reservation's order had none): a branch of the province for private import,
  * a boutique of the province for shop items.
  * @returns false when the order is not pending any more, or the branch or boutique is not one of

@@ -1,5 +1,5 @@
 /**
- * /account/profile (SPEC §2 my account, login required; §5 address form; issue 8 §4): names,
+ * /account/profile (SPEC §2 my account, login required; §5 address form): names,
  * e-mail, phone, delivery and billing addresses, newsletter flag, and the password change. A new
  * e-mail needs the current password and is told to the old address; a new password too easy to
  * guess is refused (docs/decisions/031). Two
@@ -23,7 +23,7 @@ import { readSession } from "~/session.server";
 import type { Route } from "./+types/account.profile";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "account");
 }

@@ -1,6 +1,6 @@
 /**
  * /account/sales (SPEC §2 customer area, login required; SPEC §7 sales orders by customer, ordered
- * by date, detailed, no paging; issue 8 §4): the customer's orders newest first, each with its
+ * by date, detailed, no paging): the customer's orders newest first, each with its
  * invoice. The navigation guard sends a visitor without a session to /login with this route as
  * `redirect`. Never cached.
  */
@@ -14,7 +14,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import type { Route } from "./+types/account.sales";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "account");
 }

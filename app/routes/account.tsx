@@ -1,5 +1,5 @@
 /**
- * /account (SPEC §2 customer area, login required; issue 8 §4, §8): the overview — greeting, links
+ * /account (SPEC §2 customer area, login required): the overview — greeting, links
  * to the profile and the order history, the customer's subscriptions with status and renewal date,
  * and a cancel POST per running subscription (end of the paid period; 303 back here with a notice).
  * The navigation guard sends a visitor without a session to /login with this route as `redirect`.
@@ -19,7 +19,7 @@ import { cancelSubscription, listUserSubscriptions, summarizeSubscription } from
 import type { Route } from "./+types/account";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "account");
 }

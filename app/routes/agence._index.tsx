@@ -1,5 +1,5 @@
 /**
- * /agence (issue 10 §1): the staff area's home — what waits for the agency (reservations to
+ * /agence: the staff area's home — what waits for the agency (reservations to
  * handle, orders to hand over, follow-ups overdue) with links to each list. Staff only.
  */
 import { agencyDashboard } from "~/agency/dashboard.server";

@@ -1,5 +1,5 @@
 /**
- * /agence/commandes (issue 10 §3): the agency's orders, newest first, filtered by payment status,
+ * /agence/commandes: the agency's orders, newest first, filtered by payment status,
  * fulfilment status, province, channel and the day placed (a GET form: the filters live in the
  * URL), paged. Staff only (404 otherwise); never cached, never indexed.
  */

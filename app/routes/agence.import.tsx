@@ -1,5 +1,5 @@
 /**
- * /agence/import (issue 10 §4; decision 020): the catalogue import by CSV, staff only (404 for
+ * /agence/import (decision 020): the catalogue import by CSV, staff only (404 for
  * anyone else), rate-limited per staff user (`staff` limit).
  *
  * - GET: the upload form and the latest imports; with `?id=N`, import N's report (reload and back

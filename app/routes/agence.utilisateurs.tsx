@@ -1,5 +1,5 @@
 /**
- * /agence/utilisateurs (issue 10 §7; SPEC §6 roles, §7 `GET /users` with query role): the agency's
+ * /agence/utilisateurs (SPEC §6 roles, §7 `GET /users` with query role): the agency's
  * staff sees customers and staff, filtered by role, with a search in names or e-mail. Staff only
  * (404 for anyone else); the filter lives in the URL.
  */

@@ -10,7 +10,7 @@ import { shopContext } from "~/context";
 import { getBlog } from "~/blogs/blogs.server";
 import { BlogArticle } from "~/blogs/ui/blog-article";
 
-/** Title, summary, canonical `/blogs/{slug}`, alternates, OpenGraph and JSON-LD `Article` (issue 9 §9). */
+/** Title, summary, canonical `/blogs/{slug}`, alternates, OpenGraph and JSON-LD `Article`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? articleMeta(siteOf(matches), data) : [];
 }

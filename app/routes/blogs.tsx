@@ -1,5 +1,5 @@
 /**
- * /blogs (SPEC §2, issue 9 §1): articles filtered by `type` (or `defaultType`), themes `a` and
+ * /blogs (SPEC §2): articles filtered by `type` (or `defaultType`), themes `a` and
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
 import { useNavigation } from "react-router";
@@ -17,7 +17,7 @@ import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
 
-/** Title with the chosen type, themes and page; canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title with the chosen type, themes and page; canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? articleListMeta(siteOf(matches), data) : [];
 }

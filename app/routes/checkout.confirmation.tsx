@@ -1,5 +1,5 @@
 /**
- * /checkout/confirmation (SPEC §2 order confirmation; issue 7 §5): `?order=<confirmation number>`
+ * /checkout/confirmation (SPEC §2 order confirmation): `?order=<confirmation number>`
  * shows what was paid, what is due at the SAQ/LCBO, the branch or boutique and the reservations,
  * with a button to the account (customer) or to create one (guest, e-mail pre-filled).
  * `?session_id=` is Stripe's return: the session is retrieved, the order completed through the
@@ -16,7 +16,7 @@ import { shopContext } from "~/context";
 import type { Route } from "./+types/checkout.confirmation";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data && "title" in data ? data.title : undefined, "checkout");
 }

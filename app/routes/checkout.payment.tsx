@@ -1,5 +1,5 @@
 /**
- * /checkout/payment?order=… (issue 7 §3): where the shopper pays a pending order. Without Stripe
+ * /checkout/payment?order=…: where the shopper pays a pending order. Without Stripe
  * keys it is the local simulated payment page — the amount, 'Payer' and 'Annuler' — answering 404
  * in production; with Stripe it is where Stripe's Cancel lands: pay again on Stripe, or cancel.
  * Pay completes the order through the same function as Stripe's webhook; Cancel cancels the
@@ -24,7 +24,7 @@ import { requestContext } from "~/http/request-context";
 import type { Route } from "./+types/checkout.payment";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "checkout");
 }
@@ -106,7 +106,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
 
 /**
  * The reservation's page when the order pays a reservation whose pick-up place (branch or
- * boutique) is not chosen yet: it is chosen there, before paying (issue 10 §2). Null otherwise.
+ * boutique) is not chosen yet: it is chosen there, before paying. Null otherwise.
  */
 async function reservationPickupPath(db: Database, order: Order): Promise<string | null> {
   if (order.status !== "PENDING_PAYMENT") return null;

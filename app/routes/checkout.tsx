@@ -1,5 +1,5 @@
 /**
- * /checkout (SPEC §2 "Checkout in 3 steps", §4, §5, §8; issue 7 §1–§3): step 1 personal
+ * /checkout (SPEC §2 "Checkout in 3 steps", §4, §5, §8): step 1 personal
  * information, step 2 delivery (branch for private import, boutique for shop items), step 3
  * payment review and 'Passer la commande'. `?step=` is in the URL; the answers are server-side;
  * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
@@ -28,7 +28,7 @@ import { requestContext } from "~/http/request-context";
 import type { Route } from "./+types/checkout";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "checkout");
 }
@@ -145,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       cartId: state.cart.id,
       lockVersion: submission.value.lockVersion,
       origin,
-      // The account the guest asked for on step 1 (issue 8 §7); an address that already had one
+      // The account the guest asked for on step 1; an address that already had one
       // gets an e-mail instead, and the guest sees the same pages (docs/decisions/031).
       onPlaced: async (order) => {
         await createAccountFromOrder(shop.db, order.id, (tx, email) => notifyRegistrationAttempt(tx, email, origin));

@@ -1,5 +1,5 @@
 /**
- * /contact (SPEC §2 "contact form also exists; its route is not shown", §5 contact form; issue 9
+ * /contact (SPEC §2 "contact form also exists; its route is not shown", §5 contact form
  * §7): the form, prefilled for a logged-in customer. A sent message goes 303 to `/contact?sent=1`
  * (a thank-you); a refused one answers 400 with its errors and the values kept, and a fresh time
  * token. A filled honeypot gets the same 303 and nothing is stored nor sent. Rate-limited per
@@ -24,7 +24,7 @@ import type { Route } from "./+types/contact";
 import { translatorFor } from "~/i18n/translator";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical `/contact`, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical `/contact`, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   const site = siteOf(matches);
   if (!data) return [];

@@ -1,5 +1,5 @@
 /**
- * The content pages of the SPEC §2 route table (issue 9 §3): /faq, /orders-deliveries,
+ * The content pages of the SPEC §2 route table: /faq, /orders-deliveries,
  * /pricing-policy, /about-us, /services, /understand-product. One module for the six URLs (route
  * ids `content-<slug>` in app/routes.ts); the path names the page, `?tab=` its tab.
  */
@@ -10,7 +10,7 @@ import { ContentPageBody } from "~/content/ui/content-page";
 import type { Route } from "./+types/content-page";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical (with `?tab=` past the first tab), alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical (with `?tab=` past the first tab), alternates, OpenGraph. */
 export function meta({ data, location, matches }: Route.MetaArgs) {
   if (!data) return [];
   const tab = data.activeTab && data.activeTab.id !== data.tabs[0]?.id ? data.activeTab : null;

@@ -1,7 +1,7 @@
 /**
  * /discovery (SPEC §2 discovery packages page, §4 discovery subscription: monthly or annual,
- * cancellable at any time, confirm by the first Monday of the month, delivery the second Tuesday;
- * issue 8 §8): the rhythm with the next cycle's dates, and the three packages with their "buy" POST.
+ * cancellable at any time, confirm by the first Monday of the month, delivery the second Tuesday):
+ * the rhythm with the next cycle's dates, and the three packages with their "buy" POST.
  */
 import { noStoreHeaders } from "~/http/cache-headers";
 import { shopContext } from "~/context";
@@ -11,7 +11,7 @@ import { DiscoveryPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/discovery";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/discovery" }) : [];
 }

@@ -1,5 +1,5 @@
 /**
- * /forgot-password (SPEC §2 authentication; issue 8 §3): asks for the account's e-mail and sends
+ * /forgot-password (SPEC §2 authentication): asks for the account's e-mail and sends
  * a reset link valid one hour. After a valid POST, 303 to `/forgot-password?sent=1`, which says
  * the same whatever the address. Limited per client (`form`) and per e-mail (`passwordReset`).
  */
@@ -20,7 +20,7 @@ import { useT } from "~/i18n/translation";
 import type { Route } from "./+types/forgot-password";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "forgotPassword");
 }

@@ -1,5 +1,5 @@
 /**
- * /global-search (SPEC §2: `t`, `activeTabType`, `activeCurrentPage`; issue 9 §2): the text of the
+ * /global-search (SPEC §2: `t`, `activeTabType`, `activeCurrentPage`): the text of the
  * header's search in the products sold in the visitor's province, its producers and the blog
  * articles. Tabs and pages are links, so the page works without JavaScript and back/forward walks
  * through them. Bad query values are ignored; a page beyond the last redirects to the last.
@@ -18,7 +18,7 @@ import { parseSearchQuery, searchHref } from "~/search/search-tabs";
 import { SearchResultList } from "~/search/ui/search-result-list";
 import { SearchTabsNav } from "~/search/ui/search-tabs-nav";
 
-/** Localized title with the text; search results are not indexed (issue 9 §9). */
+/** Localized title with the text; search results are not indexed. */
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
   return seoMeta(siteOf(matches), {

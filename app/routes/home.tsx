@@ -16,7 +16,7 @@ import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { provinceFromPathSegment } from "~/preferences/preferences";
 
-/** Title, description, canonical (`/qc` is `/`; `/on` is Ontario's own home), alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical (`/qc` is `/`; `/on` is Ontario's own home), alternates, OpenGraph. */
 export function meta({ data, params, matches }: Route.MetaArgs) {
   if (!data) return [];
   const path = params.region === "on" ? "/on" : "/";

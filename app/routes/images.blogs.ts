@@ -1,5 +1,5 @@
 /**
- * Generated blog covers (issue 9 §1, never downloaded): `/images/blogs/{motif}--{rrggbb}.svg`.
+ * Generated blog covers (never downloaded): `/images/blogs/{motif}--{rrggbb}.svg`.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/images.blogs";

@@ -1,7 +1,7 @@
 /**
  * GET /listing (SPEC §7: "returns a PDF blob; like search plus showUvc, showVintage, showVolume,
  * showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or ONTARIO), show default
- * AVAILABLE_UPCOMING"; issue 10 §5): the price list of the /products filters as a PDF attachment.
+ * AVAILABLE_UPCOMING"): the price list of the /products filters as a PDF attachment.
  * Public, like the catalogue; rate-limited per client (`pdf`), since each list reads every matching
  * row. A refused option answers 400 with a localized plain-text message, never a 500; when the
  * process already draws as many lists as it may and others wait, 503 with `Retry-After` and a

@@ -17,7 +17,7 @@ import { useT } from "~/i18n/translation";
 import type { Route } from "./+types/login";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "login");
 }

@@ -1,5 +1,5 @@
 /**
- * /membres (SPEC §2 "Membership page titled MEMBRE", §6 member benefits; issue 8 §8): what a
+ * /membres (SPEC §2 "Membership page titled MEMBRE", §6 member benefits): what a
  * member gets, and the yearly membership with its "buy" POST.
  */
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -17,7 +17,7 @@ import { MembersPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/membres";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/membres" }) : [];
 }

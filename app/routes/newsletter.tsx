@@ -1,6 +1,6 @@
 /**
  * /newsletter (SPEC §3 newsletter form, §4 newsletter dialog, §5 newsletter validation, §7
- * newsletter, §8 newsletter errors, §9 newsletter cookie 1 day; issue 9 §6): the sign-up's two
+ * newsletter, §8 newsletter errors, §9 newsletter cookie 1 day): the sign-up's two
  * steps as pages, for browsers without JavaScript, and the endpoint of the footer's forms.
  *
  * - `intent=person` (the short form): refused → 400 with its errors and values (the page shows
@@ -44,7 +44,7 @@ import { isOneOf, PROVINCES } from "~/vocabulary";
 import type { Route } from "./+types/newsletter";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex`: a step of a personal form (issue 9 §9). */
+/** Title, description, `noindex`: a step of a personal form. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "newsletter");
 }

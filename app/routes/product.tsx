@@ -26,7 +26,7 @@ import type { Province, TaxMode } from "~/vocabulary";
 import { listBlogsForProduct } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 
-/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Product` (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? productMeta(siteOf(matches), data) : [];
 }

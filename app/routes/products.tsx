@@ -31,7 +31,7 @@ import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
 import { PriceListOptions } from "~/listing/ui/price-list-options";
 
-/** Title with the chosen filters and page, a description counting the products, canonical, alternates (issue 9 §9). */
+/** Title with the chosen filters and page, a description counting the products, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? productListMeta(siteOf(matches), data) : [];
 }

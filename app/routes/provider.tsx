@@ -21,7 +21,7 @@ import { getReferenceData } from "~/catalogue/reference.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
 
-/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization` (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? providerMeta(siteOf(matches), data) : [];
 }

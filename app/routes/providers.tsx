@@ -28,7 +28,7 @@ import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
 
-/** Title with the searched text and page, description, canonical, alternates (issue 9 §9). */
+/** Title with the searched text and page, description, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? providerListMeta(siteOf(matches), data) : [];
 }

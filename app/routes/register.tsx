@@ -25,7 +25,7 @@ import { useT } from "~/i18n/translation";
 import type { Route } from "./+types/register";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "register");
 }
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { firstName, lastName, email, password, province: shop.preferences.province, locale: shop.locale },
     shopOrigin(request),
   );
-  // The guest order whose confirmation page sent them here follows (issue 8 §7); the login links
+  // The guest order whose confirmation page sent them here follows; the login links
   // those placed in this browser.
   if (user) await linkGuestOrders(shop.db, user, { confirmationNumber: submission.value.order });
   // The same answer for a new and a known address: log in next, then go where they wanted.

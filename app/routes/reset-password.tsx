@@ -1,6 +1,6 @@
 /**
  * /reset-password (SPEC §2 authentication, §4 "Password expired: after login the user goes to
- * /reset-password"; issue 8 §3). Two ways in:
+ * /reset-password"). Two ways in:
  * - `?token=…` from the reset e-mail: the new password twice; success revokes every login of the
  *   user and goes to `/login?reset=1`. An expired, used or invalid link shows why, with a link
  *   to ask again.
@@ -29,7 +29,7 @@ import { readSession } from "~/session.server";
 import type { Route } from "./+types/reset-password";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "resetPassword");
 }

@@ -1,4 +1,4 @@
-/** /robots.txt (issue 9 §9): what crawlers may read, and where the sitemap is. */
+/** /robots.txt: what crawlers may read, and where the sitemap is. */
 import type { Route } from "./+types/robots";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { SEO_FILE_CACHE_CONTROL, robotsTxt } from "~/seo/sitemap.server";

@@ -4,7 +4,7 @@ import { translatorFor } from "~/i18n/translator";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/shopping-cart-empty";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteOf(matches);
   return privatePageMeta(site, translatorFor(site?.locale ?? "fr-CA")("cart.title"), "cart");

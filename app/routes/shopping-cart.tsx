@@ -25,7 +25,7 @@ import type { Route } from "./+types/shopping-cart";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "cart");
 }

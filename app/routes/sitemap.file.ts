@@ -1,5 +1,5 @@
 /**
- * /sitemap/{pages|products-N|providers-N|blogs-N}.xml (issue 9 §9): one file of the sitemap
+ * /sitemap/{pages|products-N|providers-N|blogs-N}.xml: one file of the sitemap
  * index, streamed; an unknown name or a page past the last answers 404.
  */
 import { data } from "react-router";

@@ -1,4 +1,4 @@
-/** /sitemap.xml (issue 9 §9): the sitemap index of the shop's pages, products, producers and articles. */
+/** /sitemap.xml: the sitemap index of the shop's pages, products, producers and articles. */
 import type { Route } from "./+types/sitemap";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";

@@ -1,5 +1,5 @@
 /**
- * /boutiques/{city} (issue 9 §5): one store of the agency. Opening a store of the other province
+ * /boutiques/{city}: one store of the agency. Opening a store of the other province
  * switches the shop to that province (the root middleware, `provinceOfPage`); a logged-in
  * customer of the other province is asked first on /province (SPEC §4; decision 028). An unknown
  * city is a 404.
@@ -12,7 +12,7 @@ import { StorePage } from "~/stores/ui/store-page";
 import type { Route } from "./+types/store";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
   return seoMeta(siteOf(matches), { title: data.title, description: data.description, path: `/boutiques/${data.store.slug}` });

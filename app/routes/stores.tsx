@@ -1,5 +1,5 @@
 /**
- * /boutiques (issue 9 §5): the agency's three stores, each linking to its page. Public, the same
+ * /boutiques: the agency's three stores, each linking to its page. Public, the same
  * for everyone.
  */
 import { shopContext } from "~/context";
@@ -9,7 +9,7 @@ import { StoresList } from "~/stores/ui/store-page";
 import type { Route } from "./+types/stores";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/boutiques" }) : [];
 }

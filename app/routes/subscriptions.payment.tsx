@@ -1,5 +1,5 @@
 /**
- * /subscriptions/payment?subscription=<id> (issue 8 §8): the local simulated payment page of a
+ * /subscriptions/payment?subscription=<id>: the local simulated payment page of a
  * subscription bought without Stripe keys. Only its owner sees it (404 otherwise, and always in
  * production). 'Payer' makes it active for one month or one year and shows the result; 'Annuler'
  * charges nothing and goes back to the plan's page (the purchase is left to expire). A refused
@@ -26,7 +26,7 @@ import { SubscriptionPaymentPage } from "~/subscriptions/ui/subscription-payment
 import type { Route } from "./+types/subscriptions.payment";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "subscription");
 }

@@ -1,5 +1,5 @@
 /**
- * /subscriptions/return?subscription=<id> (issue 8 §8): where the customer lands after paying a
+ * /subscriptions/return?subscription=<id>: where the customer lands after paying a
  * subscription, on Stripe or the simulated page, and sees its status. A Stripe purchase still
  * pending is brought up to date from its Checkout Session first (the webhook may come later);
  * such a load counts against the `checkout` rate limit (each reload asks Stripe). Only the owner
@@ -21,7 +21,7 @@ import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment"
 import type { Route } from "./+types/subscriptions.return";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "subscription");
 }

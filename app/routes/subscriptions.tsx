@@ -1,5 +1,5 @@
 /**
- * /subscriptions (SPEC §2 subscriptions page, §3 subscription plans; issue 8 §8): every plan on
+ * /subscriptions (SPEC §2 subscriptions page, §3 subscription plans): every plan on
  * sale, from the database, each with its "buy" POST: a visitor goes to log in first, a customer to
  * Stripe Checkout or the simulated payment page.
  */
@@ -10,7 +10,7 @@ import { SubscriptionsPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/subscriptions";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, canonical, alternates, OpenGraph (issue 9 §9). */
+/** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? seoMeta(siteOf(matches), { title: data.title, description: data.description, path: "/subscriptions" }) : [];
 }

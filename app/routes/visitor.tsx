@@ -1,5 +1,5 @@
 /**
- * /visitor (issue 9 §8; SPEC §2 Layout dialogs, §4 first visit, §7 geolocation): the forms of the
+ * /visitor (SPEC §2 Layout dialogs, §4 first visit, §7 geolocation): the forms of the
  * age gate, the province notice and the cookie consent post here with an `intent`; each answer is
  * stored in its signed cookie and answered 303 back to the page it came from (`redirectTo`, same
  * origin only). "No" at the age gate stores nothing and goes to this page's GET: 'À bientôt !…'
@@ -24,7 +24,7 @@ import { VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
 import type { Route } from "./+types/visitor";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
-/** Title, description, `noindex` (issue 9 §9). */
+/** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "visitor");
 }

@@ -1,11 +1,11 @@
 /**
- * POST /webhooks/:provider (issue 7 §3; DESIGN §3; docs/decisions/032): a payment provider's
+ * POST /webhooks/:provider (DESIGN §3; docs/decisions/032): a payment provider's
  * events, read and verified by that provider on the raw body — /webhooks/stripe: Stripe's, with
  * `STRIPE_WEBHOOK_SECRET`. A provider not configured, or one that sends none, answers 404. An order's
  * payment (`checkout.session.completed` paid, `async_payment_succeeded`; `expired`,
  * `async_payment_failed`) goes through the same idempotent completion as the return page
  * (`applyPaymentWebhook`); subscription events (`customer.subscription.*`, `invoice.paid`,
- * Checkout Sessions in subscription mode; issue 8 §8) through the one idempotent
+ * Checkout Sessions in subscription mode) through the one idempotent
  * `handleSubscriptionWebhook`, which answers "unavailable" (503, nothing recorded, Stripe
  * delivers again) when Stripe cannot be reached. A bad signature answers 400 and changes nothing;
  * replays change nothing.

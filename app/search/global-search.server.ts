@@ -1,5 +1,5 @@
 /**
- * Global search (SPEC §2 `/global-search` with tabs Products, Producers, Blogs; issue 9 §2;
+ * Global search (SPEC §2 `/global-search` with tabs Products, Producers, Blogs;
  * docs/decisions/013-global-search.md): one text searched in the products sold in the visitor's
  * province, the province's producers and the blog articles, in the visitor's language.
  *

@@ -1,6 +1,6 @@
 /**
- * The global search's URL (SPEC §2 `/global-search`: `t`, `activeTabType`, `activeCurrentPage`;
- * issue 9 §2) and the shapes of its results: the tab names, parsing and link building, shared by
+ * The global search's URL (SPEC §2 `/global-search`: `t`, `activeTabType`, `activeCurrentPage`)
+ * and the shapes of its results: the tab names, parsing and link building, shared by
  * the loader and the browser (global-search.server.ts fills the shapes).
  * Malformed values are ignored (SPEC §5), never an error: `activeCurrentPage=abc` is page 1, an
  * unknown tab is no tab, and the text is cut to 100 characters

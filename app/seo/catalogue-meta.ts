@@ -1,5 +1,5 @@
 /**
- * The meta of the catalogue's and the blog's pages (issue 9 §9): product, producer and article
+ * The meta of the catalogue's and the blog's pages: product, producer and article
  * pages with their JSON-LD, and the product, producer and article lists whose title says the
  * filters and the page. Each route's `meta` calls one of these with its loader data (only the
  * fields named here). Descriptions are sentences made of the page's data. Shared with the browser.

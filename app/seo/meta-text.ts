@@ -1,5 +1,5 @@
 /**
- * Text shaping for route `meta` functions (issue 9 §9): descriptions clipped at a word, first
+ * Text shaping for route `meta` functions: descriptions clipped at a word, first
  * sentences. They translate with `translatorFor` (app/i18n/translator.ts). Shared with the browser.
  */
 

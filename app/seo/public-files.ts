@@ -1,5 +1,5 @@
 /**
- * The shop's public, cacheable files (issue 9 §9, issue 6 §4): the generated images, robots.txt
+ * The shop's public, cacheable files: the generated images, robots.txt
  * and the sitemaps. They are the same for everyone, so they never carry a cookie (the root
  * middleware neither renews a session nor stores a preference on them). Shared with the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The sitemaps (issue 9 §9; sitemaps.org protocol; docs/decisions/016-seo.md): `/sitemap.xml` is
+ * The sitemaps (sitemaps.org protocol; docs/decisions/016-seo.md): `/sitemap.xml` is
  * a sitemap index naming one file of the shop's own pages (home, lists, content pages, stores,
  * membership pages) and numbered files of products, producers and articles,
  * {@link SITEMAP_PAGE_SIZE} items each. Every item is listed in both languages — the French URL
@@ -199,7 +199,7 @@ export async function sitemapFileStream(db: Database, origin: string, file: Site
 }
 
 /**
- * robots.txt (issue 9 §9): every crawler may read the shop except the personal and transient
+ * robots.txt: every crawler may read the shop except the personal and transient
  * pages (account, cart, checkout, login and password pages, subscription payment, search results,
  * preference switches, webhooks); the sitemap index's absolute URL.
  */
@@ -218,7 +218,7 @@ export function robotsTxt(origin: string): string {
     "/global-search",
     "/preferences",
     "/webhooks/",
-    // The price list and producers PDFs (issue 10 §5–§6): costly to build, and the pages they print are indexed.
+    // The price list and producers PDFs: costly to build, and the pages they print are indexed.
     // The staff area is not listed: it answers 404 to everyone else and must not be named here.
     "/listing",
   ];

@@ -1,5 +1,5 @@
 /**
- * JSON-LD (schema.org) of the shop's pages (issue 9 §9): a product page is a `Product` with its
+ * JSON-LD (schema.org) of the shop's pages: a product page is a `Product` with its
  * offers in CAD, a producer page an `Organization`, an article an `Article` by the agency. Routes
  * put the object in their `meta` as `{ "script:ld+json": … }`: React Router renders it in
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of

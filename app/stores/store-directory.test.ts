@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STORES, provinceOfPage, storeBySlug } from "./store-directory";
 
-describe("the province of a page (SPEC §4; issue 9 §5)", () => {
+describe("the province of a page (SPEC §4)", () => {
   it("is the path's for /qc and /on, the store's for a store page", () => {
     expect(provinceOfPage("/qc")).toBe("QC");
     expect(provinceOfPage("/on/")).toBe("ON");

@@ -1,5 +1,5 @@
 /**
- * A store as its page shows it (issue 9 §5), formatted on the server in the visitor's language so
+ * A store as its page shows it, formatted on the server in the visitor's language so
  * the browser renders the same text it hydrates: weekday names and opening times from Intl, the
  * phone as Canadians write it.
  */

@@ -1,5 +1,5 @@
 /**
- * The stylesheet inline in the document's `<head>` (issue 11 goal 3, docs/decisions/023-first-screen.md):
+ * The stylesheet inline in the document's `<head>` (docs/decisions/023-first-screen.md):
  * a page paints as soon as its HTML arrives, with no render-blocking request competing with the
  * scripts for a slow link. The server gives the CSS text and the request's CSP nonce through
  * {@link InlineStylesheetProvider} (entry.server.tsx); the browser never downloads it again: it

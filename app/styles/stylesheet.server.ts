@@ -1,6 +1,6 @@
 /**
  * The shop's whole stylesheet (app/app.css, Tailwind), as text, for the server to write inline in
- * every page's `<head>` (issue 11 goal 3: the page paints without waiting for another request;
+ * every page's `<head>` (the page paints without waiting for another request;
  * docs/decisions/023-first-screen.md). Built once, by Vite, with the server.
  */
 import stylesheet from "~/app.css?inline";

@@ -1,5 +1,5 @@
 /**
- * Stripe's word on a subscription (issue 8 §8; SPEC §4 discovery subscription, §6 members): every
+ * Stripe's word on a subscription (SPEC §4 discovery subscription, §6 members): every
  * subscription webhook — `customer.subscription.created|updated|deleted`, `invoice.paid`,
  * `checkout.session.completed|expired` in subscription mode — goes through one idempotent
  * function, {@link handleSubscriptionWebhook}. It records the event id in
@@ -54,7 +54,7 @@ export type SubscriptionEventOutcome = "applied" | "duplicate" | "ignored" | "un
 export type SubscriptionEventsGateway = Pick<PaymentGateway, "retrieveSubscription" | "retrieveSubscriptionCheckout">;
 
 /**
- * Applies a Stripe subscription event, once (issue 8 §8, the one idempotent function).
+ * Applies a Stripe subscription event, once (the one idempotent function).
  * - subscription event or paid invoice: the linked row is locked, the subscription retrieved from
  *   Stripe and its current state applied: status (active/trialing → ACTIVE, past_due/unpaid →
  *   PAST_DUE, canceled → CANCELLED, incomplete_expired → EXPIRED, incomplete → PENDING_PAYMENT),

@@ -1,5 +1,5 @@
 /**
- * The subscription forms (issue 8 §8), one zod schema each, used by the actions (`parseWithZod`).
+ * The subscription forms, one zod schema each, used by the actions (`parseWithZod`).
  * Each is a button whose fields are hidden, written by the page (the buy and cancel `ButtonForm`s
  * of ui/plan-card.tsx, the simulated page's pay-or-cancel): nothing for the customer to fix, so
  * the browser sends them unchecked and shows the action's refusal. Messages are i18n keys

@@ -1,6 +1,6 @@
 /**
  * The rules of a subscription's life that need no database (SPEC §4 discovery subscription, §6
- * members; issue 8 §8): how Stripe's statuses read in ours, how a paid period is counted, how an
+ * members): how Stripe's statuses read in ours, how a paid period is counted, how an
  * incoming Stripe state is merged into a row (replays and late events never undo a later state),
  * and the discovery rhythm (confirm by the first Monday of the month, delivery the second Tuesday).
  * Shared with the browser.

@@ -1,5 +1,5 @@
 /**
- * The shapes the subscription pages show (issue 8 §8), shared by the server modules and the UI
+ * The shapes the subscription pages show, shared by the server modules and the UI
  * (types only: the browser never loads a `.server` module).
  */
 import type { PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";

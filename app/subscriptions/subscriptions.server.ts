@@ -1,5 +1,5 @@
 /**
- * Buying, paying, listing and cancelling subscriptions (issue 8 §8; SPEC §3 subscription plans,
+ * Buying, paying, listing and cancelling subscriptions (SPEC §3 subscription plans,
  * §4 discovery subscription "monthly or annual, cancellable at any time", §6 members).
  *
  * A logged-in customer buys a plan: a PENDING_PAYMENT row, then Stripe Checkout in subscription
@@ -52,7 +52,7 @@ export type StartSubscriptionResult =
   | { ok: false; reason: "unknown-plan" | "already-subscribed" | "payment-unavailable" };
 
 /**
- * Starts buying a plan for a logged-in customer (issue 8 §8).
+ * Starts buying a plan for a logged-in customer.
  * Refuses a plan the customer already holds (ACTIVE or PAST_DUE with its period running); reuses
  * their PENDING_PAYMENT purchase of the plan rather than adding one; else creates it. With Stripe,
  * opens (or reuses) a Checkout Session in subscription mode and returns its URL; without keys,
@@ -223,7 +223,7 @@ function toView(row: SubscriptionRow, plan: PlanRow, locale: Locale, now: Date):
 
 /**
  * The customer's subscriptions, newest first, with the plan's name in `locale`, the status, the
- * renewal or end date and the cancel flag (issue 8 §8 "/account lists the customer's
+ * renewal or end date and the cancel flag ("/account lists the customer's
  * subscriptions"). Abandoned purchases (EXPIRED) are left out.
  */
 export async function listUserSubscriptions(db: Database, userId: number, locale: Locale, now = new Date()): Promise<SubscriptionView[]> {
@@ -259,7 +259,7 @@ export async function getUserSubscription(
 }
 
 /**
- * The simulated page's Pay (issue 8 §8; never in production: the route refuses): a pending
+ * The simulated page's Pay (never in production: the route refuses): a pending
  * simulated purchase of the customer becomes ACTIVE for one period from `now` (one month or one
  * year). Idempotent: a purchase already paid, cancelled or expired is left as it is.
  * @returns the row after the call, or null when it is not the customer's simulated purchase.
@@ -412,7 +412,7 @@ export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" |
 }
 
 /**
- * The return page after Stripe (issue 8 §8): a pending Stripe purchase is brought up to date from
+ * The return page after Stripe: a pending Stripe purchase is brought up to date from
  * its Checkout Session (from {@link sessionToRefresh}), in case the webhook has not come yet (same
  * rules as the webhook). Without Stripe configured, nothing is asked.
  * @returns "unavailable" when Stripe cannot be reached (the page says so), else "done".

@@ -1,5 +1,5 @@
 /**
- * Demo logins (issue 8 §10), for trying the shop on a development machine: a customer per
+ * Demo logins, for trying the shop on a development machine: a customer per
  * province (the Quebec one a member) and an agency staff user. Their addresses end in
  * `@demo.cuvee.test` (a reserved domain nobody receives mail at); they are never created in
  * production, and a login with one is refused there even if a development database was reused.

@@ -1,6 +1,6 @@
 /**
  * User accounts and their logged-in sessions (SPEC §3 User, §4 login and logout; DESIGN §3
- * Accounts; issue 8 §1). Passwords are verified in constant time, and an unknown e-mail costs the
+ * Accounts). Passwords are verified in constant time, and an unknown e-mail costs the
  * same work as a wrong password, so the answer never tells whether an address has an account.
  */
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
@@ -155,8 +155,8 @@ export async function setUserPassword(db: Database, userId: number, password: st
 export const USERS_LIST_LIMIT = 200;
 
 /**
- * The users list of SPEC §7 (`GET /users` with query role) for the agency's staff (SPEC §6,
- * issue 8 §9): users by last then first name, optionally of one role, optionally matching a
+ * The users list of SPEC §7 (`GET /users` with query role) for the agency's staff (SPEC §6):
+ * users by last then first name, optionally of one role, optionally matching a
  * search in the names or e-mail (accents and case ignored). Never the password hashes.
  * @param actor the logged-in user asking: anyone but staff gets null (the caller answers 404).
  * @param filter.search free text (trimmed, at most 100 characters).

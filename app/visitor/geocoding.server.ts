@@ -1,6 +1,6 @@
 /**
  * The province notice's "use my location" (SPEC §4 first visit with geolocation, §7 "GET reverse
- * lookup by latitude and longitude, limit 1, on a weather/geocoding service"; issue 9 §8): the
+ * lookup by latitude and longitude, limit 1, on a weather/geocoding service"): the
  * browser's position is reverse-geocoded through the configured service; a state that includes
  * "Ontario" means Ontario, anything else Quebec.
  *

@@ -16,7 +16,7 @@ const other = createVisitorCookies({ secrets: ["another-secret-of-enough-length"
 /** The request `Cookie` header a browser sends back for these `Set-Cookie` values. */
 const sent = (...setCookies: string[]) => setCookies.map((header) => header.split(";")[0]).join("; ");
 
-describe("visitor cookies (issue 9 §8)", () => {
+describe("visitor cookies", () => {
   it("reads nothing answered from no cookie, and from cookies of another secret or tampered ones", async () => {
     const none = { confirmedAge: null, noticeSeen: false, consent: { QC: null, ON: null } };
     expect(await cookies.read(null)).toEqual(none);

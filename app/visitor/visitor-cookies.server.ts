@@ -1,5 +1,5 @@
 /**
- * The visitor's answers, each in its own signed, http-only cookie (DESIGN §1; issue 9 §8;
+ * The visitor's answers, each in its own signed, http-only cookie (DESIGN §1;
  * docs/decisions/015-visitor-dialogs.md lists every cookie of the shop and why):
  *
  * | cookie | value | lifetime |

@@ -1,5 +1,5 @@
 /**
- * The forms of the visitor dialogs (issue 9 §8), all posted to `/visitor` with an `intent`: one
+ * The forms of the visitor dialogs, all posted to `/visitor` with an `intent`: one
  * zod schema, read by the route's action with `parseWithZod`. The dialogs' forms are buttons (and
  * the consent's "remember me" box): nothing a person types, so nothing to validate in the
  * browser. Every form also posts `redirectTo`, the page to return to (checked by `safeRedirect`,

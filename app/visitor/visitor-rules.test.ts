@@ -12,7 +12,7 @@ import {
 const NEW_VISITOR: VisitorAnswers = { confirmedAge: null, noticeSeen: false, consent: { QC: null, ON: null } };
 const page = { province: "QC" as const, crawler: false, exempt: false, consentRequested: false };
 
-describe("legal drinking age per province (issue 9 §8)", () => {
+describe("legal drinking age per province", () => {
   it("is 18 in Quebec and 19 in Ontario", () => {
     expect(LEGAL_DRINKING_AGE).toEqual({ QC: 18, ON: 19 });
   });

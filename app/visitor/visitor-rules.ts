@@ -1,5 +1,5 @@
 /**
- * The visitor's first minute (SPEC §2 Layout dialogs, §4 first visit; issue 9 §8): the rules of
+ * The visitor's first minute (SPEC §2 Layout dialogs, §4 first visit): the rules of
  * the legal-drinking-age gate, the province notice and the cookie consent, as plain constants and
  * pure functions. Shared with the browser: no library, no cookie code (that is
  * `visitor-cookies.server.ts`).

@@ -1,5 +1,5 @@
 /**
- * The bare React Router 7 app of `npm run bench` (issue 11 goal 2): the framework's own floor.
+ * The bare React Router 7 app of `npm run bench`: the framework's own floor.
  * Same framework settings as the shop (react-router.config.ts): server rendering, middleware.
  * Built by scripts/lib/bench-bare.ts into the bench's temp folder (BENCH_BARE_BUILD_DIR).
  */

@@ -1,5 +1,5 @@
 /**
- * The bare app's HTTP server (issue 11 goal 2): the shop's own HTTP stack (server/http-stack.ts:
+ * The bare app's HTTP server: the shop's own HTTP stack (server/http-stack.ts:
  * request log, compression, security headers with a per-request CSP nonce, method/cross-site/body
  * guards, static files, `@react-router/express`) around a React Router build that has no data,
  * with a fresh `RouterContextProvider` per request. What the shop adds

@@ -1,5 +1,5 @@
 /**
- * The bare React Router floor of `npm run bench` (issue 11 goal 2): builds scripts/bench-bare-app
+ * The bare React Router floor of `npm run bench`: builds scripts/bench-bare-app
  * (one root, one route without data) with the repository's own react-router and vite into the
  * bench's temp folder, and serves it with the shop's server stack (its server.ts) on a port of
  * loopback. `/products ÷ bare` then says how much of the framework's own throughput the shop keeps.

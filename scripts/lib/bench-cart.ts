@@ -1,5 +1,5 @@
 /**
- * The cart load test of `npm run bench` (issue 11 goal 4: "two app processes behind one PostgreSQL
+ * The cart load test of `npm run bench` ("two app processes behind one PostgreSQL
  * serve the bench with no error and no lost cart update"). Many virtual shoppers, each with its own
  * cookie jar (its own guest session) and its own client address, edit their carts through two app
  * processes at once, with the cart's real forms (POST /shopping-cart, intents add / update /

@@ -1,5 +1,5 @@
 /**
- * The catalogue import's figure for `npm run bench` (issue 10 §4: "A 100,000-row file imports in
+ * The catalogue import's figure for `npm run bench` ("A 100,000-row file imports in
  * under a minute on PostgreSQL"). Writes a CSV of BENCH_IMPORT_ROWS lines (100,000 by default)
  * from the generated catalogue: existing product inventories with a new price and quantity, and 1 %
  * new products (puids `BENCHIMP…`), then runs the dry run and the apply of app/catalogue-import

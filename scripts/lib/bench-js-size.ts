@@ -1,5 +1,5 @@
 /**
- * The client JavaScript size of `npm run bench` (issue 11 goal 3, "Done when"): what the home page
+ * The client JavaScript size of `npm run bench` ("Done when"): what the home page
  * makes a browser download before it is interactive, and the whole client build, in bytes — raw
  * and compressed with gzip -9 (each file alone, as a server or CDN sends it).
  *

@@ -1,5 +1,5 @@
 /**
- * The latency curve of `npm run bench` (issue 11 goal 1): sequential single requests (one at a
+ * The latency curve of `npm run bench`: sequential single requests (one at a
  * time, each read to its last byte, warm-up not counted) to the main pages at each catalogue size,
  * and how their cost grows with the catalogue. docs/decisions/024-bench-and-several-processes.md
  * explains the verdicts.

@@ -1,5 +1,5 @@
 /**
- * The price list figure of `npm run bench` (issue 10 §5: "a 10,000-product list neither blocks the
+ * The price list figure of `npm run bench` ("a 10,000-product list neither blocks the
  * server nor runs out of memory (measure it)"): `GET /listing` of the whole catalogue through HTTP
  * on the bench's app server — time to the last byte, size, pages, the server's peak RSS growth
  * (from /proc, sampled every 10 ms, and the kernel's high-water mark) and its event loop's max

@@ -1,5 +1,5 @@
 /**
- * The bench's PostgreSQL databases (issue 11 goal 1: the curve is measured on PostgreSQL): one
+ * The bench's PostgreSQL databases (the curve is measured on PostgreSQL): one
  * fresh database per catalogue size, created and dropped by the bench on one server — the one of
  * BENCH_DATABASE_URL (an admin URL: a role that may create databases and extensions), else the
  * throwaway cluster of `scripts/ensure-postgres.sh start` (127.0.0.1:54329, started when needed).

@@ -14,7 +14,7 @@ import { openFilters, waitForHydration } from "./support/helpers";
 const PRODUCT = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";
 const FOOD = "/products/la-belle-iloise-rillettes-de-sardines-60-g";
 
-/** Every public page (issue 9 "Done when": old and new). */
+/** Every public page (old and new). */
 const PAGES = [
   "/",
   "/on",

@@ -1,5 +1,5 @@
 /**
- * Accounts from a visitor's side (issue 8 §1–§2), with and without JavaScript: register, log in,
+ * Accounts from a visitor's side, with and without JavaScript: register, log in,
  * log out, log in again through the guard's redirect, the spec's French message for a wrong
  * password; registering with a known e-mail looks the same and mails its owner, a common password
  * is refused (docs/decisions/031); axe on the login and registration pages.

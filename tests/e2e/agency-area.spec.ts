@@ -1,5 +1,5 @@
 /**
- * The agency's staff area (issue 10 §1, §7): `/agence` answers 404 with the not-found page to a
+ * The agency's staff area: `/agence` answers 404 with the not-found page to a
  * guest and to a customer; staff logs in, sees what waits for the agency, finds users by role and
  * by a search in names or e-mail, and sees what the outbox could not send — with and without
  * JavaScript, and without axe violations.

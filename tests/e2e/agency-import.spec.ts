@@ -1,5 +1,5 @@
 /**
- * The catalogue import (issue 10 §4), with and without JavaScript: staff uploads a CSV on
+ * The catalogue import, with and without JavaScript: staff uploads a CSV on
  * /agence/import, reads the dry run (1 created, 1 changed, with the price change), confirms it
  * without sending the file again, sees the result, and finds the new product on
  * /products?t=<its name>; a file with a bad line is refused whole, naming the line. Puids and names

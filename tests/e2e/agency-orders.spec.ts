@@ -1,5 +1,5 @@
 /**
- * The agency's orders (issue 10 §3), with and without JavaScript: a customer places and pays an
+ * The agency's orders, with and without JavaScript: a customer places and pays an
  * order through the checkout and the simulated payment page; staff logs in, finds it in
  * /agence/commandes (in a browser of their own), marks the agency fees received, then ready for pick-up (the follow-up date
  * appears, the audit trail lists both steps, a stale click from a second tab is refused with the

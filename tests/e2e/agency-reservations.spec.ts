@@ -1,5 +1,5 @@
 /**
- * A reservation through its lifecycle (issue 10 §2), with and without JavaScript: a new customer
+ * A reservation through its lifecycle, with and without JavaScript: a new customer
  * reserves an upcoming private-import case and places the order through the checkout; staff logs
  * in, finds it in /agence/reservations and marks it available; the customer's e-mail holds the
  * payment link; the customer follows it, chooses the branch, pays on the simulated page and sees

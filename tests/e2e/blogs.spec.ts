@@ -1,5 +1,5 @@
 /**
- * The blog (issue 9 §1): the list filtered by a theme through the GET form, back/forward keeping
+ * The blog: the list filtered by a theme through the GET form, back/forward keeping
  * each filter state, an article with its body and links to its products, the related articles
  * on a product page, a 404 for an unknown article, and no axe violation.
  * Runs with JavaScript (a change submits at once) and without (the visitor clicks "Filtrer").

@@ -1,5 +1,5 @@
 /**
- * The cart from a shopper's side (issue 3), with and without JavaScript: a case of private-import
+ * The cart from a shopper's side, with and without JavaScript: a case of private-import
  * wine and two shop items, quantity changes, the summary figures, the licence rule, the stock
  * refusal, removal down to the empty cart.
  *

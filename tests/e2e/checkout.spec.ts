@@ -1,5 +1,5 @@
 /**
- * Checkout from a guest's side (issue 7), with and without JavaScript: three steps, a branch found
+ * Checkout from a guest's side, with and without JavaScript: three steps, a branch found
  * by searching a city, the simulated payment page, the confirmation and the e-mail in the outbox;
  * the same in Ontario (HST); the spec's messages for a missing branch and a search without result;
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.

@@ -1,5 +1,5 @@
 /**
- * The contact form from a visitor's side (issue 9 §7), with and without JavaScript: an empty
+ * The contact form from a visitor's side, with and without JavaScript: an empty
  * message shows the French errors and keeps what was typed; a proper one (sent after the few
  * seconds a person needs) thanks the visitor, and the agency's copy lands in the outbox.
  */

@@ -1,5 +1,5 @@
 /**
- * Content pages (issue 9 §3), with and without JavaScript: the FAQ's wine glossary in both
+ * Content pages, with and without JavaScript: the FAQ's wine glossary in both
  * languages, tabs that are links (the URL says which tab, Back returns), links inside answers,
  * and axe on the pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The first screen on a slow phone (issue 11 goal 3, docs/decisions/023-first-screen.md): a page
+ * The first screen on a slow phone (docs/decisions/023-first-screen.md): a page
  * is styled by its HTML alone (the stylesheet is inline), starts no script before its first
  * paint, and downloads the strings of its own language only — the other language's come with a
  * switch. Runs with JavaScript and without.

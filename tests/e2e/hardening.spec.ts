@@ -1,5 +1,5 @@
 /**
- * What a visitor's browser does with another site's traps (issue 6), with and without
+ * What a visitor's browser does with another site's traps, with and without
  * JavaScript: a form on another origin that posts to the shop, and a page framing the cart. The
  * other site is a small server on `localhost` (the shop is on 127.0.0.1: another site to Chromium).
  */

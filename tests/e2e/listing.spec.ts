@@ -1,5 +1,5 @@
 /**
- * The printable lists (issue 10 §5, §6), with and without JavaScript: on /products with a filter,
+ * The printable lists, with and without JavaScript: on /products with a filter,
  * the "Télécharger la liste de prix" options, ticking the quantity, the PDF downloaded and read back
  * (its text holds the filtered products with the chosen columns); on /providers, "Imprimer" gives an
  * A4 landscape PDF of the page's producers, and the browser's print hides the header, filters and

@@ -1,5 +1,5 @@
 /**
- * Buying a membership from a customer's side (issue 8 §8), with and without JavaScript: a new
+ * Buying a membership from a customer's side, with and without JavaScript: a new
  * account goes to /membres, buys the membership on the simulated payment page (the e2e server has
  * no Stripe keys), sees it active on /account, and then gets the member discount in the cart on a
  * single shop bottle (SPEC §6: −20 %).

@@ -1,5 +1,5 @@
 /**
- * Order history and invoice from a customer's side (issue 8 §4–§5), with and without JavaScript:
+ * Order history and invoice from a customer's side, with and without JavaScript:
  * a new account's empty history, an order placed and paid on the simulated payment page, the
  * order in /account/sales with its status, branch and follow-up text, and its invoice PDF whose
  * text holds the order number and the TPS/TVQ lines; axe on the history.

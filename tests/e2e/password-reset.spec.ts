@@ -1,5 +1,5 @@
 /**
- * A forgotten password from a visitor's side (issue 8 §3), with and without JavaScript: register,
+ * A forgotten password from a visitor's side, with and without JavaScript: register,
  * log out, ask for a link from the login page, open it from the e-mail (the e2e server's outbox),
  * choose a new password, log in with it; the old password and the used link are refused.
  */

@@ -1,11 +1,11 @@
 /**
- * Found by search engines and shared links (issue 9 §9): a product page's title, description,
+ * Found by search engines and shared links: a product page's title, description,
  * canonical URL, hreflang alternates, OpenGraph tags and JSON-LD `Product` with offers in CAD;
  * `?lng=en-US` renders English even for a visitor whose cookie says French; private and missing
  * pages say `noindex`; /sitemap.xml and /robots.txt answer. Runs with JavaScript and without
  * (with it, the producer page reached by a client navigation gets its own head). The browser
  * says it is a search engine's crawler: that is who reads these tags, and crawlers get the pages
- * without the visitor's age gate and dialogs (issue 9 §8).
+ * without the visitor's age gate and dialogs.
  */
 import { expect, test, type Page } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";

@@ -1,5 +1,5 @@
 /**
- * The stores per city (issue 9 §5), with and without JavaScript: a page per store with its
+ * The stores per city, with and without JavaScript: a page per store with its
  * address, hours and products; opening a store of the other province switches the shop to it,
  * switching back from its page leads to the stores' list, and a logged-in customer of the other
  * province is asked first, then logged out on /login if they confirm (SPEC §4; decision 028).

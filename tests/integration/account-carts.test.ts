@@ -1,5 +1,5 @@
 /**
- * A customer's cart and the province rule (issue 8 §6–§8), against a real database: a logged-in
+ * A customer's cart and the province rule, against a real database: a logged-in
  * customer owns the cart; logging in merges the guest's cart (quantities added, stock and case
  * rules kept, one version bump); switching to the other province, once confirmed (decision
  * 028), logs out, clears the cart and starts a new guest; member prices reach the cart and the order
@@ -311,7 +311,7 @@ describe("member prices (SPEC §6)", () => {
   });
 });
 
-describe("guest orders and the account (issue 8 §7)", () => {
+describe("guest orders and the account", () => {
   async function guestOrder(guestId: string, email: string, accountPassword = false) {
     const owner: CartOwner = { guestId };
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });

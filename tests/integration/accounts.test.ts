@@ -1,5 +1,5 @@
 /**
- * Accounts, first part (issue 8 §1–§2): registration, login through remix-auth's FormStrategy,
+ * Accounts, first part: registration, login through remix-auth's FormStrategy,
  * the navigation guard with its `redirect`, logout revoking the login, session rotation, the
  * spec's message for a refused login (the same for an unknown e-mail), the login limits that
  * nobody can use to lock another person out, registration that tells nobody whether an address

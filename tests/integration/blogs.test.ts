@@ -1,5 +1,5 @@
 /**
- * The blog (issue 9 §1) against a database with the demo catalogue and articles: the list's
+ * The blog against a database with the demo catalogue and articles: the list's
  * filters, order and paging, an article by id and by slug, 404s, the cover image, and the related
  * articles of product and producer pages.
  */

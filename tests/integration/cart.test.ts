@@ -1,5 +1,5 @@
 /**
- * The server-side cart against a real database (issue 3 §2, §3, §6): lock versions, stock limits,
+ * The server-side cart against a real database: lock versions, stock limits,
  * sections, refusals that change nothing, and the cart action as a browser posts it.
  */
 import { and, eq } from "drizzle-orm";

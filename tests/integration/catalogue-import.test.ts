@@ -1,5 +1,5 @@
 /**
- * The catalogue import (issue 10 §4) through its route `/agence/import`: the dry run counts and
+ * The catalogue import through its route `/agence/import`: the dry run counts and
  * writes nothing; the confirmation creates and changes rows in one go, with the tax-inclusive
  * price recomputed per province, an audit row and fresh counts on /products; a file with one bad
  * line is refused whole and names the line; a confirmation after the catalogue moved is a 409

@@ -1,5 +1,5 @@
 /**
- * The catalogue's loaders against a real database with the demo catalogue (issue 2 §5, §7):
+ * The catalogue's loaders against a real database with the demo catalogue:
  * what each page gets for a URL, including malformed queries, clamping and 404s.
  */
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 9 §7) through its route: validation with the spec's messages, the
+ * The contact form through its route: validation with the spec's messages, the
  * 'I am not a robot' box, the honeypot (a success for the robot, nothing kept), the time token,
  * the stored row and the agency's e-mail with Reply-To, a logged-in customer's prefilled form and
  * stored account, a failed mail that keeps the message, and the `form` rate limit.

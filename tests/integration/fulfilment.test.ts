@@ -1,5 +1,5 @@
 /**
- * The agency's orders (issue 10 §3; SPEC §4 agency order, §9 follow-up of 10 business days;
+ * The agency's orders (SPEC §4 agency order, §9 follow-up of 10 business days;
  * decision 019) against a real database: each step through the staff page's own loader and action
  * (agency fees received, ready for pick-up, picked up, refund), its refusal when the order moved on
  * (409) or the step does not apply, its audit row and its e-mail in the order's language; the
@@ -320,7 +320,7 @@ describe("the steps", () => {
   it("sets the follow-up 10 business days later in the order's province and writes the ready e-mail in its language", async () => {
     const toHandle = (await agencyDashboard(db)).ordersToHandle;
     const order = await paidOrder({ locale: "en-US" });
-    // The staff's home counts a paid order nobody handled yet (issue 10 §1).
+    // The staff's home counts a paid order nobody handled yet.
     expect((await agencyDashboard(db)).ordersToHandle).toBe(toHandle + 1);
     const actor = { id: staff.user.id, email: staff.user.email };
     const shown = { status: order.status, fulfilmentStatus: order.fulfilmentStatus };

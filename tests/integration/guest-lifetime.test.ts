@@ -1,5 +1,5 @@
 /**
- * What several app processes share on one database (issue 6 §5, §7), on PGlite and PostgreSQL:
+ * What several app processes share on one database, on PGlite and PostgreSQL:
  * the guest cart sweep and the rate-limit counters.
  */
 import { mkdtempSync } from "node:fs";

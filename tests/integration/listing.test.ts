@@ -1,5 +1,5 @@
 /**
- * The price list and producers list PDFs (issue 10 §5, §6; SPEC §7 `GET /listing`, §2 producers
+ * The price list and producers list PDFs (SPEC §7 `GET /listing`, §2 producers
  * printing, §9 PDF constants) through their routes, on the demo catalogue, read back as text with
  * pdf.js: the filtered products and only those, the chosen columns, tax-in and tax-out prices as the
  * pricing module says, the producer headings, the region; the producers PDF in A4 landscape with the

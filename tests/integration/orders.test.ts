@@ -1,5 +1,5 @@
 /**
- * Orders against a real database (issue 7 §2–§4): placing an order moves the stock in one
+ * Orders against a real database: placing an order moves the stock in one
  * transaction, Stripe Checkout (msw mock of its HTTP API) and the simulated page complete it
  * through the one idempotent transition, webhooks are verified and replays change nothing,
  * cancellation and expiry give the stock back once, and concurrent placements never oversell.

@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords (issue 8 §3) and the expired password of SPEC §4: the signed reset link
+ * Forgotten passwords and the expired password of SPEC §4: the signed reset link
  * (one hour, single use, its purpose and signature checked), the same answer for an unknown
  * e-mail with nothing sent, the rate limits, and the routes around them.
  */

@@ -1,5 +1,5 @@
 /**
- * The product list's search table and materialized facet counts (issue 11, decision 022): the
+ * The product list's search table and materialized facet counts (decision 022): the
  * database's triggers keep both equal to the catalogue through every kind of change, in the
  * change's own transaction, and the product list shows a change as soon as the database's notice
  * of it has emptied the process's cached counts.

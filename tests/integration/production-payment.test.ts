@@ -1,7 +1,7 @@
 /**
- * In production the simulated payment page does not exist (issue 7 §3): it answers 404 even for a
+ * In production the simulated payment page does not exist: it answers 404 even for a
  * real pending order, and without Stripe keys placing an order is refused with the spec's payment
- * error, changing nothing. The demo logins are refused there too (issue 8 §10).
+ * error, changing nothing. The demo logins are refused there too.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -86,7 +86,7 @@ describe("payment in production without Stripe", () => {
   });
 });
 
-describe("demo logins in production (issue 8 §10)", () => {
+describe("demo logins in production", () => {
   it("are never created, and one found in a reused database cannot log in", async () => {
     const { db } = testDb;
     await expect(seedDemoAccounts(db, "production")).rejects.toThrow(/never created in production/);

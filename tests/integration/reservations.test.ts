@@ -1,5 +1,5 @@
 /**
- * Reservations through their lifecycle against a real database (issue 10 §2; docs/decisions/018):
+ * Reservations through their lifecycle against a real database (docs/decisions/018):
  * staff marks a request available (stock held, an order PENDING_PAYMENT due in 5 days, the
  * customer e-mailed a payment link that works for a guest); paid within the window → one order
  * PAID and the reservation PAID; not paid → EXPIRED on day 5 with the stock back (nothing on day
@@ -686,11 +686,11 @@ describe("with Stripe, a reservation's sessions", () => {
   });
 });
 
-describe("the customer's history (issue 10 §2: the customer sees each state in /account/sales)", () => {
+describe("the customer's history (the customer sees each state in /account/sales)", () => {
   it("shows the available reservation with its deadline and page, and the order paying it links to that page too", async () => {
     const reservation = await requestedReservation(1);
     await setStock(upcoming.id, 0);
-    // The staff's home counts it as requested, then as available (issue 10 §1).
+    // The staff's home counts it as requested, then as available.
     const before = await agencyDashboard(db);
     const result = await markAvailable(reservation);
     const after = await agencyDashboard(db);

@@ -1,5 +1,5 @@
 /**
- * The shared page cache (issue 11 goal 2, decision 026) as React Router runs it: the root
+ * The shared page cache (decision 026) as React Router runs it: the root
  * middleware around a page's render (`next`). What a visitor may be given from it, and when the
  * page is rendered again. The built server's headers and bodies: tests/server/shared-page-cache.test.ts.
  */

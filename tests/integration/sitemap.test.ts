@@ -1,5 +1,5 @@
 /**
- * The sitemaps and robots.txt (issue 9 §9) against the demo catalogue and articles, then with
+ * The sitemaps and robots.txt against the demo catalogue and articles, then with
  * enough products for a second products file: every product, producer and article is listed in
  * French and in English with its alternates, exactly once, and each file stays under the
  * protocol's 50,000 URLs.

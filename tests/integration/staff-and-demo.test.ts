@@ -1,6 +1,6 @@
 /**
- * The demo logins outside production (issue 8 §10) and the staff's users list (issue 8 §9,
- * SPEC §7 `GET /users?role=`).
+ * The demo logins outside production and the staff's users list
+ * (SPEC §7 `GET /users?role=`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

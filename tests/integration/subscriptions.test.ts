@@ -1,5 +1,5 @@
 /**
- * Memberships and discovery subscriptions against a real database (issue 8 §8): buying on the
+ * Memberships and discovery subscriptions against a real database: buying on the
  * simulated page makes a member; a cancellation keeps the benefits to the end of the paid period;
  * another customer's subscription answers 404; member prices need an ACTIVE membership; Stripe
  * Checkout in subscription mode (msw mock of its HTTP API) and its webhooks go through the one

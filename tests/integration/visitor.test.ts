@@ -1,5 +1,5 @@
 /**
- * The visitor's first minute (issue 9 §8) through the `/visitor` route and the root loader's
+ * The visitor's first minute through the `/visitor` route and the root loader's
  * `readVisitorState`: "use my location" reverse-geocoded through the configured service (msw:
  * tests/mocks/geocoding.ts) → /on in Ontario, /qc elsewhere, the visitor stays when the service
  * fails or is not configured (never a 500); the age, notice and consent answers and their cookies;
@@ -145,7 +145,7 @@ describe("use my location (SPEC §4, §7)", () => {
   });
 });
 
-describe("the answers (issue 9 §8)", () => {
+describe("the answers", () => {
   it("yes at the age gate remembers the age and goes back to the page asked for", async () => {
     const answer = await post({ intent: "age", answer: "yes", age: "18", redirectTo: "/products?type=VIN" });
     expect(answer).toMatchObject({ status: 303, location: "/products?type=VIN" });

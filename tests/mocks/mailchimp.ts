@@ -1,5 +1,5 @@
 /**
- * The one msw mock of Mailchimp's Marketing API for tests (issue 9 §6): `POST
+ * The one msw mock of Mailchimp's Marketing API for tests: `POST
  * https://<dc>.api.mailchimp.com/3.0/lists/:listId/members`, the only call the shop makes.
  *
  * Compose with other handlers: `setupServer(...mailchimpHandlers)` from `msw/node` (msw catches

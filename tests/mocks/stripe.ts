@@ -8,7 +8,7 @@
  * The store is module-level, shared by every test in a file: call {@link resetStripeMock} in
  * `afterEach`. Amounts are integer cents.
  *
- * Subscriptions (issue 8 §8): sessions in `mode=subscription` (a recurring `price_data`),
+ * Subscriptions: sessions in `mode=subscription` (a recurring `price_data`),
  * {@link completeSubscriptionSession} (the customer paid: a subscription is created and the
  * session completes), `GET`/`POST /v1/subscriptions/:id`, and builders for the subscription and
  * invoice objects of webhook events ({@link subscriptionJson}, {@link paidInvoiceJson}).
@@ -276,7 +276,7 @@ export function checkoutSessionEvent(
   };
 }
 
-/** A refund as the mock answers it (issue 10 §3): the whole amount of the PaymentIntent's session. */
+/** A refund as the mock answers it: the whole amount of the PaymentIntent's session. */
 export interface MockRefund {
   id: string;
   object: "refund";

@@ -1,5 +1,5 @@
 /**
- * The security probe of issue 6, row by row, against the built server (scripts/serve.mjs) on a
+ * The security probe, row by row, against the built server (scripts/serve.mjs) on a
  * fresh embedded database: each test sends the request that showed the problem and checks what
  * a browser or a shared cache would see.
  */

@@ -1,5 +1,5 @@
 /**
- * The shared page cache (issue 11 goal 2, decision 026) as a browser meets it on the built
+ * The shared page cache (decision 026) as a browser meets it on the built
  * server: the second visitor of the product list gets the first one's page, whose inline scripts
  * and stylesheet its CSP header allows by hash (the nonce written in it, which anyone may read,
  * allows nothing), and a visitor with a cart never gets a page rendered for someone else.

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue 6 §6): SIGTERM to the built server finishes in-flight requests,
+ * Graceful shutdown: SIGTERM to the built server finishes in-flight requests,
  * closes the embedded database cleanly and exits 0 in time; the next start on the same data
  * folder finds what was saved.
  */

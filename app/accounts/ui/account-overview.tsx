@@ -22,7 +22,7 @@ export function AccountOverview({
   /** After a cancellation: the plan and the date its benefits end. */
   cancelledNotice: { plan: string; date: string } | null;
   refusal: CancelRefusal | undefined;
-  /** The agency's staff: a link to the staff area (issue 10 §1). */
+  /** The agency's staff: a link to the staff area. */
   staff: boolean;
 }) {
   const { t } = useT();

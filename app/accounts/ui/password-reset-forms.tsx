@@ -11,7 +11,7 @@ const RESET_CONSTRAINT = getZodConstraint(ResetPasswordSchema);
 const button = "rounded bg-wine-700 px-4 py-2 font-semibold text-white";
 const link = "text-wine-800 underline";
 
-/** The forgot-password form (issue 8 §3): the account's e-mail. */
+/** The forgot-password form: the account's e-mail. */
 export function ForgotPasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
@@ -39,7 +39,7 @@ export function ForgotPasswordForm({ lastResult }: { lastResult: SubmissionResul
 }
 
 /**
- * The new-password form (issue 8 §3, SPEC §4 password expired): the new password twice. With a
+ * The new-password form (SPEC §4 password expired): the new password twice. With a
  * reset link's `token` (hidden); without one, the logged-in user whose password expired.
  */
 export function ResetPasswordForm({

@@ -1,5 +1,5 @@
 /**
- * The /account/profile page (SPEC §2 my account, §5 address form; issue 8 §4): the profile form
+ * The /account/profile page (SPEC §2 my account, §5 address form): the profile form
  * (names, e-mail, phone, delivery and billing addresses, newsletter) and the password change
  * form. Both are real POSTs; JavaScript adds instant validation and hides the billing address
  * while "same as delivery" is ticked.

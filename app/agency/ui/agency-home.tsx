@@ -4,7 +4,7 @@ import { useT } from "~/i18n/translation";
 import type { AgencyDashboard } from "../dashboard.server";
 
 /**
- * The staff area's home (issue 10 §1): one card per thing waiting for the agency, each linking to
+ * The staff area's home: one card per thing waiting for the agency, each linking to
  * the list that shows it (filters in the URL).
  */
 export function AgencyHome({ title, dashboard }: { title: string; dashboard: AgencyDashboard }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { useT } from "~/i18n/translation";
 
-/** The staff area's sections, in the order of the menu (issue 10 §1–§7). */
+/** The staff area's sections, in the order of the menu. */
 export const STAFF_SECTIONS = [
   { to: "/agence", key: "home", end: true },
   { to: "/agence/reservations", key: "reservations", end: false },
@@ -13,7 +13,7 @@ export const STAFF_SECTIONS = [
 ] as const;
 
 /**
- * The frame of every `/agence` page (issue 10 §1): the area's menu (the current section marked
+ * The frame of every `/agence` page: the area's menu (the current section marked
  * `aria-current="page"`) and the page. Staff only; labels follow the visitor's language.
  */
 export function StaffLayout({ children }: { children: ReactNode }) {

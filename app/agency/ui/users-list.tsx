@@ -20,7 +20,7 @@ export interface UserRow {
 }
 
 /**
- * The staff's users list (issue 10 §7; SPEC §6, §7): a GET form (role, search in names or e-mail)
+ * The staff's users list (SPEC §6, §7): a GET form (role, search in names or e-mail)
  * that works without JavaScript, then the matching customers and staff in a table, with a note
  * when the list is cut at its limit.
  */

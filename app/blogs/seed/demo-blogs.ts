@@ -1,5 +1,5 @@
 /**
- * The demo articles (issue 9 §1): short bilingual pieces about real wine subjects — regions,
+ * The demo articles: short bilingual pieces about real wine subjects — regions,
  * grapes, natural wine and the producers of the demo catalogue — linked to their products and
  * producers by slug. Plain data; {@link seedDemoBlogs} in seed-demo-blogs.server.ts loads it.
  */

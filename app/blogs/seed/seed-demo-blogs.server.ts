@@ -1,5 +1,5 @@
 /**
- * The demo articles' loader (issue 9 §1): seed/demo-blogs.ts into the database, at boot with the
+ * The demo articles' loader: seed/demo-blogs.ts into the database, at boot with the
  * demo data and by `npm run seed`.
  */
 import { eq, inArray } from "drizzle-orm";

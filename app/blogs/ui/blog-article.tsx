@@ -1,5 +1,5 @@
 /**
- * One article (issue 9 §1): type, title, date, themes, cover, the body (HTML rendered and
+ * One article: type, title, date, themes, cover, the body (HTML rendered and
  * sanitized on the server) and links to its products and producers.
  */
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-/** An article in the blog list (issue 9 §1): cover, type, title (a link), date, summary and themes. */
+/** An article in the blog list: cover, type, title (a link), date, summary and themes. */
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { BlogSummary } from "../blogs.server";

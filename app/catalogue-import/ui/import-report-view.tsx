@@ -1,5 +1,5 @@
 /**
- * The report of a catalogue import (issue 10 §4): its status, the counts (created, changed,
+ * The report of a catalogue import: its status, the counts (created, changed,
  * unchanged, refused), the file's problems, and its lines (line number, puids, each change old →
  * new, or why the line is refused). A checked import carries the "Confirmer l’import" form (a POST
  * of its id and the fingerprint of this report: no new upload needed); a refused one says the

@@ -1,5 +1,5 @@
 /**
- * The catalogue import's upload form (issue 10 §4): one CSV file, a multipart POST that works
+ * The catalogue import's upload form: one CSV file, a multipart POST that works
  * without JavaScript; with it, conform checks a file is chosen and not over the size limit before
  * sending. Below it, the latest imports with links to their reports.
  */

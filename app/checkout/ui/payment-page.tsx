@@ -5,7 +5,7 @@ import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus, Province } from "~/vocabulary";
 
-/** The payment page of a pending order: the amount due now, Pay and Cancel (issue 7 §3). */
+/** The payment page of a pending order: the amount due now, Pay and Cancel. */
 export function PaymentPage({ data, error }: {
   data: { status: OrderStatus; simulated: boolean; orderNumber: string; payNowCents: number; payAtLiquorBoardCents: number; province: Province };
   error: "paymentFailed" | "paymentUnavailable" | "confirmationFailed" | "cancelRefused" | undefined;

@@ -1,5 +1,5 @@
 /**
- * The honeypot of the public forms (issue 9 §7; checked by `honeypotFilled` in
+ * The honeypot of the public forms (checked by `honeypotFilled` in
  * app/contact/anti-bot.server.ts): a text field people neither see nor reach (off-screen,
  * `aria-hidden`, out of the tab order, no autofill) and form-filling robots fill.
  */

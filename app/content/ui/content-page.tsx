@@ -1,5 +1,5 @@
 /**
- * A content page (issue 9 §3): title, intro, tabs as a nav of links (`?tab=`, the current one
+ * A content page: title, intro, tabs as a nav of links (`?tab=`, the current one
  * marked `aria-current="page"`, so they work without JavaScript and Back returns), then the
  * selected tab: questions that open (`<details>`), a glossary (`<dl>`) or plain text. The HTML
  * comes sanitized from the server (page-parser.server.ts).

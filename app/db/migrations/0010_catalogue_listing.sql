@@ -38,7 +38,7 @@ CREATE INDEX "product_listing_provider_idx" ON "product_listing" USING btree ("p
 CREATE INDEX "product_listing_type_idx" ON "product_listing" USING btree ("type_code");--> statement-breakpoint
 CREATE INDEX "product_listing_country_idx" ON "product_listing" USING btree ("country_id");--> statement-breakpoint
 CREATE INDEX "product_listing_region_idx" ON "product_listing" USING btree ("region_id");--> statement-breakpoint
--- The triggers below are the only writers of product_listing (issue 11, decision 022): each change to
+-- The triggers below are the only writers of product_listing (decision 022): each change to
 -- product inventories, products or product attributes is copied in the same statement's transaction.
 -- Statement-level with transition tables: a 1,000-row import statement costs one upsert, not 1,000.
 -- Lock order, everywhere: product inventories, then their listing rows (a checkout's stock update

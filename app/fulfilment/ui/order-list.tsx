@@ -1,5 +1,5 @@
 /**
- * The agency's orders list (issue 10 §3): filters as a GET form (payment status, fulfilment status,
+ * The agency's orders list: filters as a GET form (payment status, fulfilment status,
  * province, channel, placed from/to), so they live in the URL and work without JavaScript; the
  * orders newest first, each linking to its page; the shared pagination.
  */

@@ -1,6 +1,6 @@
 /**
  * The newsletter's step 2 (SPEC §3 "Newsletter form: province, interest options", §4 newsletter
- * dialog; issue 9 §6): the province (preselected from the visitor's preferences) and the
+ * dialog): the province (preselected from the visitor's preferences) and the
  * province's interests as checkboxes. The same form is the dialog's (with JavaScript, through a
  * fetcher) and the `/newsletter` page's (without it).
  *

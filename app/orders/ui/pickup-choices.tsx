@@ -1,6 +1,5 @@
 /**
- * The pick-up choices shared by the checkout's step 2 and a reservation's payment page (issue 7
- * §2, issue 10 §2): the branch search (a GET form), the branch radio list, and the boutique
+ * The pick-up choices shared by the checkout's step 2 and a reservation's payment page: the branch search (a GET form), the branch radio list, and the boutique
  * fieldset. The field names (`q`, `branchId`, `boutiqueCode`) and test ids (`branch-search`,
  * `branch-list`, `branch-not-found`) are the same wherever they are used.
  */

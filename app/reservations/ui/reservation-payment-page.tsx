@@ -1,5 +1,5 @@
 /**
- * The customer's reservation page (issue 10 §2): what was reserved, its state, and while it is
+ * The customer's reservation page: what was reserved, its state, and while it is
  * AVAILABLE the amount due now, the deadline, the pick-up choice when one is missing, and "Payer".
  * The pick-up choice uses the checkout's delivery schema (`deliverySchema`) and its pick-up
  * components (app/orders/ui/pickup-choices.tsx: the branch search is a GET form to this page, so

@@ -1,5 +1,5 @@
 /**
- * The staff's reservations list (issue 10 §2): the filter (a GET form: status, province, product),
+ * The staff's reservations list: the filter (a GET form: status, province, product),
  * the rows newest first with the current stock, and on each REQUESTED row "Marquer disponible"
  * (bottles received, prefilled with the shortfall) and "Annuler"; on an AVAILABLE row "Annuler".
  * Every form is a POST that works without JavaScript; conform validates it in the browser with the

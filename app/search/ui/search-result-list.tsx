@@ -1,5 +1,5 @@
 /**
- * One page of the global search's results (issue 9 §2): each a link to its page
+ * One page of the global search's results: each a link to its page
  * (/products/{slug}, /providers/{slug}, /blogs/{slug}) with a short line — producer, origin and
  * type for a product; origins for a producer; type, date and summary for an article.
  */

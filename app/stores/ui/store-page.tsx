@@ -1,5 +1,5 @@
 /**
- * A store's page and the stores' list (issue 9 §5): address, phone, opening hours, what it sells,
+ * A store's page and the stores' list: address, phone, opening hours, what it sells,
  * its restaurant where there is one, and the way to its own product list.
  */
 import { Link } from "react-router";

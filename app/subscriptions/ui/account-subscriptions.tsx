@@ -19,7 +19,7 @@ const STATUS_STYLES: Record<SubscriptionSummary["status"], string> = {
 };
 
 /**
- * The customer's subscriptions on /account (issue 8 §8): plan, price, status and renewal or end
+ * The customer's subscriptions on /account: plan, price, status and renewal or end
  * date; a running one has its cancel POST (cancelled at the end of the paid period), a pending one
  * a link to finish paying.
  */

@@ -19,7 +19,7 @@ export function PlanPrice({ priceCents, interval }: { priceCents: number; interv
 }
 
 /**
- * A plan with its price, description and "buy" button (issue 8 §8); the customer who holds the
+ * A plan with its price, description and "buy" button; the customer who holds the
  * plan sees until when instead. A refusal of this plan shows under its button.
  */
 export function PlanCard({ plan, refusal, headingLevel = 2 }: { plan: PlanOffer; refusal: BuyRefusal | undefined; headingLevel?: 2 | 3 }) {

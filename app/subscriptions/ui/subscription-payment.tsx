@@ -7,7 +7,7 @@ import type { SubscriptionSummary } from "../subscription-types";
 import { PlanPrice } from "./plan-card";
 
 /**
- * The local simulated payment page of a subscription (issue 8 §8; never in production): the plan,
+ * The local simulated payment page of a subscription (never in production): the plan,
  * its price, 'Payer' (the subscription becomes active for one period) and 'Annuler' (nothing is
  * charged; the purchase is left to expire). A refused form shows its first message.
  */

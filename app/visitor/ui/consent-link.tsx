@@ -1,5 +1,5 @@
 /**
- * The footer's "Cookie preferences" link (issue 9 §8): the same page with `?consent=open`, which
+ * The footer's "Cookie preferences" link: the same page with `?consent=open`, which
  * shows the consent dialog again (with JavaScript, as a modal over the page; without, as the
  * panel). A link, so it works without JavaScript and crawlers need not follow it.
  */

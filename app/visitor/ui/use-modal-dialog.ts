@@ -1,5 +1,5 @@
 /**
- * With JavaScript, turns a server-rendered `<dialog open>` into a modal one (issue 9 §8): native
+ * With JavaScript, turns a server-rendered `<dialog open>` into a modal one: native
  * `showModal()` makes the rest of the page inert (focus stays in the dialog), and closing it
  * returns focus where it was. Without JavaScript the same `<dialog open>` is a plain part of the
  * page, its forms posting as usual.

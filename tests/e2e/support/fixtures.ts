@@ -1,6 +1,6 @@
 /**
- * The `test` of every browser spec: Playwright's, plus a watch on the Content-Security-Policy
- * (issue 6). Any CSP violation Chromium reports on a page of the shop fails the test that caused
+ * The `test` of every browser spec: Playwright's, plus a watch on the Content-Security-Policy.
+ * Any CSP violation Chromium reports on a page of the shop fails the test that caused
  * it, so a new inline script without the nonce, an inline style or an outside resource cannot
  * slip in unnoticed. With JavaScript off nothing runs, so only the `js` project can see one.
  *
@@ -9,7 +9,7 @@
  * one visitor's forms, as in production, not the whole suite's.
  *
  * Each test's browser context (and its `request`) starts as a visitor who already confirmed their
- * age, saw the province notice and answered the cookie consent (issue 9 §8; support/visitor.ts),
+ * age, saw the province notice and answered the cookie consent (support/visitor.ts),
  * so the specs meet the page itself. A spec about the first minute opts out with
  * `test.use({ visitor: "new" })`.
  */

@@ -1,5 +1,5 @@
 /**
- * A visitor who has been through the first minute (issue 9 §8): age confirmed (19, which covers
+ * A visitor who has been through the first minute: age confirmed (19, which covers
  * Quebec's 18 and Ontario's 19), province notice seen, cookie consent answered in both provinces.
  * The cookies are signed by the server itself: the dialogs' forms are posted to `/visitor`, as a
  * browser without JavaScript would, and the `Set-Cookie` answers are kept. (The e2e server's
