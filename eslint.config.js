@@ -55,6 +55,8 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
+      // A caught error handed on as it came (`reject(error)`), as only-throw-error allows for `throw`.
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingUnknown: true }],
       // Off: an `async` function without `await` is how this code meets a contract that takes a
       // function returning a Promise (loaders, `cached(db, key, async () => …)`, outbox handlers,
       // mail transports, test doubles); rewriting each as `() => Promise.resolve(…)` says less.
@@ -79,10 +81,20 @@ export default tseslint.config(
   {
     files: ["**/*.tsx"],
     ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // An effect that misses a dependency reads stale values: an error, not advice.
+      "react-hooks/exhaustive-deps": "error",
+    },
   },
   {
     files: ["**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A branch's label holds its radio and its name two spans deep (checkout's pickup list).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+    },
   },
   {
     // One block of imports, no blank lines (as the code has them): side effects first (their order
@@ -97,11 +109,20 @@ export default tseslint.config(
   {
     // Inside app/ a module names another by where it lives (`~/cart/cart-rules`), never by a
     // climb from where it is: moves stay greppable and a file's imports read the same everywhere.
+    // A climb out of app/ has no alias and stays: the locales (locales/*/common.json) and the
+    // tests' support and mocks that app/'s unit tests share with tests/.
     files: ["app/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./", message: "Inside app/, import through the `~/` alias instead of a `../` path." }] },
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(?!\\.\\./|locales/|tests/)",
+              message: "Inside app/, import through the `~/` alias instead of a `../` path.",
+            },
+          ],
+        },
       ],
     },
   },
