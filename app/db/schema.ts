@@ -953,7 +953,7 @@ export const catalogueImports = pgTable("catalogue_imports", {
   fileName: text("file_name").notNull(),
   csv: text("csv").notNull(),
   status: text("status").$type<CatalogueImportStatus>().notNull(),
-  report: jsonb("report").$type<import("../catalogue-import/import-report").ImportReport>().notNull(),
+  report: jsonb("report").$type<import("~/catalogue-import/import-report").ImportReport>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   appliedAt: timestamp("applied_at", { withTimezone: true }),
 });
@@ -970,7 +970,7 @@ export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: serial("id").primaryKey(),
-    job: jsonb("job").$type<import("../outbox/outbox-job").OutboxJob>().notNull(),
+    job: jsonb("job").$type<import("~/outbox/outbox-job").OutboxJob>().notNull(),
     /** A key naming the effect once (e.g. `order-12-confirmation`): a second write of it is ignored. */
     dedupeKey: text("dedupe_key"),
     /** The e-mail's Message-ID header, angle brackets included; null for other jobs. */

@@ -4,9 +4,9 @@ import type { InputHTMLAttributes } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { AvailabilityStatus, Province, SalesUnit } from "~/vocabulary";
-import { AddToCartSchema } from "../cart-forms";
-import { fullCasesIn } from "../cart-rules";
-import type { CartActionError } from "../cart-types";
+import { AddToCartSchema } from "~/cart/cart-forms";
+import { fullCasesIn } from "~/cart/cart-rules";
+import type { CartActionError } from "~/cart/cart-types";
 import { QuantityInput } from "./quantity-input";
 
 /** The add form's constraints, computed once (not per product card and render). */

@@ -11,10 +11,10 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { CatalogueImportView } from "../catalogue-import.server";
-import type { Refusal } from "../import-format";
-import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "../import-forms";
-import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type ReportLine } from "../import-report";
+import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
+import type { Refusal } from "~/catalogue-import/import-format";
+import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "~/catalogue-import/import-forms";
+import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type ReportLine } from "~/catalogue-import/import-report";
 
 const CONSTRAINT = getZodConstraint(ConfirmSchema);
 

@@ -10,8 +10,8 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import { excludedValues } from "~/db/upsert";
-import type { Database } from "../../db/client.server";
-import { lockCatalogueWrites } from "../catalogue-write-lock.server";
+import type { Database } from "~/db/client.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import {
   attributes,
   countries,
@@ -21,8 +21,8 @@ import {
   providerOrigins,
   providers,
   regions,
-} from "../../db/schema";
-import { priceTaxIn } from "../../pricing/taxes";
+} from "~/db/schema";
+import { priceTaxIn } from "~/pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
 import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
 

@@ -17,8 +17,8 @@ import {
   providerOrigins,
   providers,
   regions,
-} from "../../db/schema";
-import { priceTaxIn } from "../../pricing/taxes";
+} from "~/db/schema";
+import { priceTaxIn } from "~/pricing/taxes";
 import { seedDemoCatalogue } from "./demo-catalogue";
 import { ATTRIBUTES, INVENTORIES, PRODUCT_TYPES, REGIONS, seedReferenceData } from "./reference-data";
 

@@ -4,9 +4,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import type { Database } from "../../db/client.server";
-import { inventories, productInventories, products, providers } from "../../db/schema";
-import { priceTaxIn } from "../../pricing/taxes";
+import type { Database } from "~/db/client.server";
+import { inventories, productInventories, products, providers } from "~/db/schema";
+import { priceTaxIn } from "~/pricing/taxes";
 import { seedReferenceData } from "./reference-data";
 import { deleteCatalogue, generateSyntheticCatalogue, type SyntheticResult } from "./synthetic";
 

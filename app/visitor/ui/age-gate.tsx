@@ -11,7 +11,7 @@ import { useT } from "~/i18n/translation";
 import { useRootData } from "~/root-data";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import type { Province } from "~/vocabulary";
-import { VISITOR_PATH, type LegalAge } from "../visitor-rules";
+import { VISITOR_PATH, type LegalAge } from "~/visitor/visitor-rules";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** Two answers of the same weight. */

@@ -10,7 +10,7 @@
 import { useCallback, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "~/root-data";
-import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "../visitor-rules";
+import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "~/visitor/visitor-rules";
 import { AgeGate } from "./age-gate";
 import { ConsentDialog } from "./consent-dialog";
 import { ProvinceNotice } from "./province-notice";
