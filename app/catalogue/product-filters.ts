@@ -118,6 +118,7 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
  * {@link MAX_TEXT_LENGTH} characters.
  */
 export function cleanText(value: string | null): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_TEXT_LENGTH);
 }
 

@@ -237,7 +237,7 @@ describe("a file that mixes its producers", () => {
       const view = await upload([HEADER, more(higher), more(lower)].join("\n"));
       expect(view.report.counts.changed).toBe(2);
       expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
-      const recorded = (await db.execute(sql`select id from import_update_order order by n`)) as unknown as { rows: { id: number }[] };
+      const recorded = (await db.execute(sql`select id from import_update_order order by n`)) as { rows: { id: number }[] };
       expect(recorded.rows.map((r) => r.id)).toEqual([lower.id, higher.id]);
     } finally {
       await db.execute(sql`drop trigger record_import_update on product_inventories`);

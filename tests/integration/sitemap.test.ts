@@ -122,7 +122,7 @@ describe("/sitemap.xml", () => {
 
 describe("/robots.txt", () => {
   it("allows the shop, keeps crawlers out of personal pages and names the sitemap", async () => {
-    const response = (await robotsLoader(await routeArgs(testDb.db, "/robots.txt"))) as Response;
+    const response = (robotsLoader(await routeArgs(testDb.db, "/robots.txt"))) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const lines = (await response.text()).split("\n");

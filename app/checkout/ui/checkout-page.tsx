@@ -8,7 +8,7 @@ import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "./pickup-choices";
-import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "../checkout-forms";
+import { ContactSchema, PlaceOrderSchema, deliverySchema, type ContactForm, type DeliveryNeeds } from "~/checkout/checkout-forms";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {
@@ -135,7 +135,7 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
             {t("checkout.branch.title", { board: data.province === "ON" ? "LCBO" : "SAQ" })}
           </h2>
           <p className="mb-2 text-sm text-stone-600">{t("checkout.branch.help")}</p>
-          <BranchSearch action="/checkout" query={data.query} timer={timer} listed={data.branches.length > 0}>
+          <BranchSearch action="/checkout" query={data.query} timerRef={timer} listed={data.branches.length > 0}>
             <input type="hidden" name="step" value="2" />
           </BranchSearch>
           <p role="status" className="sr-only" data-testid="branch-count">
