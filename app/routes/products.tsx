@@ -17,7 +17,6 @@ import {
   productListHref,
   parseProductFilters,
   tidySearchParams,
-  type ProductFilters,
 } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
@@ -101,7 +100,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const { filters, facets, items, pagination, taxMode, province, filterCount, priceErrors, rawPrices } = loaderData;
-  const hrefFor = (page: number) => productListHref({ ...filters, page } as ProductFilters);
+  const hrefFor = (page: number) => productListHref({ ...filters, page });
   // The form's key changes with the URL so its checkboxes follow back/forward.
   const formKey = productListHref(filters);
   return (

@@ -103,7 +103,7 @@ function auditValue(field: string, value: unknown, t: TFunction, locale: string)
   if (field === "fulfilmentStatus" && isOneOf(FULFILMENT_STATUSES, value)) return t(`fulfilment.status.${value}`);
   if (typeof value === "string" && isIsoDate(value)) return formatShopDay(value, locale);
   if (typeof value === "string" && field.endsWith("At") && !Number.isNaN(Date.parse(value))) return formatDateTime(value, locale);
-  return String(value as number | string); // what is left: a number or a string (the audited fields are scalars)
+  return `${value as number | string}`; // what is left: a number or a string (the audited fields are scalars)
 }
 
 /** The audit trail's change, "field: before → after" per field, in the page's language. */

@@ -93,7 +93,7 @@ export function NewsletterSignup() {
           id={FORM_ID}
           lastResult={refusedPerson}
           mode={hydrated ? "dialog" : "page"}
-          fetcher={personFetcher as never}
+          fetcher={personFetcher}
         />
       </div>
       {/* A polite live region (aria-live, not role="status": the page's own status messages stay the only ones). */}
@@ -124,7 +124,7 @@ export function NewsletterSignup() {
               lastResult={refusedInterests}
               mode="dialog"
               defaultProvince={province}
-              fetcher={interestsFetcher as never}
+              fetcher={interestsFetcher}
               onCancel={closeDialog}
             />
           ) : null}
