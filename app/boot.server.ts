@@ -115,7 +115,7 @@ export async function isDatabaseReady(timeoutMs = 2_000): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   const check = current.db
     .execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`)
-    .then((result) => Number((result as unknown as { rows: { latest: unknown }[] }).rows[0]?.latest ?? 0) >= lastMigrationMillis!)
+    .then((result) => Number((result as { rows: { latest: unknown }[] }).rows[0]?.latest ?? 0) >= lastMigrationMillis!)
     .catch(() => false);
   try {
     return await Promise.race([check, timeout]);

@@ -65,7 +65,7 @@ const CLIENT_MISTAKE = /^(You made a \w+ request|No route matches|The `request\.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (noteDatabaseError(error, request, context as RouterContextProvider | undefined)) return;
+  if (noteDatabaseError(error, request, context)) return;
   // The path is on the request's own line, with the same request id (server/request-log.ts).
   const fields = { method: request.method };
   if (isRouteErrorResponse(error) && error.status < 500) {

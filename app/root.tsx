@@ -138,7 +138,7 @@ export function ErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 429) {
-    const seconds = Number(error.data?.retryAfterSeconds) || 60;
+    const seconds = Number((error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds) || 60;
     return (
       <MessagePage title={t("tooManyRequests.title")} documentTitle>
         <p className="mt-4">{t("tooManyRequests.message", { count: seconds })}</p>
@@ -147,7 +147,7 @@ export function ErrorBoundary() {
   }
   // The database is down (decision 029): a passing outage, not a fault.
   if (isRouteErrorResponse(error) && error.status === 503) {
-    const seconds = Number(error.data?.retryAfterSeconds) || 30;
+    const seconds = Number((error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds) || 30;
     return (
       <MessagePage title={t("unavailable.title")} documentTitle>
         <p className="mt-4">{t("unavailable.message", { count: seconds })}</p>

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, in this order, each a "suite" of the final summary:
 #
+#   lint                  ESLint on the whole repository, no warning allowed (npm run lint)
+#                                                                      (counts as 1 check)
+#   format                Prettier --check: every file formatted (npm run format:check)
+#                                                                      (counts as 1 check)
 #   typecheck             react-router typegen + tsc --noEmit          (counts as 1 check)
 #   layers                no import cycle between app/'s top-level folders
 #                         (scripts/folder-cycles.ts, decision 034)     (counts as 1 check)
@@ -80,7 +84,7 @@ tests() {
   fi
 }
 
-# check NAME STATUS SECONDS: records a one-check suite (typecheck, build).
+# check NAME STATUS SECONDS: records a one-check suite (lint, format, typecheck, build).
 check() {
   if [ "$2" -eq 0 ]; then add "$1" 1 0 0 "" "$3"; else add "$1" 0 1 0 "exit $2, see .test-results/$1.log" "$3"; fi
 }
@@ -94,6 +98,17 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# --- Lint and format (first: they take a minute and say the most common mistakes at once) -------
+banner "lint (ESLint)"
+start=$SECONDS
+run "$results/lint.log" 600 bash -c "'$bin/react-router' typegen && '$bin/eslint' . --max-warnings 0"
+check lint $? $((SECONDS - start))
+
+banner "format (Prettier --check)"
+start=$SECONDS
+run "$results/format.log" 300 "$bin/prettier" --check .
+check format $? $((SECONDS - start))
 
 # --- Browsers and database servers -------------------------------------------------------------
 chromium_ok=1 pg_url=""

@@ -10,7 +10,7 @@
 import "./console-to-log";
 import path from "node:path";
 import type { Express } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase, getDatabaseHandle, isDatabaseReady } from "~/boot.server";
 import { shopOutboxHandlers } from "~/outbox-handlers.server";
@@ -33,7 +33,7 @@ const CLIENT_DIR = path.resolve(import.meta.dirname, "../client");
 export function createApp(): Express {
   const env = getEnv();
   const shop = createHttpStack({
-    build: build as unknown as ServerBuild,
+    build,
     clientDir: CLIENT_DIR,
     production: env.nodeEnv === "production",
     trustProxy: env.trustProxy,

@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
-import { attributes, productAttributes, productInventories, products, providerOrigins, regions } from "../db/schema";
+import { attributes, productAttributes, productInventories, products, providerOrigins, regions } from "~/db/schema";
 import {
   chunk,
   writeProductAttributes,

@@ -216,7 +216,7 @@ interface CountSource {
   table: typeof productListing | typeof productFacetCounts;
   columns: FacetColumns;
   /** The count of the rows matching a condition (all rows when undefined). */
-  countWhere(condition: SQL | undefined): SQL<number>;
+  countWhere: (condition: SQL | undefined) => SQL<number>;
 }
 
 const listingRows: CountSource = {
@@ -553,7 +553,7 @@ const listItemsQueries = new WeakMap<Database, Map<Locale, ListItemsQuery>>();
 async function loadListItems(db: Database, ids: number[], locale: Locale): Promise<ProductListItem[]> {
   if (ids.length === 0) return [];
   let queries = listItemsQueries.get(db);
-  if (!queries) listItemsQueries.set(db, (queries = new Map()));
+  if (!queries) listItemsQueries.set(db, (queries = new Map<Locale, ListItemsQuery>()));
   let query = queries.get(locale);
   if (!query) queries.set(locale, (query = listItemsQuery(db, locale)));
   const rows = await query.execute({ ids });

@@ -11,7 +11,7 @@ export const DEADLOCK_DETECTED = "40P01";
 /** An error, then its cause, its cause's cause… (at most 10: a cycle ends there). */
 function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; errors?: unknown }> {
   for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
-    yield e as { code?: unknown; message?: unknown; errors?: unknown };
+    yield e;
   }
 }
 

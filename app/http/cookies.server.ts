@@ -48,10 +48,10 @@ const REMEMBERED_HEADERS = 2_000;
  */
 function rememberingVerification(cookie: Cookie): Cookie {
   const verified = new LRUCache<string, { value: unknown }>({ max: REMEMBERED_HEADERS });
-  const remembering: Cookie = Object.create(cookie, {
+  const remembering = Object.create(cookie, {
     parse: {
       value: async (header: string | null, options?: Parameters<Cookie["parse"]>[1]) => {
-        if (!header || options) return cookie.parse(header, options);
+        if (!header || options) return cookie.parse(header, options) as Promise<unknown>;
         const known = verified.get(header);
         if (known) return structuredClone(known.value);
         const value: unknown = await cookie.parse(header);
@@ -59,6 +59,6 @@ function rememberingVerification(cookie: Cookie): Cookie {
         return structuredClone(value);
       },
     },
-  });
+  }) as Cookie;
   return remembering;
 }

@@ -24,12 +24,15 @@ export function tidySearchParams(params: URLSearchParams, defaults: Record<strin
   return new URLSearchParams(kept).toString();
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what cleanText removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * Search text from a URL: control characters removed (PostgreSQL refuses NUL), trimmed, at most
  * {@link MAX_TEXT_LENGTH} characters.
  */
 export function cleanText(value: string | null): string {
-  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_TEXT_LENGTH);
+  return (value ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, MAX_TEXT_LENGTH);
 }
 
 /** Whether a path segment can be a product or producer slug (lower-case letters, digits, dashes). */

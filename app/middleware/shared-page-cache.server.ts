@@ -41,6 +41,7 @@ type Encoding = "br" | "gzip";
 /** The encodings a shared page is kept in, best first (as the `compression` middleware prefers). */
 const ENCODINGS: Encoding[] = ["br", "gzip"];
 /** Negotiator 0.6.4's `encoding`, which takes a preferred order for ties (its types predate it). */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with `.call` on a Negotiator
 const negotiateEncoding: (this: Negotiator, available: string[], preferred: string[]) => string | undefined = Negotiator.prototype.encoding;
 
 /** Bytes a Response accepts as its body. */

@@ -39,7 +39,7 @@ describe("Mailchimp members call", () => {
     expect(call!.init.method).toBe("POST");
     const auth = new Headers(call!.init.headers).get("Authorization")!;
     expect(Buffer.from(auth.replace(/^Basic /, ""), "base64").toString()).toMatch(/^[^:]*:abc123-us7$/);
-    expect(JSON.parse(String(call!.init.body))).toEqual(memberBody(MEMBER));
+    expect(JSON.parse(call!.init.body as string)).toEqual(memberBody(MEMBER));
     expect(call!.init.signal).toBeInstanceOf(AbortSignal);
   });
 

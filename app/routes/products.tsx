@@ -16,7 +16,6 @@ import {
   activeFilterCount,
   productListHref,
   parseProductFilters,
-  type ProductFilters,
 } from "~/catalogue/product-filters";
 import { redirectToShownPage } from "~/lib/pagination";
 import { tidySearchParams } from "~/lib/url-params";
@@ -100,7 +99,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const { filters, facets, items, pagination, taxMode, province, filterCount, priceErrors, rawPrices } = loaderData;
-  const hrefFor = (page: number) => productListHref({ ...filters, page } as ProductFilters);
+  const hrefFor = (page: number) => productListHref({ ...filters, page });
   // The form's key changes with the URL so its checkboxes follow back/forward.
   const formKey = productListHref(filters);
   return (

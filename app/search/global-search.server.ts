@@ -255,7 +255,7 @@ async function searchTab(db: Database, source: TabSource, match: Match, offset: 
 }
 
 function emptyResults(tab: SearchTab): SearchResults {
-  return { tab, items: [] } as SearchResults;
+  return { tab, items: [] };
 }
 
 /** The page's rows by id, in the ids' order, with texts in the visitor's language. */

@@ -8,12 +8,12 @@
  * Bundled into `$BENCH_BARE_BUILD_DIR/server/index.js`; listens on PORT at HOST (127.0.0.1) at import.
  */
 import path from "node:path";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { createHttpStack } from "../../server/http-stack";
 
 const app = createHttpStack({
-  build: build as unknown as ServerBuild,
+  build,
   // build/server/index.js → build/client
   clientDir: path.resolve(import.meta.dirname, "../client"),
   production: process.env.NODE_ENV === "production",

@@ -35,6 +35,7 @@ async function body(req: IncomingMessage): Promise<URLSearchParams> {
 /** A shop process: the cart page and its forms, the cart-write limit (60 per address), on `store`. */
 async function fakeShop(store: Store, faults: Faults = {}): Promise<string> {
   let writes = 0;
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a test double: a rejection fails the test
   const server = createServer(async (req, res) => {
     const session = /session=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? Math.random().toString(36).slice(2);
     res.setHeader("Set-Cookie", `session=${session}; Path=/; HttpOnly`);

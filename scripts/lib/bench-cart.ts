@@ -298,7 +298,7 @@ async function shop(k: number, processes: string[], visitorCookie: string, items
       const wanted = [otherQuantity(k + e, [now]), 0];
       wanted[1] = otherQuantity(k + e + 1, [now, wanted[0]]);
       const fields = (q: number) => ({ intent: "update", productInventoryId: id, quantity: q, lockVersion: version });
-      const statuses = await Promise.all([shopper.post(0, fields(wanted[0]!)), shopper.post(1, fields(wanted[1]!))]);
+      const statuses = await Promise.all([shopper.post(0, fields(wanted[0]!)), shopper.post(1, fields(wanted[1]))]);
       const winners = statuses.filter((s) => s === 303).length;
       if (winners === 2) {
         figures.twoTabRoundsBothAccepted++;

@@ -28,7 +28,7 @@ export interface ImportFigures {
 }
 
 const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
+  const s = v === null || v === undefined ? "" : `${v as number | string}`;
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

@@ -56,7 +56,7 @@ async function downloadInvoice(page: Page, link: ReturnType<Page["getByTestId"]>
   }
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe(`Invoice-${orderNumber}.pdf`);
-  return new Uint8Array(await readFile((await download.path())!));
+  return new Uint8Array(await readFile((await download.path())));
 }
 
 test("a customer finds their paid order in the history and downloads its invoice", async ({ page }) => {

@@ -38,7 +38,7 @@ import { action as registerAction } from "~/routes/register";
 import { loader as cartLoader } from "~/routes/shopping-cart";
 import { loader as checkoutLoader } from "~/routes/checkout";
 
-vi.hoisted(async () => {
+await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");

@@ -22,13 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => testDb?.close());
 
-type ListData = Awaited<ReturnType<typeof blogsLoader>>;
 const list = async (query: string, locale: "fr-CA" | "en-US" = "fr-CA") =>
-  (await blogsLoader(await routeArgs(testDb.db, `/blogs${query}`, { preferences: { locale } }))) as ListData;
+  (await blogsLoader(await routeArgs(testDb.db, `/blogs${query}`, { preferences: { locale } })));
 const article = async (id: string, locale: "fr-CA" | "en-US" = "fr-CA") =>
-  (await blogLoader(await routeArgs(testDb.db, `/blogs/${id}`, { params: { id }, preferences: { locale } }))) as Awaited<
-    ReturnType<typeof blogLoader>
-  >;
+  (await blogLoader(await routeArgs(testDb.db, `/blogs/${id}`, { params: { id }, preferences: { locale } })));
 
 describe("the demo articles", () => {
   it("are at least 12, each with a French and an English title and body, linked to real products", async () => {
@@ -143,7 +140,7 @@ describe("/blogs/{id}", () => {
 
 describe("/images/blogs/{file}", () => {
   it("serves a cacheable SVG for a cover it makes, 404 otherwise", async () => {
-    const response = imageLoader({ params: { file: "hills--3d5a40.svg" } } as never) as Response;
+    const response = imageLoader({ params: { file: "hills--3d5a40.svg" } } as never);
     expect(response.headers.get("Content-Type")).toMatch(/image\/svg\+xml/);
     expect(response.headers.get("Cache-Control")).toMatch(/public, max-age=\d+/);
     expect(await response.text()).toContain("#3d5a40");
@@ -154,18 +151,14 @@ describe("/images/blogs/{file}", () => {
 describe("related articles", () => {
   it("the product page lists the articles that link the product", async () => {
     const slug = "domaine-sigalas-santorini-assyrtiko-2023";
-    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } }))) as Awaited<
-      ReturnType<typeof productLoader>
-    >;
+    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } })));
     expect(data.blogs.map((b) => b.slug)).toEqual(["santorini-assyrtiko"]);
     expect(data.blogs[0]!.title).toBe("Santorin et l’assyrtiko");
   });
 
   it("a product without articles lists none", async () => {
     const slug = "domaine-sigalas-santorini-assyrtiko-2022";
-    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } }))) as Awaited<
-      ReturnType<typeof productLoader>
-    >;
+    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } })));
     expect(data.blogs).toEqual([]);
   });
 
@@ -173,7 +166,7 @@ describe("related articles", () => {
     const slug = "marcel-lapierre";
     const data = (await providerLoader(
       await routeArgs(testDb.db, `/providers/${slug}`, { params: { slug }, preferences: { locale: "en-US" } }),
-    )) as Awaited<ReturnType<typeof providerLoader>>;
+    ));
     expect(data.blogs.map((b) => b.title)).toEqual(['Morgon and the "Gang of Four"']);
   });
 });

@@ -117,7 +117,7 @@ async function upload(csv: string) {
   const result = await post(uploadForm(csv), staffCookie);
   expect(result.status).toBe(303);
   expect(result.location).toMatch(/^\/agence\/import\?id=\d+$/);
-  const page = (await importLoader((await routeArgs(testDb.db, result.location!, { init: { headers: { Cookie: staffCookie } } })) as never)) as {
+  const page = (await importLoader((await routeArgs(testDb.db, result.location!, { init: { headers: { Cookie: staffCookie } } })))) as {
     view: { id: number; status: string; report: ImportReport };
   };
   // The page reads the report, never the stored file (up to 30 MB).
@@ -159,7 +159,7 @@ describe("a valid file", () => {
   it("confirm: creates and changes the rows, taxes each province, writes one audit row, and /products shows the product", async () => {
     const { db } = testDb;
     const [stored] = await db.select().from(catalogueImports).where(eq(catalogueImports.status, "CHECKED"));
-    const report = stored!.report as unknown as ImportReport;
+    const report = stored!.report;
     // Counted before the import: the cached facet counts must not hide the new product afterwards.
     const listBefore = (await productsLoader(await routeArgs(db, "/products?t=zorblanc"))) as { pagination: { total: number } };
     expect(listBefore.pagination.total).toBe(0);
@@ -237,7 +237,7 @@ describe("a file that mixes its producers", () => {
       const view = await upload([HEADER, more(higher), more(lower)].join("\n"));
       expect(view.report.counts.changed).toBe(2);
       expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
-      const recorded = (await db.execute(sql`select id from import_update_order order by n`)) as unknown as { rows: { id: number }[] };
+      const recorded = (await db.execute(sql`select id from import_update_order order by n`)) as { rows: { id: number }[] };
       expect(recorded.rows.map((r) => r.id)).toEqual([lower.id, higher.id]);
     } finally {
       await db.execute(sql`drop trigger record_import_update on product_inventories`);
@@ -374,7 +374,7 @@ describe("the form", () => {
   });
 
   it("answers 404 for an unknown or malformed import id", async () => {
-    const load = async (path: string) => thrownResponse(async () => importLoader((await routeArgs(testDb.db, path, { init: { headers: { Cookie: staffCookie } } })) as never));
+    const load = async (path: string) => thrownResponse(async () => importLoader((await routeArgs(testDb.db, path, { init: { headers: { Cookie: staffCookie } } }))));
     expect((await load("/agence/import?id=999999")).status).toBe(404);
     expect((await load("/agence/import?id=abc")).status).toBe(404);
     expect((await load("/agence/import?id=2147483648")).status).toBe(404);
@@ -459,7 +459,7 @@ describe("staff only", () => {
   it("answers 404 to a customer and to a guest, for the page and the forms", async () => {
     for (const cookie of [customerCookie, undefined]) {
       const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
-      expect((await thrownResponse(async () => importLoader((await routeArgs(testDb.db, "/agence/import", { init })) as never))).status).toBe(404);
+      expect((await thrownResponse(async () => importLoader((await routeArgs(testDb.db, "/agence/import", { init }))))).status).toBe(404);
       const result = await post(uploadForm(`${HEADER}\n`), cookie);
       expect(result.status).toBe(404);
     }

@@ -22,7 +22,7 @@ afterAll(() => testDb?.close());
 
 type ProductsData = Awaited<ReturnType<typeof productsLoader>>;
 const products = async (query: string, preferences = {}) =>
-  (await productsLoader(await routeArgs(testDb.db, `/products${query}`, { preferences }))) as ProductsData;
+  (await productsLoader(await routeArgs(testDb.db, `/products${query}`, { preferences })));
 
 describe("/products", () => {
   it("lists the Quebec default availability (IP, SAQ, Brouhh, MERCH_MTL) by default", async () => {
@@ -158,9 +158,8 @@ describe("/products/{slug}", () => {
   });
 });
 
-type ProvidersData = Awaited<ReturnType<typeof providersLoader>>;
 const providers = async (query: string, preferences = {}) =>
-  (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences }))) as ProvidersData;
+  (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences })));
 
 describe("/providers", () => {
   it("groups producers by country in order, 20 per page by default, with a tree rooted at 'All' (id 0)", async () => {

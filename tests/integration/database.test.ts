@@ -54,7 +54,7 @@ describe("database", () => {
       sql`select extname from pg_extension where extname in ('unaccent', 'pg_trgm') order by extname`,
     );
     // PGlite and node-postgres both answer { rows }.
-    const { rows } = result as unknown as { rows: { extname: string }[] };
+    const { rows } = result as { rows: { extname: string }[] };
     expect(rows.map((r) => r.extname)).toEqual(["pg_trgm", "unaccent"]);
   });
 

@@ -40,7 +40,7 @@ function path(text: string, options: Options = {}): string {
 
 async function search(text: string, options: Options = {}, db = testDb.db): Promise<SearchData> {
   const preferences = { locale: options.locale ?? "fr-CA", province: options.province ?? "QC" } as const;
-  return (await loader(await routeArgs(db, path(text, options), { preferences }))) as SearchData;
+  return (await loader(await routeArgs(db, path(text, options), { preferences })));
 }
 
 /** The names (products, producers) or titles (articles) of one page, in rank order. */
@@ -271,13 +271,13 @@ describe("bad input", () => {
     ["a negative page", "/global-search?t=vin&activeTabType=BLOGS&activeCurrentPage=-3"],
     ["a huge page", "/global-search?t=vin&activeCurrentPage=99999999999999999999"],
   ])("answers %s with a page, never an error", async (_label, url) => {
-    const data = (await loader(await routeArgs(testDb.db, url))) as SearchData;
+    const data = (await loader(await routeArgs(testDb.db, url)));
     expect(data.pagination.page).toBe(1);
     expect(data.text.length).toBeLessThanOrEqual(100);
   });
 
   it("shows the prompt, not results, without a text", async () => {
-    const data = (await loader(await routeArgs(testDb.db, "/global-search?activeCurrentPage=7&activeTabType=BLOGS"))) as SearchData;
+    const data = (await loader(await routeArgs(testDb.db, "/global-search?activeCurrentPage=7&activeTabType=BLOGS")));
     expect(data.text).toBe("");
     expect(data.tab).toBe("BLOGS");
     expect(data.results.items).toEqual([]);

@@ -235,8 +235,7 @@ describe("productListingBatches", () => {
 });
 
 describe("GET /listing/providers", () => {
-  type ProvidersData = Awaited<ReturnType<typeof providersLoader>>;
-  const page = async (query: string) => (await providersLoader((await routeArgs(testDb.db, `/providers${query}`)) as never)) as ProvidersData;
+  const page = async (query: string) => (await providersLoader((await routeArgs(testDb.db, `/providers${query}`))));
 
   it("is an A4 landscape PDF of the /providers page's producers, named by a timestamp in seconds", async () => {
     for (const query of ["", "?size=51", "?page=2", "?c=FR&size=52"]) {

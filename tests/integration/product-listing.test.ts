@@ -30,7 +30,7 @@ async function rows(query: ReturnType<typeof sql>, db = testDb.db): Promise<unkn
   if (!result || typeof result !== "object" || !("rows" in result) || !Array.isArray(result.rows)) {
     throw new Error("the driver answered without rows");
   }
-  return JSON.parse(JSON.stringify(result.rows));
+  return JSON.parse(JSON.stringify(result.rows)) as unknown[];
 }
 
 /** The search table as the catalogue says it should be, computed from the source tables. */

@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 type Reply = { status?: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> | null };
-type PageData = Awaited<ReturnType<typeof profileLoader>>;
 
 /** A new customer, logged in: their id and session cookie. */
 async function customer(email: string, password = "first password"): Promise<{ id: number; cookie: string }> {
@@ -46,7 +45,7 @@ async function logIn(userId: number): Promise<string> {
 }
 
 const load = async (cookie: string, path = "/account/profile") =>
-  (await profileLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }))) as PageData;
+  (await profileLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } })));
 
 /** Posts a form; returns the status, the redirect target or conform's reply. */
 async function post(cookie: string | null, fields: Record<string, string>) {

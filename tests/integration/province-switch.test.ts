@@ -21,7 +21,7 @@ import { readUser, startUserSession } from "~/users/users.server";
 import { action as provinceAction, loader as provinceLoader } from "~/routes/province";
 import { action as preferencesAction } from "~/routes/preferences";
 
-vi.hoisted(async () => {
+await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");

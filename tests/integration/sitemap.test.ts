@@ -25,14 +25,14 @@ afterAll(() => testDb?.close());
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 
 async function sitemapIndex(): Promise<{ response: Response; files: string[] }> {
-  const response = (await indexLoader(await routeArgs(testDb.db, "/sitemap.xml"))) as Response;
+  const response = (await indexLoader(await routeArgs(testDb.db, "/sitemap.xml")));
   return { response, files: locs(await response.clone().text()) };
 }
 
 async function sitemapFile(url: string): Promise<{ response: Response; xml: string }> {
   const path = new URL(url).pathname;
   const file = path.replace("/sitemap/", "");
-  const response = (await fileLoader(await routeArgs(testDb.db, path, { params: { file } }))) as Response;
+  const response = (await fileLoader(await routeArgs(testDb.db, path, { params: { file } })));
   return { response, xml: await response.clone().text() };
 }
 
@@ -122,7 +122,7 @@ describe("/sitemap.xml", () => {
 
 describe("/robots.txt", () => {
   it("allows the shop, keeps crawlers out of personal pages and names the sitemap", async () => {
-    const response = (await robotsLoader(await routeArgs(testDb.db, "/robots.txt"))) as Response;
+    const response = (robotsLoader(await routeArgs(testDb.db, "/robots.txt")));
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const lines = (await response.text()).split("\n");

@@ -90,7 +90,7 @@ async function listeners(): Promise<number> {
     "select count(*)::int as n from pg_stat_activity where datname = $1 and (query ilike 'LISTEN%' or query = 'select 1') and state = 'idle'",
     [database],
   );
-  return result.rows[0].n as number;
+  return (result.rows[0] as { n: number }).n;
 }
 
 describe.skipIf(unavailable !== null)(`when the database is down${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {

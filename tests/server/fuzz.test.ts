@@ -223,6 +223,7 @@ const request: fc.Arbitrary<FuzzRequest> = fc
       }
     }
     headers.push(...r.headers);
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     if (!r.raw) for (const header of headers) header[1] = header[1].replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "");
     return { method: r.method, target, host: r.host, headers, body };
   });

@@ -301,7 +301,7 @@ describe("session lifetime", () => {
     // The same session, as the server signed it, but last renewed 25 hours ago.
     const [, value] = /^session=(.*)$/.exec(cookie)!;
     const [payload] = decodeURIComponent(value!).split(".") as [string];
-    const data = JSON.parse(Buffer.from(payload, "base64").toString());
+    const data = JSON.parse(Buffer.from(payload, "base64").toString()) as { id: string; guestId: string; issuedAt: number; renewedAt: number };
     expect(data).toMatchObject({ guestId: expect.any(String), issuedAt: expect.any(Number), renewedAt: expect.any(Number) });
 
     process.env.SESSION_SECRET = shop.secret;
@@ -313,7 +313,7 @@ describe("session lifetime", () => {
     expect(await cartCount(expired)).toBe(0);
     // An expired session starts a new guest on the next cart change: the old cart stays out of reach.
     const next = await addToCart(expired);
-    expect(JSON.parse(Buffer.from(decodeURIComponent(next.slice(8)).split(".")[0]!, "base64").toString()).guestId).not.toBe(
+    expect((JSON.parse(Buffer.from(decodeURIComponent(next.slice(8)).split(".")[0]!, "base64").toString()) as { guestId: string }).guestId).not.toBe(
       data.guestId,
     );
   });

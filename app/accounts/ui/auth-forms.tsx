@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
-import { LoginSchema, MIN_PASSWORD_LENGTH, RegisterSchema } from "../account-forms";
+import { LoginSchema, MIN_PASSWORD_LENGTH, RegisterSchema } from "~/accounts/account-forms";
 
 const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 const REGISTER_CONSTRAINT = getZodConstraint(RegisterSchema);

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OrderStatus } from "~/vocabulary";
-import type { OrderHistoryData, OrderView } from "../order-history-view";
+import type { OrderHistoryData, OrderView } from "~/accounts/order-history-view";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 const STATUS_STYLE: Record<OrderStatus, string> = {

@@ -13,8 +13,8 @@ import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
-import { MIN_PASSWORD_LENGTH } from "../account-forms";
-import { PasswordChangeSchema, ProfileSchema, type ProfileAddress, type ProfileForm as ProfileFormValue } from "../profile-forms";
+import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";
+import { PasswordChangeSchema, ProfileSchema, type ProfileAddress, type ProfileForm as ProfileFormValue } from "~/accounts/profile-forms";
 
 /** The profile form as the page first shows it (from the saved profile). */
 export interface ProfileFormDefaults {

@@ -9,8 +9,8 @@ import { FieldErrors } from "~/components/ui/form-field";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OutboxStatus } from "~/vocabulary";
-import { ResendMessageSchema } from "../outbox-forms";
-import type { outboxDesk } from "../outbox-desk.server";
+import { ResendMessageSchema } from "~/agency/outbox-forms";
+import type { outboxDesk } from "~/agency/outbox-desk.server";
 
 /** What the action answers when it does not redirect: the form's result, for the row it names. */
 export interface ResendActionData {

@@ -3,7 +3,7 @@ import { inputClass } from "~/components/ui/form-field";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { ROLES, type Locale, type Province, type Role } from "~/vocabulary";
-import type { UsersFilter } from "../users-filter";
+import type { UsersFilter } from "~/agency/users-filter";
 
 /** A user as the staff's list shows it (never the password hash). */
 export interface UserRow {

@@ -5,9 +5,9 @@
 import { Link } from "react-router";
 import { PROSE } from "~/components/ui/prose";
 import { useT } from "~/i18n/translation";
-import { blogListHref } from "../blog-filters";
-import type { BlogDetail } from "../blogs.server";
-import { blogCoverSrc } from "../cover-image";
+import { blogListHref } from "~/blogs/blog-filters";
+import type { BlogDetail } from "~/blogs/blogs.server";
+import { blogCoverSrc } from "~/blogs/cover-image";
 import { BlogDate } from "./blog-date";
 
 export function BlogArticle({ blog }: { blog: BlogDetail }) {

@@ -7,8 +7,8 @@ import { Form, Link, useSubmit } from "react-router";
 import { useT } from "~/i18n/translation";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { BLOG_TYPES } from "~/vocabulary";
-import { BLOG_SORTS, activeBlogFilterCount, blogListHref, type BlogFilters } from "../blog-filters";
-import type { BlogTheme } from "../blogs.server";
+import { BLOG_SORTS, activeBlogFilterCount, blogListHref, type BlogFilters } from "~/blogs/blog-filters";
+import type { BlogTheme } from "~/blogs/blogs.server";
 
 export function BlogFilterForm({ filters, themes }: { filters: BlogFilters; themes: BlogTheme[] }) {
   const { t } = useT();

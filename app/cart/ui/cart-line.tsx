@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import { useT } from "~/i18n/translation";
 import { formatMoney } from "~/i18n/format";
-import { UpdateLineSchema } from "../cart-forms";
-import type { CartActionError, CartLine } from "../cart-types";
+import { UpdateLineSchema } from "~/cart/cart-forms";
+import type { CartActionError, CartLine } from "~/cart/cart-types";
 import { QuantityInput } from "./quantity-input";
 
 /** The update form's constraints, computed once. */

@@ -11,8 +11,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { CatalogueImportView } from "../catalogue-import.server";
-import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "../import-forms";
+import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
+import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "~/catalogue-import/import-forms";
 import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type Refusal, type ReportLine } from "~/db/import-report";
 
 const CONSTRAINT = getZodConstraint(ConfirmSchema);

@@ -9,9 +9,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { CatalogueImportView } from "../catalogue-import.server";
-import { MAX_UPLOAD_BYTES, REQUIRED_COLUMNS } from "../import-format";
-import { UPLOAD_INTENT, UploadSchema, type UploadForm } from "../import-forms";
+import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
+import { MAX_UPLOAD_BYTES, REQUIRED_COLUMNS } from "~/catalogue-import/import-format";
+import { UPLOAD_INTENT, UploadSchema, type UploadForm } from "~/catalogue-import/import-forms";
 
 const CONSTRAINT = getZodConstraint(UploadSchema);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceTaxIn } from "../../pricing/taxes";
+import { priceTaxIn } from "~/pricing/taxes";
 import { buildDemoCatalogue, createPrng, generateDemoCatalogue, productSlug, slugify } from "./demo-catalogue";
 import { INVENTORIES, PRODUCT_TYPES, REGIONS } from "./reference-data";
 

@@ -8,7 +8,7 @@
  * farms when that is public knowledge; no scores or awards. Product descriptions are composed from
  * the cuvée's grapes and region plus a serving suggestion.
  */
-import type { Database } from "../../db/client.server";
+import type { Database } from "~/db/client.server";
 import {
   analyzeCatalogue,
   writeProductAttributes,
@@ -16,10 +16,10 @@ import {
   writeProducts,
   writeProviderOrigins,
   writeProviders,
-} from "../catalogue-writer.server";
-import { lockCatalogueWrites } from "../catalogue-write-lock.server";
-import { attributes, countries, regions } from "../../db/schema";
-import { priceTaxIn } from "../../pricing/taxes";
+} from "~/catalogue/catalogue-writer.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import { attributes, countries, regions } from "~/db/schema";
+import { priceTaxIn } from "~/pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
 import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
 

@@ -8,8 +8,8 @@
  * Puids are `S0000001` (products) and `S0000001-IP` (product inventories), so they never clash with
  * the demo catalogue's `P000001`.
  */
-import type { Database } from "../../db/client.server";
-import { lockCatalogueWrites } from "../catalogue-write-lock.server";
+import type { Database } from "~/db/client.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import {
   cartLines,
   productAttributes,
@@ -17,7 +17,7 @@ import {
   products,
   providerOrigins,
   providers,
-} from "../../db/schema";
+} from "~/db/schema";
 import {
   analyzeCatalogue,
   writeProductAttributes,
@@ -25,7 +25,7 @@ import {
   writeProducts,
   writeProviderOrigins,
   writeProviders,
-} from "../catalogue-writer.server";
+} from "~/catalogue/catalogue-writer.server";
 import {
   buildProductInventory,
   createPrng,
@@ -417,7 +417,7 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
  * order, a producer's product inventories sit side by side in the listing's table, as an agency
  * adding a producer's range at once would have them (decision 022).
  */
-function* productsByProducer(rng: Rng, total: number, providersList: SyntheticProvider[]): Generator<SyntheticProduct> {
+function* productsByProducer(rng: Rng, total: number, providersList: SyntheticProvider[]): Generator<SyntheticProduct, void> {
   const productsOfProducer = new Uint32Array(providersList.length);
   for (let i = 0; i < total; i++) productsOfProducer[Math.floor(rng() * providersList.length)]! += 1;
   let n = 0;

@@ -8,7 +8,7 @@ import { useT } from "~/i18n/translation";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
-import { ContactSchema, PlaceOrderSchema, type ContactForm } from "../checkout-forms";
+import { ContactSchema, PlaceOrderSchema, type ContactForm } from "~/checkout/checkout-forms";
 import { deliverySchema, type DeliveryNeeds } from "~/orders/pickup";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
@@ -138,7 +138,7 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
             {t("checkout.branch.title", { board: data.province === "ON" ? "LCBO" : "SAQ" })}
           </h2>
           <p className="mb-2 text-sm text-stone-600">{t("checkout.branch.help")}</p>
-          <BranchSearch action="/checkout" query={data.query} timer={timer} listed={data.branches.length > 0}>
+          <BranchSearch action="/checkout" query={data.query} timerRef={timer} listed={data.branches.length > 0}>
             <input type="hidden" name="step" value="2" />
           </BranchSearch>
           <p role="status" className="sr-only" data-testid="branch-count">

@@ -49,7 +49,7 @@ export function TextField({
           {help}
         </p>
       ) : null}
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors as string[] | undefined} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { useT } from "~/i18n/translation";
-import { ContactSchema, type ContactForm, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "../contact-form";
+import { ContactSchema, type ContactForm, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "~/contact/contact-form";
 
 const CONSTRAINT = getZodConstraint(ContactSchema);
 

@@ -7,7 +7,7 @@
 import { Link } from "react-router";
 import { PROSE } from "~/components/ui/prose";
 import { useT } from "~/i18n/translation";
-import type { ContentTab, ContentPageView } from "../page-types";
+import type { ContentTab, ContentPageView } from "~/content/page-types";
 
 function Html({ html, className }: { html: string; className?: string }) {
   if (!html) return null;

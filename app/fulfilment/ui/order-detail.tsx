@@ -14,9 +14,9 @@ import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "../fulfilment-forms";
-import { STEP_AUDIT_ACTION, type FulfilmentStep } from "../fulfilment-rules";
-import type { StaffOrderDetail } from "../order-fulfilment.server";
+import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
+import { STEP_AUDIT_ACTION, type FulfilmentStep } from "~/fulfilment/fulfilment-rules";
+import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
 
 const STEP_CONSTRAINT = getZodConstraint(FulfilmentStepSchema);
 
@@ -105,7 +105,7 @@ function auditValue(field: string, value: unknown, t: TFunction, locale: string)
   if (field === "fulfilmentStatus" && isOneOf(FULFILMENT_STATUSES, value)) return t(`fulfilment.status.${value}`);
   if (typeof value === "string" && isIsoDate(value)) return formatShopDay(value, locale);
   if (typeof value === "string" && field.endsWith("At") && !Number.isNaN(Date.parse(value))) return formatDateTime(value, locale);
-  return String(value);
+  return `${value as number | string}`; // what is left: a number or a string (the audited fields are scalars)
 }
 
 /** The audit trail's change, "field: before → after" per field, in the page's language. */

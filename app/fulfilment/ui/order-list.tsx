@@ -10,8 +10,8 @@ import type { Pagination } from "~/lib/pagination";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { CART_SECTIONS, FULFILMENT_STATUSES, ORDER_STATUSES, PROVINCES } from "~/vocabulary";
-import { orderListHref, staffOrderPath, type OrderListFilters } from "../fulfilment-forms";
-import type { StaffOrderRow } from "../order-fulfilment.server";
+import { orderListHref, staffOrderPath, type OrderListFilters } from "~/fulfilment/fulfilment-forms";
+import type { StaffOrderRow } from "~/fulfilment/order-fulfilment.server";
 
 export interface OrderListData {
   title: string;

@@ -8,7 +8,7 @@
 import { useT } from "~/i18n/translation";
 import { productFiltersToSearchParams, type ProductFilters } from "~/catalogue/product-filters";
 import type { Province, TaxMode } from "~/vocabulary";
-import { LISTING_FLAG_DEFAULTS, LISTING_FLAGS, LISTING_REGION_VALUES, LISTING_SHOWS, regionOfProvince } from "../listing-options";
+import { LISTING_FLAG_DEFAULTS, LISTING_FLAGS, LISTING_REGION_VALUES, LISTING_SHOWS, regionOfProvince } from "~/listing/listing-options";
 
 /** The /products filters a price list keeps: all but the page, its size and the sort. */
 function listingFilterFields(filters: ProductFilters): [string, string][] {

@@ -16,7 +16,7 @@ import { Form, Link, useNavigation, type FetcherWithComponents } from "react-rou
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import { isOneOf, NEWSLETTER_INTERESTS, PROVINCES, type Province } from "~/vocabulary";
-import { INTENT_FIELD, MODE_FIELD, NewsletterInterestsSchema, type NewsletterInterestsForm, type NewsletterMode } from "../newsletter-forms";
+import { INTENT_FIELD, MODE_FIELD, NewsletterInterestsSchema, type NewsletterInterestsForm, type NewsletterMode } from "~/newsletter/newsletter-forms";
 
 const CONSTRAINT = getZodConstraint(NewsletterInterestsSchema);
 

@@ -16,7 +16,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import type { Province } from "~/vocabulary";
-import type { NewsletterActionData, NewsletterOutcome } from "../newsletter-forms";
+import type { NewsletterActionData, NewsletterOutcome } from "~/newsletter/newsletter-forms";
 import { NewsletterInterestsFormView } from "./interests-form";
 import { NewsletterPersonFormView } from "./person-form";
 
@@ -47,6 +47,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
       // The focus goes back to the short form's button (the one that opened the dialog, even
       // when it was disabled while the form was sent and lost the focus).
       openerRef.current = document.getElementById(FORM_ID)?.querySelector<HTMLElement>("button[type=submit]") ?? null;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the fetcher's reply, an outside event
       setRound((r) => r + 1);
     } else if (personData.kind === "outcome") {
       setOutcome(personData.outcome);
@@ -62,6 +63,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
   // Step 2 answered: the dialog closes, the short form empties, the outcome is announced.
   useEffect(() => {
     if (interestsFetcher.state !== "idle" || interestsData?.kind !== "outcome") return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the fetcher's reply, an outside event
     setOutcome(interestsData.outcome);
     dialogRef.current?.close();
     (document.getElementById(FORM_ID) as HTMLFormElement | null)?.reset();
@@ -69,6 +71,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
 
   // A new sign-up clears the last announcement.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the fetcher's submission, an outside event
     if (personFetcher.state === "submitting") setOutcome(null);
   }, [personFetcher.state]);
 
@@ -90,7 +93,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
           id={FORM_ID}
           lastResult={refusedPerson}
           mode={hydrated ? "dialog" : "page"}
-          fetcher={personFetcher as never}
+          fetcher={personFetcher}
         />
       </div>
       {/* A polite live region (aria-live, not role="status": the page's own status messages stay the only ones). */}
@@ -121,7 +124,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
               lastResult={refusedInterests}
               mode="dialog"
               defaultProvince={province}
-              fetcher={interestsFetcher as never}
+              fetcher={interestsFetcher}
               onCancel={closeDialog}
             />
           ) : null}

@@ -10,7 +10,7 @@ import { Form, useNavigation, type FetcherWithComponents } from "react-router";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { useT } from "~/i18n/translation";
-import { INTENT_FIELD, MODE_FIELD, NewsletterPersonSchema, type NewsletterMode, type NewsletterPersonForm } from "../newsletter-forms";
+import { INTENT_FIELD, MODE_FIELD, NewsletterPersonSchema, type NewsletterMode, type NewsletterPersonForm } from "~/newsletter/newsletter-forms";
 
 const CONSTRAINT = getZodConstraint(NewsletterPersonSchema);
 

@@ -29,20 +29,20 @@ export type SearchTimer = { current: ReturnType<typeof setTimeout> | undefined }
 export function BranchSearch({
   action,
   query,
-  timer,
+  timerRef,
   listed,
   children,
 }: {
   action: string;
   query: string;
-  timer: SearchTimer;
+  timerRef: SearchTimer;
   /** Whether the branch list is shown (the search box controls it). */
   listed: boolean;
   children?: ReactNode;
 }) {
   const { t } = useT();
   const submit = useSubmit();
-  useEffect(() => () => clearTimeout(timer.current), [timer]);
+  useEffect(() => () => clearTimeout(timerRef.current), [timerRef]);
   return (
     <Form
       method="get"
@@ -51,7 +51,7 @@ export function BranchSearch({
       aria-label={t("checkout.branch.legend")}
       className="flex max-w-md gap-2"
       data-testid="branch-search"
-      onSubmit={() => clearTimeout(timer.current)}
+      onSubmit={() => clearTimeout(timerRef.current)}
     >
       {children}
       <label htmlFor="branch-query" className="sr-only">
@@ -68,8 +68,8 @@ export function BranchSearch({
         className="w-full rounded border border-stone-300 px-2 py-1.5"
         onChange={(event) => {
           const form = event.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+          clearTimeout(timerRef.current);
+          timerRef.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), 250);
         }}
       />
       <button type="submit" className="rounded border border-stone-300 px-3">

@@ -14,7 +14,7 @@ import { BoutiqueChoices, BranchChoices, BranchSearch, type BranchOption } from 
 import { MessagePage } from "~/components/ui/message-page";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { ReservationPaymentView } from "../reservations.server";
+import type { ReservationPaymentView } from "~/reservations/reservations.server";
 
 /** What a refused form of the page answers. */
 export interface ReservationPageActionData {
@@ -58,7 +58,7 @@ function PickupForm({
             {t("checkout.branch.title", { board })}
           </h2>
           <p className="text-sm text-stone-600">{t("reservations.page.pickupFirst")}</p>
-          <BranchSearch action={path} query={query} timer={timer} listed={branches.length > 0} />
+          <BranchSearch action={path} query={query} timerRef={timer} listed={branches.length > 0} />
         </>
       ) : null}
       <Form

@@ -14,8 +14,8 @@ import { PaginationNav } from "~/components/ui/pagination-nav";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
-import { CancelReservationSchema, MarkAvailableSchema, reservationsQuery, type ReservationsFilter } from "../reservation-forms";
-import type { ReservationListItem } from "../reservations.server";
+import { CancelReservationSchema, MarkAvailableSchema, reservationsQuery, type ReservationsFilter } from "~/reservations/reservation-forms";
+import type { ReservationListItem } from "~/reservations/reservations.server";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What a refused staff form answers: which row, conform's reply, and the current state when stale. */

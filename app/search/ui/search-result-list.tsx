@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { BlogDate } from "~/blogs/ui/blog-date";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { useT } from "~/i18n/translation";
-import type { BlogHit, ProductHit, ProviderHit, SearchResults } from "../search-tabs";
+import type { BlogHit, ProductHit, ProviderHit, SearchResults } from "~/search/search-tabs";
 
 /** Non-empty parts joined by a middle dot: "Domaine X · France, Loire · Vin". */
 function joined(parts: (string | null | undefined)[]): string {

@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { formatCount } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { SEARCH_TABS, searchHref, type SearchTab, type TabCount } from "../search-tabs";
+import { SEARCH_TABS, searchHref, type SearchTab, type TabCount } from "~/search/search-tabs";
 
 /** A tab's count as shown: "12", or "1 000+" / "1,000+" when capped. */
 function TabCountText({ count }: { count: TabCount }) {

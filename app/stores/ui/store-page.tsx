@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
-import type { StoreView } from "../store-view.server";
+import type { StoreView } from "~/stores/store-view.server";
 
 const productsOf = (store: Pick<StoreView, "inventoryCode">) => `/products?${new URLSearchParams({ inventory: store.inventoryCode })}`;
 

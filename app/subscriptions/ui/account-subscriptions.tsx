@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
-import type { SubscriptionSummary } from "../subscription-types";
+import type { SubscriptionSummary } from "~/subscriptions/subscription-types";
 import { ButtonForm, PlanPrice } from "./plan-card";
 
 /** What the account's action answered when it refused a cancellation. */

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { PlanOffer } from "../subscription-types";
+import type { PlanOffer } from "~/subscriptions/subscription-types";
 
 /** What a plan page's action answered, when it refused a purchase. */
 export interface BuyRefusal {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
-import type { PlanOffer } from "../subscription-types";
+import type { PlanOffer } from "~/subscriptions/subscription-types";
 import { PlanCard, type BuyRefusal } from "./plan-card";
 
 /** What the members page says of the benefits (SPEC §6), numbers from the constants. */

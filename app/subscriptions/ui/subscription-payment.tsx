@@ -3,7 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
 import { PayOrCancel } from "~/components/ui/pay-or-cancel";
 import { useT } from "~/i18n/translation";
-import type { SubscriptionSummary } from "../subscription-types";
+import type { SubscriptionSummary } from "~/subscriptions/subscription-types";
 import { PlanPrice } from "./plan-card";
 
 /**

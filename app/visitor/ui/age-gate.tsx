@@ -10,7 +10,7 @@ import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 import type { Locale, Province } from "~/vocabulary";
-import { VISITOR_PATH, type LegalAge } from "../visitor-rules";
+import { VISITOR_PATH, type LegalAge } from "~/visitor/visitor-rules";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** Two answers of the same weight. */

@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
-import { withConsentQuery } from "../visitor-rules";
+import { withConsentQuery } from "~/visitor/visitor-rules";
 
 export function ConsentLink({ className }: { className?: string }) {
   const { t } = useT();

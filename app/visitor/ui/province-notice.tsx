@@ -10,7 +10,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { PROVINCES, type Province } from "~/vocabulary";
-import { NOTICE_HIDE_MS, VISITOR_PATH } from "../visitor-rules";
+import { NOTICE_HIDE_MS, VISITOR_PATH } from "~/visitor/visitor-rules";
 
 type LocateMessage = "locating" | "denied" | "unconfigured" | "failed" | "invalid" | null;
 
@@ -35,6 +35,7 @@ export function ProvinceNotice({ province, onHidden }: { province: Province; onH
 
   const outcome = fetcher.data?.outcome;
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the fetcher's reply, an outside event
     if (outcome) setMessage(outcome);
   }, [outcome]);
 

@@ -11,7 +11,7 @@ import { useCallback, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { Preferences } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
-import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "../visitor-rules";
+import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "~/visitor/visitor-rules";
 import { AgeGate } from "./age-gate";
 import { ConsentDialog } from "./consent-dialog";
 import { ProvinceNotice } from "./province-notice";
