@@ -3,18 +3,18 @@
  * load reference data and, on an empty database, the demo catalogue. Runs once when the server
  * build is imported, before the first request is accepted.
  */
-import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
-import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
-import { seedReferenceData } from "~/catalogue/seed/reference-data";
-import { seedDemoAccounts } from "~/users/demo-accounts.server";
-import { clearCachesOnCatalogueChanges } from "~/cache.server";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
+import { clearCachesOnCatalogueChanges } from "~/cache.server";
+import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
+import { seedReferenceData } from "~/catalogue/seed/reference-data";
+import { type Database, type DatabaseHandle,MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { shareRateLimitsThrough } from "~/http/rate-limit.server";
+import { seedDemoAccounts } from "~/users/demo-accounts.server";
 
 let handle: DatabaseHandle | undefined;
 /** Stops this process's listening for catalogue changes (closing the database). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearDatabaseCaches, createDatabaseCache } from "./cache.server";
 import type { Database } from "~/db/client.server";
+import { clearDatabaseCaches, createDatabaseCache } from "./cache.server";
 
 /** Any object keys a cache: its database is never queried here. */
 const db = {} as Database;

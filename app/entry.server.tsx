@@ -15,21 +15,21 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import {
-  ServerRouter,
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
   isRouteErrorResponse,
   type RouterContextProvider,
+  ServerRouter,
 } from "react-router";
 import { bootServer } from "~/boot.server";
 import { coalescedBody } from "~/http/coalesced-body.server";
 import { requestContext } from "~/http/request-context";
-import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/middleware/database-outage.server";
 import { scriptsAfterFirstPaint } from "~/http/scripts-after-paint.server";
+import { noteDatabaseError, RETRY_AFTER_SECONDS } from "~/middleware/database-outage.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { log } from "~/observability/log.server";
 import { RequestReferenceProvider } from "~/observability/request-reference";
-import { getI18n } from "~/middleware/i18n.server";
 import { InlineStylesheetProvider } from "~/styles/inline-stylesheet";
 import { STYLESHEET_CSS } from "~/styles/stylesheet.server";
 

@@ -1,38 +1,38 @@
 // First: before any module builds a zod schema (app/zod-jitless.ts).
 import "~/zod-jitless";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import {
+  data,
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  data,
-  isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
-  type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { preload } from "react-dom";
-import type { Route } from "./+types/root";
-import { Footer } from "~/layout/footer";
-import { Header } from "~/layout/header";
+import { countCartItems } from "~/cart/cart-count.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
-import { i18nextMiddleware } from "~/middleware/i18n.server";
-import { TranslationProvider, useT } from "~/i18n/translation";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
-import { InlineStylesheet } from "~/styles/inline-stylesheet";
-import { readUser } from "~/users/users.server";
-import { provinceOfPage } from "~/stores/store-directory";
-import { countCartItems } from "~/cart/cart-count.server";
-import { readVisitorState } from "~/visitor/visitor.server";
-import { VisitorGate } from "~/visitor/ui/visitor-gate";
-import { shopOrigin } from "~/http/shop-origin.server";
+import { TranslationProvider, useT } from "~/i18n/translation";
+import { Footer } from "~/layout/footer";
+import { Header } from "~/layout/header";
+import { databaseOutageMiddleware } from "~/middleware/database-outage.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import { shopMiddleware } from "~/middleware/shop-context.server";
-import { databaseOutageMiddleware } from "~/middleware/database-outage.server";
+import { provinceOfPage } from "~/stores/store-directory";
+import { InlineStylesheet } from "~/styles/inline-stylesheet";
+import { readUser } from "~/users/users.server";
+import { VisitorGate } from "~/visitor/ui/visitor-gate";
+import { readVisitorState } from "~/visitor/visitor.server";
+import type { Route } from "./+types/root";
 
 /**
  * The shared page cache runs inside the shop's middleware: it reads the shop context. A database

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  GUEST_SESSION_LIFETIME_SECONDS,
-  SESSION_RENEWAL_INTERVAL_SECONDS,
   ensureGuestId,
+  GUEST_SESSION_LIFETIME_SECONDS,
   readSession,
   renewSession,
   rotateSession,
+  SESSION_RENEWAL_INTERVAL_SECONDS,
 } from "./session.server";
 
 const HOUR = 60 * 60 * 1000;

@@ -49,23 +49,23 @@ import path from "node:path";
 import { answeredVisitorCookieHeader } from "../tests/e2e/support/visitor";
 import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
 import { buildBareApp, startBareApp } from "./lib/bench-bare";
-import { cartItems, cartLoadTest, checkSharedRateLimit, type CartLoadFigures, type SharedLimitFigures } from "./lib/bench-cart";
+import { cartItems, type CartLoadFigures, cartLoadTest, checkSharedRateLimit, type SharedLimitFigures } from "./lib/bench-cart";
 import { benchImport, type ImportFigures } from "./lib/bench-import";
+import { type JsSizeFigures,measureJsSize } from "./lib/bench-js-size";
 import {
-  CURVE_PAGES,
   classifyGrowth,
+  CURVE_PAGES,
+  type Growth,
+  type LatencyFigures,
   resolvePagePath,
   sequentialLatency,
   warmUp,
-  type Growth,
-  type LatencyFigures,
 } from "./lib/bench-latency";
-import { benchListing, listingProbe, type ListingBenchResult } from "./lib/bench-listing";
-import { measureLoad, problems, startStaticFloor, type LoadFigures, type RecordedPage } from "./lib/bench-load";
-import { measureJsSize, type JsSizeFigures } from "./lib/bench-js-size";
-import { checkSharedPagesFollowChanges, type SharedPagesFigures } from "./lib/bench-shared-pages";
+import { benchListing, type ListingBenchResult,listingProbe } from "./lib/bench-listing";
+import { type LoadFigures, measureLoad, problems, type RecordedPage,startStaticFloor } from "./lib/bench-load";
 import { adminUrl, createBenchDatabase, dropBenchDatabase, serverVersion, vacuumAnalyze } from "./lib/bench-postgres";
 import { killAllChildren, runChild, startChild, stopChild, waitForHttp } from "./lib/bench-processes";
+import { checkSharedPagesFollowChanges, type SharedPagesFigures } from "./lib/bench-shared-pages";
 import { ms, sizeLabel, table, times } from "./lib/bench-table";
 
 const HOST = "127.0.0.1";

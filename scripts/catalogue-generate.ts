@@ -11,9 +11,9 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { compactFacetCounts } from "../app/catalogue/products.server";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
 import { deleteCatalogue, generateSyntheticCatalogue } from "../app/catalogue/seed/synthetic";
-import { compactFacetCounts } from "../app/catalogue/products.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";

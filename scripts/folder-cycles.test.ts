@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cyclesOf, folderGraph, readImports, topLevelOf, type FolderGraph } from "./folder-cycles";
+import { cyclesOf, type FolderGraph,folderGraph, readImports, topLevelOf } from "./folder-cycles";
 
 const graphOf = (edges: Record<string, string[]>): FolderGraph =>
   new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));

@@ -9,13 +9,13 @@
  * `${DATA_DIR ?? 'data'}/pglite` (stop the server first: PGlite allows one process).
  * Safe to run again: reference data is upserted, and a catalogue already there is kept.
  */
-import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedDemoBlogs } from "../app/blogs/seed/seed-demo-blogs.server";
+import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
-import { seedDemoAccounts } from "../app/users/demo-accounts.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";
+import { seedDemoAccounts } from "../app/users/demo-accounts.server";
 
 async function main(): Promise<number> {
   const env = parseEnv(process.env);

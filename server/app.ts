@@ -13,14 +13,14 @@ import type { Express } from "express";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { closeDatabase, getDatabase, getDatabaseHandle, isDatabaseReady } from "~/boot.server";
-import { shopOutboxHandlers } from "~/outbox-handlers.server";
-import { startOutboxWorker } from "~/outbox/outbox.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
+import { startOutboxWorker } from "~/outbox/outbox.server";
+import { shopOutboxHandlers } from "~/outbox-handlers.server";
 import { createHttpStack } from "./http-stack";
+import { startMaintenance } from "./maintenance";
 import { withProbes } from "./probes";
 import { allowInlineByHash } from "./security-headers";
-import { startMaintenance } from "./maintenance";
 import { shutDownGracefullyOnSignals } from "./shutdown";
 
 /** build/server/index.js → build/client */

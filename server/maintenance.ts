@@ -6,8 +6,8 @@
  * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
-import { expirePendingOrders } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
+import { expirePendingOrders } from "~/orders/orders.server";
 import { purgeSentOutbox } from "~/outbox/outbox.server";
 import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
 import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.server";

@@ -5,19 +5,19 @@
  * (docs/decisions/031); a refused login answers 'Nom d'utilisateur ou mot de passe invalide'
  * whether or not the e-mail has an account.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
+import { createHmac } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Database } from "~/db/client.server";
-import { createHmac } from "node:crypto";
+import { getEnv } from "~/env.server";
 import { purposeKey } from "~/http/purpose-keys.server";
 import { giveBackRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequests } from "~/http/rate-limit.server";
-import { getEnv } from "~/env.server";
-import { LoginSchema } from "./account-forms";
 import { isDemoEmail } from "~/users/demo-accounts.server";
-import { readUser, verifyCredentials, type User } from "~/users/users.server";
+import { readUser, type User,verifyCredentials } from "~/users/users.server";
+import { LoginSchema } from "./account-forms";
 
 /** A refused login: conform's reply for the form (field errors, values kept, password hidden). */
 export class LoginRefused extends Error {

@@ -14,9 +14,9 @@ import type { Database } from "~/db/client.server";
 import type { Preferences } from "~/preferences/preferences";
 import { serializePreferences } from "~/preferences/preferences.server";
 import { readSession } from "~/session.server";
+import { endUserSession, startUserSession, type User } from "~/users/users.server";
 import type { Province } from "~/vocabulary";
 import { linkGuestOrders } from "./guest-orders.server";
-import { endUserSession, startUserSession, type User } from "~/users/users.server";
 
 /**
  * Logs a user in (login and registration): a rotated session with its row, the shop switched to

@@ -6,12 +6,12 @@
  * `null`, and the caller answers 404 for both (no way to tell them apart).
  */
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { addresses, orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
+import { orderIdOfNumber } from "~/orders/order-number";
 import type { Order, OrderLine, OrderTaxLine, Reservation } from "~/orders/orders.server";
 import { simulatedPaymentPath } from "~/orders/payment.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
-import type { Database } from "~/db/client.server";
-import { orderIdOfNumber } from "~/orders/order-number";
-import { addresses, orderLines, orderTaxLines, orders, reservations } from "~/db/schema";
 import { taxLinesFor } from "~/pricing/taxes";
 import type { TaxCode } from "~/vocabulary";
 import { fulfilmentFieldsOf, type OrderLineView, type OrderView } from "./order-history-view";

@@ -16,14 +16,14 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { escapeXml } from "~/lib/xml";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { enqueueMail } from "~/outbox/outbox.server";
 import { purposeKey } from "~/http/purpose-keys.server";
 import { translatorFor } from "~/i18n/translator";
+import { escapeXml } from "~/lib/xml";
+import { enqueueMail } from "~/outbox/outbox.server";
+import { setUserPassword, type User,USER_COLUMNS } from "~/users/users.server";
 import type { Locale } from "~/vocabulary";
-import { setUserPassword, USER_COLUMNS, type User } from "~/users/users.server";
 
 /** How long a reset link works after it is sent (one hour). Seconds. */
 export const RESET_TOKEN_SECONDS = 60 * 60;

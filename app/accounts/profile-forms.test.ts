@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { phoneForDisplay } from "~/lib/phone";
-import { PasswordChangeSchema, ProfileSchema, normalisePostalCode, sameAddress } from "./profile-forms";
+import { normalisePostalCode, PasswordChangeSchema, ProfileSchema, sameAddress } from "./profile-forms";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

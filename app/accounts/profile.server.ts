@@ -6,16 +6,16 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
+import { hasSqlState,UNIQUE_VIOLATION } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
-import type { AddressKind, Locale } from "~/vocabulary";
 import { tryNewsletterSignup, writeNewsletterSignup, type WrittenSignup } from "~/newsletter/newsletter.server";
-import { verifyPassword } from "~/users/password.server";
-import type { ProfileAddress, ProfileForm } from "./profile-forms";
-import { setUserPassword, type User } from "~/users/users.server";
 import { enqueueMail } from "~/outbox/outbox.server";
+import { verifyPassword } from "~/users/password.server";
+import { setUserPassword, type User } from "~/users/users.server";
+import type { AddressKind, Locale } from "~/vocabulary";
 import { composeEmailChangedMail } from "./account-mails.server";
+import type { ProfileAddress, ProfileForm } from "./profile-forms";
 
 export type { ProfileAddress } from "./profile-forms";
 

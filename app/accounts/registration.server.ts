@@ -8,9 +8,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hitRateLimit } from "~/http/rate-limit.server";
-import type { Locale, Province } from "~/vocabulary";
-import { registerCustomer, type User } from "~/users/users.server";
 import { enqueueMail } from "~/outbox/outbox.server";
+import { registerCustomer, type User } from "~/users/users.server";
+import type { Locale, Province } from "~/vocabulary";
 import { composeRegistrationAttemptMail } from "./account-mails.server";
 
 /**

@@ -4,7 +4,7 @@
  * that makes it due again.
  */
 import type { Database } from "~/db/client.server";
-import { makeDueAgain, outboxProblemCounts, outboxProblems, type OutboxProblem } from "~/outbox/outbox.server";
+import { makeDueAgain, type OutboxProblem,outboxProblemCounts, outboxProblems } from "~/outbox/outbox.server";
 import type { OutboxStatus } from "~/vocabulary";
 import { recordStaffChange } from "./audit.server";
 import type { StaffUser } from "./staff.server";

@@ -3,16 +3,16 @@
  * the filtered, paginated list, one article with its Markdown body rendered and
  * sanitized on the server, and the articles related to a product or a producer.
  */
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, type SQL,sql } from "drizzle-orm";
+import { localizedName } from "~/catalogue/reference.server";
+import { renderMarkdown } from "~/content/page-parser.server";
 import type { Database } from "~/db/client.server";
 import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
-import { renderMarkdown } from "~/content/page-parser.server";
-import { paginate, type Pagination } from "~/lib/pagination";
-import { localizedName } from "~/catalogue/reference.server";
 import { compareText } from "~/i18n/format";
-import { BLOG_PAGE_SIZE, isBlogId, type BlogFilters } from "./blog-filters";
-import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
 import { localized } from "~/lib/localized";
+import { paginate, type Pagination } from "~/lib/pagination";
+import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
+import { BLOG_PAGE_SIZE, type BlogFilters,isBlogId } from "./blog-filters";
 
 /** A BLOG_THEME attribute in the visitor's language. */
 export interface BlogTheme {

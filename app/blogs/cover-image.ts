@@ -4,7 +4,7 @@
  * browser (the URL builder) and the image route.
  */
 import { inkOn } from "~/lib/colour";
-import { BLOG_COVER_MOTIFS, isOneOf, type BlogCoverMotif } from "~/vocabulary";
+import { BLOG_COVER_MOTIFS, type BlogCoverMotif,isOneOf } from "~/vocabulary";
 
 const HEX6 = /^[0-9a-f]{6}$/;
 

@@ -13,10 +13,10 @@ import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { ServerRequestInfo } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
-import { CartFormSchema, cartErrorOf } from "./cart-forms";
+import { addToCart, removeLine, updateLineQuantity } from "./cart.server";
+import { cartErrorOf,CartFormSchema } from "./cart-forms";
 import { ensureCartOwner } from "./cart-owner.server";
 import type { CartActionError } from "./cart-types";
-import { addToCart, removeLine, updateLineQuantity } from "./cart.server";
 
 /** The product inventory id a refused form was about, when it names one. */
 function postedProductInventoryId(form: FormData): number | null {

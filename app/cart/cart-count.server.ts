@@ -1,6 +1,6 @@
 import type { ShopContext } from "~/context";
-import { readCartOwner } from "./cart-owner.server";
 import { countItems } from "./cart.server";
+import { readCartOwner } from "./cart-owner.server";
 
 /** Number of items in the visitor's cart of the current province, for the navbar badge. */
 export async function countCartItems(shop: ShopContext, request: Request): Promise<number> {

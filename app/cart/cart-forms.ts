@@ -5,9 +5,9 @@
  * messages are i18n keys (`cart.errors.*`). Shared with the browser.
  */
 import { z } from "zod";
-import type { CartError } from "./cart-types";
-import { MAX_LINE_QUANTITY } from "./cart-rules";
 import { MAX_ROW_ID } from "~/db/row-id";
+import { MAX_LINE_QUANTITY } from "./cart-rules";
+import type { CartError } from "./cart-types";
 
 const productInventoryId = z
   .number({ message: "cart.errors.unknown-product" })

@@ -3,10 +3,10 @@
  * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
  * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
  */
-import { readUser } from "~/users/users.server";
 import type { Database } from "~/db/client.server";
-import { hasActiveMembership } from "~/users/membership.server";
 import { ensureGuestId, readGuestId } from "~/session.server";
+import { hasActiveMembership } from "~/users/membership.server";
+import { readUser } from "~/users/users.server";
 import type { CartOwner } from "./cart-types";
 import { touchGuestCarts } from "./guest-carts.server";
 

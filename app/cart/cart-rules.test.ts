@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INVENTORIES } from "~/catalogue/seed/reference-data";
 import { soldByTheCase } from "~/catalogue/product-inventory";
+import { INVENTORIES } from "~/catalogue/seed/reference-data";
 import { bottlesOf, checkoutBlockers, fullCasesIn, isSingleBottle, largestQuantityInStock, sectionFor } from "./cart-rules";
 
 const wineCase = { section: "AGENCY" as const, quantity: 1, uvc: 12, stock: 24, isAlcohol: true, typeCode: "VIN" };

@@ -2,8 +2,8 @@
  * Cart rules that decide whether the cart can go to checkout (SPEC §5), and the bridge from cart
  * lines to the pricing module. Pure.
  */
-import type { PricingLine } from "~/pricing/cart-summary";
 import { soldByTheCase } from "~/catalogue/product-inventory";
+import type { PricingLine } from "~/pricing/cart-summary";
 import type { AvailabilityStatus, CartSection, ChannelKind } from "~/vocabulary";
 import type { CartLine } from "./cart-types";
 

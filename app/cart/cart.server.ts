@@ -5,14 +5,14 @@
  * units for the shop (SHOP) and for upcoming products (RESERVED).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { excludedValues } from "~/db/upsert";
-import type { Database } from "~/db/client.server";
-import { cartLines, carts, inventories, orders, productInventories, productTypes, products, providers } from "~/db/schema";
-import type { Locale, Province } from "~/vocabulary";
-import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 import { productInventoryColumns } from "~/catalogue/product-inventory.server";
-import { MAX_LINE_QUANTITY, largestQuantityInStock, lineExceedsStock, sectionFor } from "./cart-rules";
+import type { Database } from "~/db/client.server";
+import { cartLines, carts, inventories, orders, productInventories, products, productTypes, providers } from "~/db/schema";
+import { excludedValues } from "~/db/upsert";
 import { localized } from "~/lib/localized";
+import type { Locale, Province } from "~/vocabulary";
+import { largestQuantityInStock, lineExceedsStock, MAX_LINE_QUANTITY, sectionFor } from "./cart-rules";
+import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 
 
 function ownerCondition(owner: CartOwner) {

@@ -19,18 +19,18 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { clearDatabaseCaches } from "~/cache.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import { writeProductInventories, writeProducts } from "~/catalogue/catalogue-writer.server";
 import { compactFacetCounts } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
+import { type FieldChange, type ImportReport, type LineOutcome, type Refusal, REPORT_LINES_SHOWN, type ReportLine } from "~/db/import-report";
 import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
-import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
-import { writeProductInventories, writeProducts } from "~/catalogue/catalogue-writer.server";
 import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
-import { PRODUCT_FIELDS, productFieldMismatch, validateLine, type ImportLine, type InventoryInfo, type LineReference } from "./import-format";
-import { REPORT_LINES_SHOWN, type FieldChange, type ImportReport, type LineOutcome, type Refusal, type ReportLine } from "~/db/import-report";
+import { type ImportLine, type InventoryInfo, type LineReference,PRODUCT_FIELDS, productFieldMismatch, validateLine } from "./import-format";
 
 /** Rows per multi-row statement (products have 12 columns: 12,000 parameters, under PostgreSQL's 65,535). */
 const BATCH = 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import { readCatalogueCsv } from "./csv-reader";
-import { productFieldMismatch, validateLine, type InventoryInfo, type LineReference } from "./import-format";
+import { type InventoryInfo, type LineReference,productFieldMismatch, validateLine } from "./import-format";
 
 const inventories = new Map<string, InventoryInfo>([
   ["IP", { code: "IP", province: "QC", channelKind: "PRIVATE_IMPORT", salesUnit: "CASE" }],

@@ -28,8 +28,8 @@
  */
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import type { Refusal } from "~/db/import-report";
-import { parseDollars, type DollarsRefusal } from "~/pricing/money";
-import { AVAILABILITY_STATUSES, isOneOf, type AvailabilityStatus, type ChannelKind, type InventoryCode, type Province, type SalesUnit } from "~/vocabulary";
+import { type DollarsRefusal,parseDollars } from "~/pricing/money";
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, type ChannelKind, type InventoryCode, isOneOf, type Province, type SalesUnit } from "~/vocabulary";
 
 /** The columns every file must have, in the order the sample writes them. */
 export const REQUIRED_COLUMNS = [

@@ -5,8 +5,8 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { attributes, productAttributes, productInventories, products, providerOrigins, regions } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import {
   chunk,
   writeProductAttributes,

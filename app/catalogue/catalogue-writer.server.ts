@@ -44,7 +44,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 export async function writeProviders(
   tx: Database,
   rows: readonly ProviderWrite[],
-  options: { batchSize: number; onExisting: OnExisting<keyof ProviderWrite & string> },
+  options: { batchSize: number; onExisting: OnExisting<Extract<keyof ProviderWrite, string>> },
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const batch of chunk(rows, options.batchSize)) {
@@ -79,7 +79,7 @@ export async function writeProviderOrigins(
 export async function writeProducts(
   tx: Database,
   rows: readonly ProductWrite[],
-  options: { batchSize: number; onExisting: OnExisting<keyof ProductWrite & string> },
+  options: { batchSize: number; onExisting: OnExisting<Extract<keyof ProductWrite, string>> },
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const batch of chunk(rows, options.batchSize)) {
@@ -118,7 +118,7 @@ export async function writeProductAttributes(
 export async function writeProductInventories(
   tx: Database,
   rows: readonly ProductInventoryWrite[],
-  options: { batchSize: number; onExisting: OnExisting<keyof ProductInventoryWrite & string> },
+  options: { batchSize: number; onExisting: OnExisting<Extract<keyof ProductInventoryWrite, string>> },
 ): Promise<void> {
   for (const batch of chunk(rows, options.batchSize)) {
     const insert = tx.insert(productInventories).values(batch);

@@ -13,8 +13,8 @@ import {
   providers,
   regions,
 } from "~/db/schema";
-import type { Locale } from "~/vocabulary";
 import { localized } from "~/lib/localized";
+import type { Locale } from "~/vocabulary";
 import type { ProductInventoryView } from "./product-inventory";
 import { readProductInventories } from "./product-inventory.server";
 

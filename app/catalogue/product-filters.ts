@@ -5,10 +5,10 @@
  * malformed values are ignored or clamped.
  */
 import { isRowId } from "~/db/row-id";
-import { parseDollars } from "~/pricing/money";
-import { INVENTORY_CODES, isOneOf, type InventoryCode } from "~/vocabulary";
 import { parsePage } from "~/lib/pagination";
 import { cleanText, multiValues } from "~/lib/url-params";
+import { parseDollars } from "~/pricing/money";
+import { INVENTORY_CODES, type InventoryCode,isOneOf } from "~/vocabulary";
 
 export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/i18n";
 import { translatorFor } from "~/i18n/translator";
-import { PRODUCT_TYPES } from "./seed/reference-data";
 import { productTypeLabelKey } from "./product-types";
+import { PRODUCT_TYPES } from "./seed/reference-data";
 
 describe("productTypeLabelKey", () => {
   it("names every product type of SPEC §3 in both languages", () => {

@@ -3,31 +3,31 @@
  * Lists product inventories (a product in one channel) so prices, stock and availability are
  * those of the channel the shopper will buy from.
  */
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lte, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { createDatabaseCache } from "~/cache.server";
-import { and, asc, count, desc, eq, exists, inArray, isNull, lte, gte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { webSearchQuery } from "~/db/text-search";
 import {
   attributes,
   countries,
   inventories,
   productAttributes,
-  productInventories,
   productFacetCounts,
+  productInventories,
   productListing,
   products,
   providers,
   regions,
 } from "~/db/schema";
+import { webSearchQuery } from "~/db/text-search";
+import { localized } from "~/lib/localized";
+import { paginate, type Pagination } from "~/lib/pagination";
 import type { AvailabilityStatus, InventoryCode, Locale, Province, TaxMode } from "~/vocabulary";
 import { countryName } from "./country-names.server";
-import { paginate, type Pagination } from "~/lib/pagination";
 import type { ProductFilters } from "./product-filters";
-import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
-import { localized } from "~/lib/localized";
 import type { ProductInventoryView } from "./product-inventory";
 import { productInventoryColumns } from "./product-inventory.server";
+import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
 
 export interface SearchOptions {
   province: Province;

@@ -1,10 +1,10 @@
 /**
  * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
  */
-import type { Province } from "~/vocabulary";
-import { cleanText } from "~/lib/url-params";
-import { countryCodes, numericIds } from "./product-filters";
 import { parsePage } from "~/lib/pagination";
+import { cleanText } from "~/lib/url-params";
+import type { Province } from "~/vocabulary";
+import { countryCodes, numericIds } from "./product-filters";
 
 /** Producers per page by screen (SPEC §9): 20 on xs–md, 51 on lg, 52 above. */
 export const PROVIDER_PAGE_SIZES = [20, 51, 52] as const;

@@ -2,8 +2,8 @@
  * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
  * producer page with its product list (page 1, size 51).
  */
+import { and, asc, eq, exists, inArray, type SQL,sql } from "drizzle-orm";
 import { createDatabaseCache } from "~/cache.server";
-import { and, asc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   inventories,
@@ -13,13 +13,13 @@ import {
   providerOrigins,
   providers,
 } from "~/db/schema";
-import { LOCALES, PROVINCES, type Locale, type Province } from "~/vocabulary";
+import { localized } from "~/lib/localized";
+import { paginate, type Pagination } from "~/lib/pagination";
+import { type Locale, LOCALES, type Province,PROVINCES } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
-import { paginate, type Pagination } from "~/lib/pagination";
 import { PROVIDER_PRODUCTS_SIZE, type ProviderFilters } from "./provider-filters";
 import { localizedName, type ReferenceData } from "./reference.server";
-import { localized } from "~/lib/localized";
 
 export interface ProviderOrigin {
   countryCode: string;

@@ -3,12 +3,12 @@
  * attributes, countries and regions. They change only with a migration or a catalogue import,
  * which restarts the server.
  */
-import { createDatabaseCache } from "~/cache.server";
 import { asc } from "drizzle-orm";
+import { createDatabaseCache } from "~/cache.server";
 import type { Database } from "~/db/client.server";
 import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
-import type { InventoryCode, Locale, Province } from "~/vocabulary";
 import { localized } from "~/lib/localized";
+import type { InventoryCode, Locale, Province } from "~/vocabulary";
 
 export type Inventory = typeof inventories.$inferSelect;
 export type ProductType = typeof productTypes.$inferSelect;

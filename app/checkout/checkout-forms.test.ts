@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ContactSchema } from "./checkout-forms";
 import { deliverySchema } from "~/orders/pickup";
+import { ContactSchema } from "./checkout-forms";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

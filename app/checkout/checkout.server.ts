@@ -4,20 +4,20 @@
  * tab show the same state, and a step cannot be opened before the ones it needs are answered.
  */
 import { eq, sql } from "drizzle-orm";
+import { getCart } from "~/cart/cart.server";
+import { ownerIsMember } from "~/cart/cart-owner.server";
 import { checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
 import type { Cart, CartOwner } from "~/cart/cart-types";
-import { ownerIsMember } from "~/cart/cart-owner.server";
-import { getCart } from "~/cart/cart.server";
 import type { Database } from "~/db/client.server";
 import { checkouts } from "~/db/schema";
-import { summarizeCart, type CartSummary } from "~/pricing/cart-summary";
-import type { Locale, Province, TaxMode } from "~/vocabulary";
-import { hashPassword } from "~/users/password.server";
-import { getBranch, type Branch } from "~/orders/branches.server";
-import { type ContactForm } from "./checkout-forms";
 import { phoneToE164 } from "~/lib/phone";
-import { deliveryNeeds, type DeliveryNeeds } from "~/orders/pickup";
+import { type Branch,getBranch } from "~/orders/branches.server";
 import { stockHeldByCart } from "~/orders/orders.server";
+import { type DeliveryNeeds,deliveryNeeds } from "~/orders/pickup";
+import { type CartSummary,summarizeCart } from "~/pricing/cart-summary";
+import { hashPassword } from "~/users/password.server";
+import type { Locale, Province, TaxMode } from "~/vocabulary";
+import { type ContactForm } from "./checkout-forms";
 
 /**
  * The cart with the stock its own pending orders hold counted as available again: the shopper's

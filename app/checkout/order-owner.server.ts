@@ -5,9 +5,9 @@
  * its stock back and closes its payment.
  */
 import type { Database } from "~/db/client.server";
+import type { Order } from "~/orders/orders.server";
 import { readSession } from "~/session.server";
 import { readUser } from "~/users/users.server";
-import type { Order } from "~/orders/orders.server";
 
 /**
  * Whether the visitor making `request` placed `order` or is staff.

@@ -9,30 +9,30 @@
  * product inventories (by id).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { DEADLOCK_DETECTED, UNIQUE_VIOLATION, hasSqlState } from "~/db/errors";
-import { branches, carts, checkouts, orders, productInventories, reservations } from "~/db/schema";
-import { bottlesOf, checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
-import { soldByTheCase } from "~/catalogue/product-inventory";
-import type { CartOwner } from "~/cart/cart-types";
-import { ownerIsMember } from "~/cart/cart-owner.server";
 import { getCart } from "~/cart/cart.server";
-import { summarizeCart } from "~/pricing";
+import { ownerIsMember } from "~/cart/cart-owner.server";
+import { bottlesOf, checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
+import type { CartOwner } from "~/cart/cart-types";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import type { Database } from "~/db/client.server";
+import { DEADLOCK_DETECTED, hasSqlState,UNIQUE_VIOLATION } from "~/db/errors";
+import { branches, carts, checkouts, orders, productInventories, reservations } from "~/db/schema";
 import { branchLabel } from "~/orders/branches.server";
 import { writeOrder } from "~/orders/order-writer.server";
 import {
   closePendingOrder,
   inventoriesOfOrders,
   lockInventories,
+  type Order,
   PAYMENT_WINDOW_MINUTES,
   pendingOrdersOfCart,
   removeOrderedLines,
-  type Order,
   type Tx,
 } from "~/orders/orders.server";
 import { cancelPendingOrder, confirmationPath, startOrderPayment, writeOrderMails } from "~/orders/payment.server";
 import { deliveryNeeds } from "~/orders/pickup";
 import { activePaymentProvider } from "~/payment/registry.server";
+import { summarizeCart } from "~/pricing";
 import type { Locale, PaymentProvider, Province } from "~/vocabulary";
 
 /** Why an order cannot be placed; each has a message in `checkout.errors.*`. */

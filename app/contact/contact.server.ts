@@ -7,11 +7,11 @@
  * The agency's copy is in French (the agency's language, SPEC §9 default) and says which language
  * the visitor wrote from. Every value the visitor typed is HTML-escaped in the HTML part.
  */
-import { escapeXml } from "~/lib/xml";
 import type { Database } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator";
+import { escapeXml } from "~/lib/xml";
 import { enqueueMail } from "~/outbox/outbox.server";
 import type { Locale, Province } from "~/vocabulary";
 import type { ContactForm } from "./contact-form";

@@ -4,7 +4,7 @@
  * Money columns are integer cents, volumes are millilitres, `uvc` is bottles per case.
  * The same schema and migrations serve PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL,sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -26,14 +26,14 @@ import type {
   AddressKind,
   AttributeType,
   AuditAction,
-  CatalogueImportStatus,
-  FulfilmentStatus,
-  CanadianProvince,
   AvailabilityStatus,
   BlogCoverMotif,
   BlogType,
+  CanadianProvince,
   CartSection,
+  CatalogueImportStatus,
   ChannelKind,
+  FulfilmentStatus,
   InventoryCode,
   LiquorBoard,
   Locale,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMailer, sanitizeTag, type OutgoingMail } from "./mailer.server";
+import { createMailer, type OutgoingMail,sanitizeTag } from "./mailer.server";
 
 const FROM = '"Cuvée" <commandes@cuvee.example>';
 const SUBJECT = "Confirmation de votre commande — n° C-000123, Montréal";

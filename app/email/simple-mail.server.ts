@@ -4,10 +4,10 @@
  * same inline-styled HTML frame as the order confirmation (app/orders/order-mail.server.ts),
  * every dynamic value HTML-escaped. Pure.
  */
-import type { ComposedMail } from "./mailer.server";
-import { escapeXml } from "~/lib/xml";
 import { translatorFor } from "~/i18n/translator";
+import { escapeXml } from "~/lib/xml";
 import type { Locale } from "~/vocabulary";
+import type { ComposedMail } from "./mailer.server";
 
 /** A link of a mail: its label and absolute URL. */
 export interface MailLink {

@@ -10,14 +10,14 @@ import { z } from "zod";
 import { parsePage } from "~/lib/pagination";
 import {
   CART_SECTIONS,
-  FULFILMENT_STATUSES,
-  ORDER_STATUSES,
-  PROVINCES,
-  isOneOf,
   type CartSection,
+  FULFILMENT_STATUSES,
   type FulfilmentStatus,
+  isOneOf,
+  ORDER_STATUSES,
   type OrderStatus,
   type Province,
+  PROVINCES,
 } from "~/vocabulary";
 import { FULFILMENT_STEPS } from "./fulfilment-rules";
 

@@ -9,13 +9,13 @@
  * (`writeFulfilmentMail`, decision 027).
  * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
  */
-import type { ComposedMail } from "~/email/mailer.server";
-import type { Order } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
-import { enqueueMail } from "~/outbox/outbox.server";
+import type { ComposedMail } from "~/email/mailer.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { formatMoney, formatShopDay } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import type { Order } from "~/orders/orders.server";
+import { enqueueMail } from "~/outbox/outbox.server";
 import { LIQUOR_BOARD_OF, type Locale } from "~/vocabulary";
 import type { FulfilmentStep } from "./fulfilment-rules";
 

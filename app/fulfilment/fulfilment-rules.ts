@@ -10,7 +10,7 @@
  * - picked up: READY_FOR_PICKUP → PICKED_UP;
  * - refund: PAID → REFUNDED at any step (the stock returns unless the order was picked up).
  */
-import { isOneOf, type AuditAction, type FulfilmentStatus, type OrderStatus } from "~/vocabulary";
+import { type AuditAction, type FulfilmentStatus, isOneOf, type OrderStatus } from "~/vocabulary";
 
 /** The agency's steps, in the order of the page's buttons. */
 export const FULFILMENT_STEPS = ["agencyFeesReceived", "readyForPickup", "pickedUp", "refund"] as const;

@@ -11,24 +11,24 @@
  * once this commits). A Stripe refund is asked of Stripe first (idempotency key per
  * order): if Stripe fails, nothing changes.
  */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { auditTrail, recordStaffChange, type AuditRow } from "~/agency/audit.server";
-import type { StaffUser } from "~/agency/staff.server";
+import { and, count, desc, eq, gte, lt, type SQL,sql } from "drizzle-orm";
 import { orderView } from "~/accounts/order-history.server";
 import type { OrderView } from "~/accounts/order-history-view";
-import { paginate, type Pagination } from "~/lib/pagination";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { orderIdOfNumber } from "~/orders/order-number";
-import { getOrderById, reservationPaidBy, returnOrderStock, type Order } from "~/orders/orders.server";
-import { confirmationPath, orderPaymentRecord, refundOrderPayment } from "~/orders/payment.server";
+import { type AuditRow,auditTrail, recordStaffChange } from "~/agency/audit.server";
+import type { StaffUser } from "~/agency/staff.server";
 import type { Database } from "~/db/client.server";
 import { orders, reservations } from "~/db/schema";
 import { getEnv } from "~/env.server";
+import { paginate, type Pagination } from "~/lib/pagination";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
+import { orderIdOfNumber } from "~/orders/order-number";
+import { getOrderById, type Order,reservationPaidBy, returnOrderStock } from "~/orders/orders.server";
+import { confirmationPath, orderPaymentRecord, refundOrderPayment } from "~/orders/payment.server";
 import { CART_SECTIONS, type CartSection, type FulfilmentStatus, type OrderStatus, type Province } from "~/vocabulary";
 import { addBusinessDays, nextDate, shopDateOf, shopDayStart } from "./business-days";
 import { ORDER_LIST_PAGE_SIZE, type OrderListFilters } from "./fulfilment-forms";
 import { writeFulfilmentMail } from "./fulfilment-mail.server";
-import { allowedSteps, refundReturnsStock, STEP_AUDIT_ACTION, type FulfilmentStep } from "./fulfilment-rules";
+import { allowedSteps, type FulfilmentStep,refundReturnsStock, STEP_AUDIT_ACTION } from "./fulfilment-rules";
 
 /** One row of the agency's list (money in cents, instants as ISO strings). */
 export interface StaffOrderRow {

@@ -9,9 +9,9 @@
  * (tests/e2e/first-screen.spec.ts checks the built pages).
  */
 import type { InitOptions } from "i18next";
+import { LOCALES } from "~/vocabulary";
 import enUS from "../../locales/en-US/common.json";
 import frCA from "../../locales/fr-CA/common.json";
-import { LOCALES } from "~/vocabulary";
 
 export const FALLBACK_LOCALE = "fr-CA";
 export const SUPPORTED_LOCALES: string[] = [...LOCALES];

@@ -46,7 +46,7 @@ describe("the locales", () => {
   it("interpolate the same variables in both languages", () => {
     const differing = [...french]
       .filter(([key, variables]) => [...variables].sort().join() !== [...(english.get(key) ?? [])].sort().join())
-      .map(([key, variables]) => `${key}: fr {${[...variables]}} en {${[...(english.get(key) ?? [])]}}`);
+      .map(([key, variables]) => `${key}: fr {${[...variables].join(",")}} en {${[...(english.get(key) ?? [])].join(",")}}`);
     expect(differing).toEqual([]);
   });
 });

@@ -8,8 +8,8 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { DataStrategyResult, MiddlewareFunction } from "react-router";
-import { LOCALES, isOneOf, type Locale } from "~/vocabulary";
-import { FALLBACK_LOCALE, NAMESPACE, i18nBaseOptions } from "./i18n";
+import { isOneOf, type Locale,LOCALES } from "~/vocabulary";
+import { FALLBACK_LOCALE, i18nBaseOptions,NAMESPACE } from "./i18n";
 import { loadStrings } from "./strings";
 
 /**

@@ -1,6 +1,6 @@
+import type { TFunction } from "i18next";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import type { TFunction } from "i18next";
 import { languageT, rememberingT } from "./remembered-t";
 
 async function instance(language: string, strings: Record<string, unknown>) {

@@ -5,11 +5,11 @@
  * pages.
  */
 import { describe, expect, it } from "vitest";
-import { pdfMappedCharacters, pdfPages, pdfText } from "../../tests/support/pdf-text";
 import type { CustomerOrder } from "~/accounts/order-history.server";
 import type { AgencyIdentity } from "~/env.server";
 import { formatMoney } from "~/i18n/format";
 import type { Locale, Province } from "~/vocabulary";
+import { pdfMappedCharacters, pdfPages, pdfText } from "../../tests/support/pdf-text";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 
 const NNBSP = "\u202f";

@@ -10,22 +10,22 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import type { TFunction } from "i18next";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage,rgb } from "pdf-lib";
 import {
+  type BillingAddress,
+  type CustomerOrder,
   getBillingAddress,
   getCustomerOrder,
   hasInvoice,
   invoiceFileName,
   lineView,
-  type BillingAddress,
-  type CustomerOrder,
 } from "~/accounts/order-history.server";
-import { fontBytes } from "~/lib/pdf-fonts.server";
-import { phoneForDisplay } from "~/lib/phone";
 import type { Database } from "~/db/client.server";
-import { getEnv, type AgencyIdentity } from "~/env.server";
+import { type AgencyIdentity,getEnv } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import { fontBytes } from "~/lib/pdf-fonts.server";
+import { phoneForDisplay } from "~/lib/phone";
 import { RATE_DENOMINATOR } from "~/pricing/constants";
 import { taxLinesFor } from "~/pricing/taxes";
 import { LIQUOR_BOARD_OF, type PaymentPart, type TaxCode } from "~/vocabulary";

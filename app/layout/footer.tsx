@@ -1,8 +1,8 @@
-import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
-import { ConsentLink } from "~/visitor/ui/consent-link";
+import { useT } from "~/i18n/translation";
 import { NewsletterSignup } from "~/newsletter/ui/newsletter-footer";
 import { STORES } from "~/stores/store-directory";
+import { ConsentLink } from "~/visitor/ui/consent-link";
 import type { Province } from "~/vocabulary";
 
 const SOCIAL = [

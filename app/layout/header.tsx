@@ -1,11 +1,11 @@
-import { useT } from "~/i18n/translation";
-import { Form, Link, useFetchers } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CartFormSchema, cartCountDelta } from "~/cart/cart-forms";
+import { Form, Link, useFetchers } from "react-router";
+import { cartCountDelta,CartFormSchema } from "~/cart/cart-forms";
+import { PreferenceSwitches } from "~/components/ui/preference-switches";
+import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
-import { MENUS, type Menu } from "./menus";
-import { PreferenceSwitches } from "~/components/ui/preference-switches";
+import { type Menu,MENUS } from "./menus";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();

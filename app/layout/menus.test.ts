@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { PRODUCT_TYPES } from "~/catalogue/seed/reference-data";
-import { MENUS, MenuDefinitionError, defineMenus } from "./menus";
+import { defineMenus,MenuDefinitionError, MENUS } from "./menus";
 
 const group = (n: number) => ({ titleKey: `g${n}`, links: [{ labelKey: "x", to: "/" }] });
 

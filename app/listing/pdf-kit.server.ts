@@ -8,8 +8,8 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, PDFHexString, drawSvgPath, rgb, type PDFFont, type PDFOperator, type PDFPage } from "pdf-lib";
 import type { TFunction } from "i18next";
+import { drawSvgPath, PDFDocument, type PDFFont, PDFHexString, type PDFOperator, type PDFPage,rgb } from "pdf-lib";
 import { countryName } from "~/catalogue/country-names.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
 import { fontBytes } from "~/lib/pdf-fonts.server";

@@ -6,10 +6,10 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfMappedCharacters, pdfPages } from "../../tests/support/pdf-text";
 import type { ListingRun, ProductListItem } from "~/catalogue/products.server";
-import { renderPriceListPdf, type PriceListInput } from "./price-list-pdf.server";
+import { pdfMappedCharacters, pdfPages } from "../../tests/support/pdf-text";
 import { withVisitorDefaults } from "./listing-options";
+import { type PriceListInput,renderPriceListPdf } from "./price-list-pdf.server";
 
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 

@@ -20,28 +20,28 @@ import type { TFunction } from "i18next";
 import type { PDFFont, PDFPage } from "pdf-lib";
 import { displayPrice } from "~/catalogue/display-price";
 import { parseProductFilters, type ProductFilters } from "~/catalogue/product-filters";
-import { productListingBatches, type ListingRun, type ProductListItem } from "~/catalogue/products.server";
+import { type ListingRun, productListingBatches, type ProductListItem } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import type { Database } from "~/db/client.server";
 import { formatCount, formatLongDate, formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { SITE_NAME } from "~/seo/page-meta";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
+import { availabilityOf, LISTING_REGIONS, type ListingOptions,parseListingOptions } from "./listing-options";
 import {
   A4_LANDSCAPE,
-  INK,
-  MUTED,
-  RULE,
-  WINE,
   createListingDocument,
   describeOrigins,
   drawLogo,
+  type Fonts,
+  INK,
+  MUTED,
+  RULE,
   saveDocument,
   timestampSeconds,
-  type Fonts,
+  WINE,
 } from "./pdf-kit.server";
-import { LISTING_REGIONS, availabilityOf, parseListingOptions, type ListingOptions } from "./listing-options";
-import { SlotsBusyError, priceListSlots } from "./pdf-slots.server";
+import { priceListSlots,SlotsBusyError } from "./pdf-slots.server";
 
 /** What one price list is drawn from. */
 export interface PriceListInput {

@@ -20,24 +20,24 @@ import { rgb } from "pdf-lib";
 import { parseProviderFilters, type ProviderFilters } from "~/catalogue/provider-filters";
 import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogue/providers.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
-import type { Pagination } from "~/lib/pagination";
 import type { Database } from "~/db/client.server";
 import { formatLongDate } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import type { Pagination } from "~/lib/pagination";
 import { SITE_NAME } from "~/seo/page-meta";
 import type { Locale, Province } from "~/vocabulary";
 import {
   A4_LANDSCAPE,
-  INK,
-  MUTED,
-  RULE,
-  WINE,
   createListingDocument,
   describeOrigins,
   drawLogo,
+  type Fonts,
+  INK,
+  MUTED,
+  RULE,
   saveDocument,
   timestampSeconds,
-  type Fonts,
+  WINE,
 } from "./pdf-kit.server";
 
 /** SPEC §9: the height of one page of the printed list, in CSS px. */

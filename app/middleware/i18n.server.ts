@@ -12,10 +12,10 @@
 import type { i18n as I18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
-import { readPreferences } from "~/preferences/preferences.server";
-import { LOCALES, type Locale } from "~/vocabulary";
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from "~/i18n/i18n";
 import { i18nFor } from "~/i18n/translator";
+import { readPreferences } from "~/preferences/preferences.server";
+import { type Locale,LOCALES } from "~/vocabulary";
 
 const detector = new RemixI18Next({
   detection: {

@@ -20,10 +20,10 @@ import type { MiddlewareFunction } from "react-router";
 import { createDatabaseCache } from "~/cache.server";
 import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
+import { type InlineHashes,requestContext } from "~/http/request-context";
+import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 import { readSession } from "~/session.server";
 import { isCrawler, readVisitorState } from "~/visitor/visitor.server";
-import { requestContext, type InlineHashes } from "~/http/request-context";
-import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 
 /** Most bytes of shared pages kept per process (~270 pages of 120 KB with their compressed forms). */
 const MAX_SHARED_BYTES = 32 * 1024 * 1024;

@@ -15,7 +15,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { NEWSLETTER_INTERESTS, PROVINCES, type NewsletterInterest, type Province } from "~/vocabulary";
+import { NEWSLETTER_INTERESTS, type NewsletterInterest, type Province,PROVINCES } from "~/vocabulary";
 
 /** The hidden field saying which step a post is. */
 export const INTENT_FIELD = "intent";

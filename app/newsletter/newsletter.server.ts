@@ -21,10 +21,10 @@ import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
 import { signedCookie } from "~/http/cookies.server";
-import { carryOutHeld, enqueueHeld, OutboxFailure, type HeldMessage } from "~/outbox/outbox.server";
+import { carryOutHeld, enqueueHeld, type HeldMessage,OutboxFailure } from "~/outbox/outbox.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
-import { NewsletterPersonSchema, type NewsletterOutcome, type NewsletterPerson } from "./newsletter-forms";
+import { type NewsletterOutcome, type NewsletterPerson,NewsletterPersonSchema } from "./newsletter-forms";
 
 /** SPEC §9: the newsletter cookie lives a day. */
 export const NEWSLETTER_COOKIE_LIFETIME_SECONDS = 60 * 60 * 24;

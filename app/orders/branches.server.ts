@@ -3,8 +3,8 @@
  * Quebec, LCBO in Ontario, searched by city, name or postal code, ignoring accents and case.
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { containsPattern } from "~/db/like-pattern";
 import type { Database } from "~/db/client.server";
+import { containsPattern } from "~/db/like-pattern";
 import { branches } from "~/db/schema";
 import type { Province } from "~/vocabulary";
 

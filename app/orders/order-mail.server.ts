@@ -8,17 +8,17 @@
  *
  * Wording comes from `locales/` (`mail.*`) in the order's language. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
  */
-import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
 import type { Database } from "~/db/client.server";
+import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
 import type { ComposedMail } from "~/email/mailer.server";
-import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy } from "~/email/simple-mail.server";
-import { escapeXml } from "~/lib/xml";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import { escapeXml } from "~/lib/xml";
+import { enqueueMail } from "~/outbox/outbox.server";
+import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, TAX_CODES, type TaxCode } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
-import { LIQUOR_BOARD_OF, TAX_CODES, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 
 /** Everything the order e-mails show, read from the order's snapshot rows. */
 export interface OrderMailData {

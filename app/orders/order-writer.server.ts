@@ -4,10 +4,10 @@
  * the caller's transaction. Checkout places orders from a cart, reservations from a reservation
  * made available; both write them here, so an order has one shape whoever made it.
  */
-import { orderLines, orderTaxLines, orders } from "~/db/schema";
+import { orderLines, orders,orderTaxLines } from "~/db/schema";
 import type { CartSummary } from "~/pricing";
 import type { CartSection, InventoryCode } from "~/vocabulary";
-import { newConfirmationNumber, orderMoneyColumns, taxRows, type Order, type Tx } from "./orders.server";
+import { newConfirmationNumber, type Order, orderMoneyColumns, taxRows, type Tx } from "./orders.server";
 
 /** A line as the order keeps it, before pricing; prices in cents, `bottles` in bottles or units. */
 export interface OrderLineSnapshot {

@@ -11,8 +11,8 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { cartLines, carts, checkouts, orderLines, orderTaxLines, orders, payments, productInventories, reservations } from "~/db/schema";
-import { TAX_RATES, taxAmountOf, taxLinesFor, type CartSummary, type TaxAmounts } from "~/pricing";
+import { cartLines, carts, checkouts, orderLines, orders, orderTaxLines, payments, productInventories, reservations } from "~/db/schema";
+import { type CartSummary, TAX_RATES, taxAmountOf, type TaxAmounts,taxLinesFor } from "~/pricing";
 import type { OrderStatus, PaymentPart, Province } from "~/vocabulary";
 
 export type Order = typeof orders.$inferSelect;

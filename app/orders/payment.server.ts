@@ -10,18 +10,18 @@
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
 import { translatorFor } from "~/i18n/translator";
-import type { PaymentProvider, PaymentWebhookOutcome, Unavailable } from "~/payment/provider";
 import { currentOrderPayment, paymentByReference, recordOrderPayment, setPaymentStatus } from "~/payment/payments.server";
+import type { PaymentProvider, PaymentWebhookOutcome, Unavailable } from "~/payment/provider";
 import { paymentProviderNamed, paymentProviders, simulatedPaymentAllowed } from "~/payment/registry.server";
 import { enqueueOrderMails } from "./order-mail.server";
 import {
   cancelOrder,
   completeOrderPayment,
   getOrderById,
+  type Order,
   PAYMENT_WINDOW_MINUTES,
   reservationPaidBy,
   STRIPE_SESSION_MINUTES,
-  type Order,
   type Tx,
 } from "./orders.server";
 import { reservationPaymentPath } from "./reservation-token.server";

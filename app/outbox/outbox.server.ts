@@ -18,13 +18,13 @@
  * them.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { OutboxJob } from "~/db/outbox-job";
 import { outboxMessages } from "~/db/schema";
 import type { OutgoingMail } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import type { OutboxStatus } from "~/vocabulary";
-import type { OutboxJob } from "~/db/outbox-job";
 import { isOutOfAttempts, retryDelayMs } from "./retry-policy";
 
 /** The notification channel that wakes the workers when a transaction with new jobs commits. */

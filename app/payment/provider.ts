@@ -8,8 +8,8 @@
  * catch: a provider that cannot be reached answers `{ kind: "unavailable" }`, and the caller
  * decides (a 503, a retry later). Amounts are integer cents (CAD).
  */
-import type { SubscriptionWebhookData, PaymentGateway } from "./stripe.server";
 import type { Locale, PaymentProvider as PaymentProviderCode } from "~/vocabulary";
+import type { PaymentGateway,SubscriptionWebhookData } from "./stripe.server";
 
 /** The name a provider is registered and stored under (`orders.payment_provider`, `payments.provider`). */
 export type PaymentProviderName = Exclude<PaymentProviderCode, "none">;

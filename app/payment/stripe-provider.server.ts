@@ -7,7 +7,7 @@
  * bug and still throws.
  */
 import type { PaymentProvider, PaymentWebhookOutcome } from "./provider";
-import { PaymentUnavailableError, WebhookSignatureError, type PaymentGateway } from "./stripe.server";
+import { type PaymentGateway,PaymentUnavailableError, WebhookSignatureError } from "./stripe.server";
 
 /** The return page's parameter Stripe fills with the Checkout Session id. */
 const RETURN_PARAMETER = "session_id";

@@ -3,9 +3,9 @@
  * functions so the rules are testable. Server-side: it brings zod.
  */
 import { z } from "zod";
-import { LOCALES, PROVINCES, TAX_MODES, type Province } from "~/vocabulary";
-import { DEFAULT_PREFERENCES, VIEW_TYPES, provinceFromPathSegment, type Preferences } from "./preferences";
 import { safeRedirect } from "~/http/safe-redirect";
+import { LOCALES, type Province,PROVINCES, TAX_MODES } from "~/vocabulary";
+import { DEFAULT_PREFERENCES, type Preferences,provinceFromPathSegment, VIEW_TYPES } from "./preferences";
 
 const PreferencesSchema = z.object({
   province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),

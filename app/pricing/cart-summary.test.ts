@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TaxMode } from "~/vocabulary";
-import { summarizeCart, type CartSummaryInput, type PricingLine } from "./cart-summary";
-import { PricingInputError } from "./errors";
 import type { Province } from "~/vocabulary";
+import { type CartSummaryInput, type PricingLine,summarizeCart } from "./cart-summary";
+import { PricingInputError } from "./errors";
 
 // Every expected figure below is computed by hand (integer cents, half up) and
 // written as a literal; the arithmetic is in the comments.

@@ -5,22 +5,22 @@
  * (`bigint` internally); every rounding is "half up, to the cent".
  */
 
+import { CART_SECTIONS, type CartSection, isOneOf, type LiquorBoard, type Province, type TaxCode, type TaxMode } from "~/vocabulary";
 import {
   MEMBER_PAY_NOW_DISCOUNT_RATE,
   MEMBER_PAY_NOW_THRESHOLD_CENTS,
   MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
 } from "./constants";
-import { CART_SECTIONS, isOneOf, type CartSection, type LiquorBoard, type Province, type TaxCode, type TaxMode } from "~/vocabulary";
 import { PricingInputError } from "./errors";
 import { allocateProportionally, assertNonNegativeInteger, percentOf, roundHalfUp, toSafeCents } from "./money";
 import {
   assertProvince,
-  priceTaxIn,
   computeTaxes,
   liquorBoardNameFor,
+  priceTaxIn,
+  type TaxAmounts,
   taxLinesFor,
   totalTax,
-  type TaxAmounts,
 } from "./taxes";
 
 /** One cart line as the pricing module needs it. Amounts are integer cents. */

@@ -2,8 +2,8 @@
  * Public API of the pricing module (DESIGN §3 "Money"): pure functions on
  * integer cents, no I/O. Import from `~/pricing`.
  */
+export * from "./cart-summary";
 export * from "./constants";
 export * from "./errors";
 export * from "./money";
 export * from "./taxes";
-export * from "./cart-summary";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PricingInputError } from "./errors";
 import type { Province } from "~/vocabulary";
+import { PricingInputError } from "./errors";
 import {
   combinedRate,
   computeTaxes,

@@ -7,7 +7,7 @@
  * - Zero-rated goods (basic groceries, product type FOODS) carry no tax.
  */
 
-import { LIQUOR_BOARD_OF, PROVINCES, isOneOf, type LiquorBoard, type Province, type TaxCode } from "~/vocabulary";
+import { isOneOf, LIQUOR_BOARD_OF, type LiquorBoard, type Province, PROVINCES, type TaxCode } from "~/vocabulary";
 import { GST_RATE, HST_RATE, QST_RATE } from "./constants";
 import { PricingInputError } from "./errors";
 import { assertNonNegativeInteger, percentOf, toSafeCents } from "./money";

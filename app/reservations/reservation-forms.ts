@@ -5,9 +5,9 @@
  * Pure; shared with the browser.
  */
 import { z } from "zod";
-import { parsePage } from "~/lib/pagination";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { isOneOf, PROVINCES, RESERVATION_STATUSES, type Province, type ReservationStatus } from "~/vocabulary";
+import { parsePage } from "~/lib/pagination";
+import { isOneOf, type Province, PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
 
 /** Longest product search kept (longer input is cut, never refused). */
 export const RESERVATION_SEARCH_MAX = 100;

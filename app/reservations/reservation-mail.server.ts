@@ -7,15 +7,15 @@
  *   stock (the sweep of unpaid orders, decision 018).
  * Plain text and a simple HTML part saying the same thing; every dynamic value is HTML-escaped.
  */
-import type { Order, Reservation } from "~/orders/orders.server";
 import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
-import { enqueueMail } from "~/outbox/outbox.server";
 import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
 import { getEnv } from "~/env.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import type { Order, Reservation } from "~/orders/orders.server";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import { enqueueMail } from "~/outbox/outbox.server";
 
 /** What the e-mail says: the reservation, the order that pays it, and the absolute payment link. */
 export interface ReservationAvailableMail {

@@ -7,21 +7,21 @@
  * `?saved=profile|password`, a refused one 400 with its field errors and values (never the
  * passwords). The navigation guard sends a visitor without a session to /login. Never cached.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
-import { phoneForDisplay } from "~/lib/phone";
 import { changePassword, loadProfile, updateProfile } from "~/accounts/profile.server";
-import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
-import { ProfilePage, type ProfileActionData, type ProfilePageData } from "~/accounts/ui/profile-form";
+import { PASSWORD_FIELDS, PasswordChangeSchema, ProfileSchema, sameAddress } from "~/accounts/profile-forms";
+import { type ProfileActionData, ProfilePage, type ProfilePageData } from "~/accounts/ui/profile-form";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
-import { readSession } from "~/session.server";
-import type { Route } from "./+types/account.profile";
+import { phoneForDisplay } from "~/lib/phone";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { readSession } from "~/session.server";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
+import type { Route } from "./+types/account.profile";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

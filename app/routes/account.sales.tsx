@@ -6,13 +6,13 @@
  */
 import { requireUser } from "~/accounts/auth.server";
 import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { OrderHistoryPage } from "~/accounts/ui/order-history";
 import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
 import { noStoreHeaders } from "~/http/cache-headers";
-import type { Route } from "./+types/account.sales";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/account.sales";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

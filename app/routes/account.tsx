@@ -14,10 +14,10 @@ import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { CancelSubscriptionSchema } from "~/subscriptions/subscription-forms";
 import { cancelSubscription, listUserSubscriptions, summarizeSubscription } from "~/subscriptions/subscriptions.server";
 import type { Route } from "./+types/account";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

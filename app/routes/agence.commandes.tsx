@@ -3,13 +3,13 @@
  * fulfilment status, province, channel and the day placed (a GET form: the filters live in the
  * URL), paged. Staff only (404 otherwise); never cached, never indexed.
  */
-import { redirectToShownPage } from "~/lib/pagination";
 import { requireStaff } from "~/agency/staff.server";
 import { shopContext } from "~/context";
 import { orderListHref, parseOrderListFilters } from "~/fulfilment/fulfilment-forms";
 import { listStaffOrders } from "~/fulfilment/order-fulfilment.server";
 import { OrderListPage } from "~/fulfilment/ui/order-list";
 import { noStoreHeaders } from "~/http/cache-headers";
+import { redirectToShownPage } from "~/lib/pagination";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/agence.commandes";
 

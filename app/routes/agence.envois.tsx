@@ -6,8 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { ResendMessageSchema } from "~/agency/outbox-forms";
 import { outboxDesk, resendOutboxMessage } from "~/agency/outbox-desk.server";
+import { ResendMessageSchema } from "~/agency/outbox-forms";
 import { requireStaff, requireStaffChange } from "~/agency/staff.server";
 import { OutboxList, type ResendActionData } from "~/agency/ui/outbox-list";
 import { shopContext } from "~/context";

@@ -3,9 +3,9 @@
  * staff sees customers and staff, filtered by role, with a search in names or e-mail. Staff only
  * (404 for anyone else); the filter lives in the URL.
  */
-import { parseUsersFilter } from "~/agency/users-filter";
 import { requireStaff } from "~/agency/staff.server";
 import { UsersList } from "~/agency/ui/users-list";
+import { parseUsersFilter } from "~/agency/users-filter";
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";

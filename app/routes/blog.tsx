@@ -3,12 +3,12 @@
  * an unknown one answers 404.
  */
 import { data } from "react-router";
-import type { Route } from "./+types/blog";
-import { articleMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
 import { getBlog } from "~/blogs/blogs.server";
 import { BlogArticle } from "~/blogs/ui/blog-article";
+import { shopContext } from "~/context";
+import { articleMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/blog";
 
 /** Title, summary, canonical `/blogs/{slug}`, alternates, OpenGraph and JSON-LD `Article`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,19 +3,19 @@
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
 import { useNavigation } from "react-router";
-import { redirectToShownPage } from "~/lib/pagination";
-import type { Route } from "./+types/blogs";
-import { articleListMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
-import { useT } from "~/i18n/translation";
 import { activeBlogFilterCount, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
-import { listBlogThemes, listBlogs } from "~/blogs/blogs.server";
+import { listBlogs,listBlogThemes } from "~/blogs/blogs.server";
 import { BlogCard } from "~/blogs/ui/blog-card";
 import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
-import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { redirectToShownPage } from "~/lib/pagination";
+import { articleListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/blogs";
 
 /** Title with the chosen type, themes and page; canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -5,16 +5,16 @@
  * `?session_id=` is Stripe's return: the session is retrieved, the order completed through the
  * one idempotent function, then the page redirects to `?order=`.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
-import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { accountAskedWith } from "~/accounts/guest-orders.server";
-import { getOrderByConfirmation } from "~/orders/orders.server";
-import { completeReturnedPayment, simulatedPaymentPath } from "~/orders/payment.server";
 import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
 import { shopContext } from "~/context";
-import type { Route } from "./+types/checkout.confirmation";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { shopOrigin } from "~/http/shop-origin.server";
+import { getOrderByConfirmation } from "~/orders/orders.server";
+import { completeReturnedPayment, simulatedPaymentPath } from "~/orders/payment.server";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/checkout.confirmation";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -6,23 +6,23 @@
  * pending order (its stock returns) and goes back to step 3 with the cart intact. Anyone with the
  * link may pay; only whoever placed the order, or staff, may cancel it (docs/decisions/031).
  */
-import { noStoreHeaders } from "~/http/cache-headers";
-import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
 import { mayCancelOrder } from "~/checkout/order-owner.server";
-import { getOrderByConfirmation, reservationPaidBy, type Order } from "~/orders/orders.server";
-import { cancelPendingOrder, confirmationPath, payFromShopPage, shopPaymentPageServes } from "~/orders/payment.server";
-import { paysOnShopPage } from "~/payment/registry.server";
 import { PaymentPage } from "~/checkout/ui/payment-page";
-import type { Database } from "~/db/client.server";
-import { reservationPaymentPath } from "~/orders/reservation-token.server";
-import { pickupMissing } from "~/reservations/reservations.server";
 import { shopContext } from "~/context";
+import type { Database } from "~/db/client.server";
 import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
-import type { Route } from "./+types/checkout.payment";
+import { shopOrigin } from "~/http/shop-origin.server";
+import { getOrderByConfirmation, type Order,reservationPaidBy } from "~/orders/orders.server";
+import { cancelPendingOrder, confirmationPath, payFromShopPage, shopPaymentPageServes } from "~/orders/payment.server";
+import { reservationPaymentPath } from "~/orders/reservation-token.server";
+import { paysOnShopPage } from "~/payment/registry.server";
+import { pickupMissing } from "~/reservations/reservations.server";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/checkout.payment";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

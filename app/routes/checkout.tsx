@@ -4,29 +4,29 @@
  * payment review and 'Passer la commande'. `?step=` is in the URL; the answers are server-side;
  * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
-import { shopOrigin } from "~/http/shop-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
 import { notifyRegistrationAttempt } from "~/accounts/registration.server";
-import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
-import { readUser } from "~/users/users.server";
-import { readCartOwner, ensureCartOwner } from "~/cart/cart-owner.server";
+import { ensureCartOwner,readCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
-import { searchBranches } from "~/orders/branches.server";
-import { ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
-import { phoneForDisplay } from "~/lib/phone";
-import { deliverySchema } from "~/orders/pickup";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { placeOrderAndPay } from "~/checkout/place-order.server";
-import { CheckoutPage, type CheckoutActionData } from "~/checkout/ui/checkout-page";
+import { type CheckoutActionData,CheckoutPage } from "~/checkout/ui/checkout-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
-import type { Route } from "./+types/checkout";
+import { shopOrigin } from "~/http/shop-origin.server";
+import { phoneForDisplay } from "~/lib/phone";
+import { searchBranches } from "~/orders/branches.server";
+import { deliverySchema } from "~/orders/pickup";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
+import { readUser } from "~/users/users.server";
+import type { Route } from "./+types/checkout";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

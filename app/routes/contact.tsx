@@ -7,22 +7,22 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { checkFormToken, honeypotFilled, issueFormToken, postedFormToken } from "~/contact/anti-bot.server";
-import { ContactSchema } from "~/contact/contact-form";
-import { sendContactMessage } from "~/contact/contact.server";
-import { ContactFormView } from "~/contact/ui/contact-form";
-import { MessagePage } from "~/components/ui/message-page";
 import { FormOrSent } from "~/components/ui/form-or-sent";
+import { MessagePage } from "~/components/ui/message-page";
+import { checkFormToken, honeypotFilled, issueFormToken, postedFormToken } from "~/contact/anti-bot.server";
+import { sendContactMessage } from "~/contact/contact.server";
+import { ContactSchema } from "~/contact/contact-form";
+import { ContactFormView } from "~/contact/ui/contact-form";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { useT } from "~/i18n/translation";
-import { readUser } from "~/users/users.server";
-import type { Route } from "./+types/contact";
 import { translatorFor } from "~/i18n/translator";
 import { seoMeta, siteOf } from "~/seo/page-meta";
+import { readUser } from "~/users/users.server";
+import type { Route } from "./+types/contact";
 
 /** Title, description, canonical `/contact`, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -4,11 +4,11 @@
  * ids `content-<slug>` in app/routes.ts); the path names the page, `?tab=` its tab.
  */
 import { data } from "react-router";
-import { shopContext } from "~/context";
 import { contentPageView, contentSlugFromPath, loadContentPage } from "~/content/pages.server";
 import { ContentPageBody } from "~/content/ui/content-page";
-import type { Route } from "./+types/content-page";
+import { shopContext } from "~/context";
 import { seoMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/content-page";
 
 /** Title, description, canonical (with `?tab=` past the first tab), alternates, OpenGraph. */
 export function meta({ data, location, matches }: Route.MetaArgs) {

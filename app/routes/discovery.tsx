@@ -3,13 +3,13 @@
  * cancellable at any time, confirm by the first Monday of the month, delivery the second Tuesday):
  * the rhythm with the next cycle's dates, and the three packages with their "buy" POST.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { calendarDayIn, formatShopDate, nextDiscoveryCycle } from "~/subscriptions/subscription-rules";
 import { DiscoveryPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/discovery";
-import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -4,21 +4,21 @@
  * the same whatever the address. Limited per client (`form`) and per e-mail (`passwordReset`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { shopOrigin } from "~/http/shop-origin.server";
 import { data, redirect } from "react-router";
-import { ForgotPasswordSchema } from "~/accounts/password-reset-forms";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
+import { ForgotPasswordSchema } from "~/accounts/password-reset-forms";
 import { ForgotPasswordForm } from "~/accounts/ui/password-reset-forms";
-import { MessagePage } from "~/components/ui/message-page";
 import { FormOrSent } from "~/components/ui/form-or-sent";
+import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { shopOrigin } from "~/http/shop-origin.server";
 import { useT } from "~/i18n/translation";
-import type { Route } from "./+types/forgot-password";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/forgot-password";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

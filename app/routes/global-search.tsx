@@ -5,18 +5,18 @@
  * through them. Bad query values are ignored; a page beyond the last redirects to the last.
  */
 import { Link, useNavigation } from "react-router";
-import { redirectToShownPage } from "~/lib/pagination";
-import type { Route } from "./+types/global-search";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { PaginationNav } from "~/components/ui/pagination-nav";
 import { shopContext } from "~/context";
 import { formatCount } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { getReferenceData } from "~/catalogue/reference.server";
-import { PaginationNav } from "~/components/ui/pagination-nav";
-import { seoMeta, siteOf } from "~/seo/page-meta";
+import { redirectToShownPage } from "~/lib/pagination";
 import { globalSearch } from "~/search/global-search.server";
 import { parseSearchQuery, searchHref } from "~/search/search-tabs";
 import { SearchResultList } from "~/search/ui/search-result-list";
 import { SearchTabsNav } from "~/search/ui/search-tabs-nav";
+import { seoMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/global-search";
 
 /** Localized title with the text; search results are not indexed. */
 export function meta({ data, matches }: Route.MetaArgs) {

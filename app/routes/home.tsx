@@ -2,19 +2,19 @@
  * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
  * middleware); any other single path segment is not found.
  */
-import { useT } from "~/i18n/translation";
-import { Link, data } from "react-router";
-import type { Route } from "./+types/home";
-import { seoMeta, siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
+import { data,Link } from "react-router";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
+import { productTypeLabelKey } from "~/catalogue/product-types";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
-import { productTypeLabelKey } from "~/catalogue/product-types";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
 import { provinceFromPathSegment } from "~/preferences/preferences";
+import { seoMeta, siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/home";
 
 /** Title, description, canonical (`/qc` is `/`; `/on` is Ontario's own home), alternates, OpenGraph. */
 export function meta({ data, params, matches }: Route.MetaArgs) {

@@ -2,9 +2,9 @@
  * Generated blog covers (never downloaded): `/images/blogs/{motif}--{rrggbb}.svg`.
  */
 import { data } from "react-router";
-import type { Route } from "./+types/images.blogs";
-import { IMAGE_CACHE_CONTROL } from "~/catalogue/images";
 import { blogCoverSvg, parseBlogCoverFile } from "~/blogs/cover-image";
+import { IMAGE_CACHE_CONTROL } from "~/catalogue/images";
+import type { Route } from "./+types/images.blogs";
 
 export function loader({ params }: Route.LoaderArgs) {
   const cover = parseBlogCoverFile(params.file);

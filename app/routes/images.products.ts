@@ -2,8 +2,8 @@
  * Generated product images (never downloaded): `/images/products/{colour}--{type}.svg`.
  */
 import { data } from "react-router";
+import { bottleSvg,IMAGE_CACHE_CONTROL } from "~/catalogue/images";
 import type { Route } from "./+types/images.products";
-import { IMAGE_CACHE_CONTROL, bottleSvg } from "~/catalogue/images";
 
 export function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z_-]{1,20})--([A-Z_]{1,20})\.svg$/.exec(params.file);

@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { Route } from "./+types/images.providers";
+import { IMAGE_CACHE_CONTROL, providerSvg } from "~/catalogue/images";
 import { shopContext } from "~/context";
 import { providers } from "~/db/schema";
-import { IMAGE_CACHE_CONTROL, providerSvg } from "~/catalogue/images";
+import type { Route } from "./+types/images.providers";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]{1,120})\.svg$/.exec(params.file);

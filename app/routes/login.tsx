@@ -3,19 +3,19 @@
  * a real POST checked by remix-auth's FormStrategy; success rotates the session and goes to the
  * wanted route (`?redirect=`, checked by safeRedirect), else /account.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { data, redirect } from "react-router";
 import { authenticate, LoginRefused } from "~/accounts/auth.server";
-import { LoginForm } from "~/accounts/ui/auth-forms";
 import { logIn } from "~/accounts/login-flow.server";
-import { readUser } from "~/users/users.server";
+import { LoginForm } from "~/accounts/ui/auth-forms";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
-import type { Route } from "./+types/login";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { readUser } from "~/users/users.server";
+import type { Route } from "./+types/login";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,8 +3,8 @@
  * session id) and goes home. A GET changes nothing.
  */
 import { redirect } from "react-router";
-import { endUserSession } from "~/users/users.server";
 import { shopContext } from "~/context";
+import { endUserSession } from "~/users/users.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

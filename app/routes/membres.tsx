@@ -2,8 +2,8 @@
  * /membres (SPEC §2 "Membership page titled MEMBRE", §6 member benefits): what a
  * member gets, and the yearly membership with its "buy" POST.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { formatMoney } from "~/i18n/format";
 import {
   MEMBER_PAY_NOW_DISCOUNT_RATE,
@@ -11,11 +11,11 @@ import {
   MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
   RATE_DENOMINATOR,
 } from "~/pricing/constants";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { MEMBER_TASTINGS_PER_YEAR } from "~/subscriptions/plan-directory";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { MembersPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/membres";
-import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -25,24 +25,24 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { useT } from "~/i18n/translation";
+import { forgetNewsletterPerson, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import {
   INTENT_FIELD,
   interestsInOrder,
   MODE_FIELD,
   NEWSLETTER_MODES,
   NEWSLETTER_OUTCOMES,
-  NewsletterInterestsSchema,
-  NewsletterPersonSchema,
   type NewsletterActionData,
+  NewsletterInterestsSchema,
   type NewsletterMode,
   type NewsletterOutcome,
+  NewsletterPersonSchema,
 } from "~/newsletter/newsletter-forms";
-import { forgetNewsletterPerson, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import { NewsletterInterestsFormView } from "~/newsletter/ui/interests-form";
 import { NewsletterPersonFormView } from "~/newsletter/ui/person-form";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { isOneOf, PROVINCES } from "~/vocabulary";
 import type { Route } from "./+types/newsletter";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, `noindex`: a step of a personal form. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -6,15 +6,15 @@
  * decision 028). Nothing changes here then, not even the other preferences.
  */
 import { redirect } from "react-router";
-import type { Route } from "./+types/preferences";
 import { mustLeaveForProvince } from "~/accounts/login-flow.server";
 import { provinceSwitchUrl } from "~/accounts/province-switch";
-import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { applyPreferenceChange } from "~/preferences/preference-change";
-import { provinceOfPage } from "~/stores/store-directory";
 import { serializePreferences } from "~/preferences/preferences.server";
+import { provinceOfPage } from "~/stores/store-directory";
+import { readUser } from "~/users/users.server";
+import type { Route } from "./+types/preferences";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, preferences } = context.get(shopContext);

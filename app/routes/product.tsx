@@ -4,27 +4,27 @@
  * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
  * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
  */
-import { useT } from "~/i18n/translation";
-import { Link, data } from "react-router";
-import type { Route } from "./+types/product";
-import { productMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
-import { countryName } from "~/catalogue/country-names.server";
-import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
-import { isSlug } from "~/lib/url-params";
-import { productImageSrc } from "~/catalogue/links";
-import { productTypeLabelKey } from "~/catalogue/product-types";
-import { ChannelPrice } from "~/catalogue/ui/product-card";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
-import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
-import { soldByTheCase } from "~/catalogue/product-inventory";
-import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
-import { memberUnitPrice } from "~/catalogue/display-price";
-import { formatMoney, formatVolume } from "~/i18n/format";
-import type { Province, TaxMode } from "~/vocabulary";
+import { data,Link } from "react-router";
 import { listBlogsForProduct } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
+import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
+import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { countryName } from "~/catalogue/country-names.server";
+import { memberUnitPrice } from "~/catalogue/display-price";
+import { productImageSrc } from "~/catalogue/links";
+import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import { productTypeLabelKey } from "~/catalogue/product-types";
+import { ChannelPrice } from "~/catalogue/ui/product-card";
+import { shopContext } from "~/context";
+import { formatMoney, formatVolume } from "~/i18n/format";
+import { useT } from "~/i18n/translation";
+import { isSlug } from "~/lib/url-params";
+import { productMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Province, TaxMode } from "~/vocabulary";
+import type { Route } from "./+types/product";
 
 /** Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,32 +3,32 @@
  * of SPEC §5 and pagination. The filter form is a GET form: it works without JavaScript, and with
  * it each change submits at once; back/forward restore each filter state.
  */
-import { useT } from "~/i18n/translation";
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import type { Route } from "./+types/products";
-import { productListMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
+import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
+import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
 import {
+  activeFilterCount,
+  parseProductFilters,
   PRODUCT_PAGE_SIZE,
   PRODUCT_SORTS,
-  activeFilterCount,
   productListHref,
-  parseProductFilters,
 } from "~/catalogue/product-filters";
-import { redirectToShownPage } from "~/lib/pagination";
-import { tidySearchParams } from "~/lib/url-params";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
-import { productFacetOptions, type FacetOption, type UncountedOption } from "~/catalogue/facet-options.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
-import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { redirectToShownPage } from "~/lib/pagination";
+import { tidySearchParams } from "~/lib/url-params";
 import { PriceListOptions } from "~/listing/ui/price-list-options";
+import { productListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/products";
 
 /** Title with the chosen filters and page, a description counting the products, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -2,24 +2,24 @@
  * /providers/{slug} (SPEC §2, §7): the producer, its origins and its products in the province
  * (page 1, size 51).
  */
-import { useT } from "~/i18n/translation";
 import { data } from "react-router";
-import type { Route } from "./+types/provider";
-import { providerMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
-import { countryName } from "~/catalogue/country-names.server";
-import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
-import { parseProductFilters } from "~/catalogue/product-filters";
-import { isSlug } from "~/lib/url-params";
-import { searchProducts } from "~/catalogue/products.server";
-import { providerImageSrc } from "~/catalogue/links";
-import { getProviderDetail } from "~/catalogue/providers.server";
 import { listBlogsForProvider } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
-import { getReferenceData } from "~/catalogue/reference.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { countryName } from "~/catalogue/country-names.server";
+import { providerImageSrc } from "~/catalogue/links";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { searchProducts } from "~/catalogue/products.server";
+import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
+import { getProviderDetail } from "~/catalogue/providers.server";
+import { getReferenceData } from "~/catalogue/reference.server";
 import { ProductCard } from "~/catalogue/ui/product-card";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { isSlug } from "~/lib/url-params";
+import { providerMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/provider";
 
 /** Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,16 +3,10 @@
  * the country → region tree filter as a GET form of checkboxes, page sizes of SPEC §9, grouped by
  * country; the list view's product lists are <details> that open without JavaScript.
  */
-import { useT } from "~/i18n/translation";
 import { useEffect } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useSubmit } from "react-router";
-import type { Route } from "./+types/providers";
-import { providerListMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
-import { shopContext } from "~/context";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
-import { redirectToShownPage } from "~/lib/pagination";
-import { tidySearchParams } from "~/lib/url-params";
+import { providerImageSrc } from "~/catalogue/links";
 import {
   DEFAULT_PROVIDER_PAGE_SIZE,
   pageSizeForWidth,
@@ -20,13 +14,19 @@ import {
   providerListHref,
   withPageSize,
 } from "~/catalogue/provider-filters";
-import { providerImageSrc } from "~/catalogue/links";
 import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
-import { PaginationNav } from "~/components/ui/pagination-nav";
 import { FilterPanel } from "~/components/ui/filter-panel";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+import { shopContext } from "~/context";
+import { useT } from "~/i18n/translation";
+import { redirectToShownPage } from "~/lib/pagination";
+import { tidySearchParams } from "~/lib/url-params";
 import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
+import { providerListMeta } from "~/seo/catalogue-meta";
+import { siteOf } from "~/seo/page-meta";
+import type { Route } from "./+types/providers";
 
 /** Title with the searched text and page, description, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -5,25 +5,25 @@
  * your account is ready: log in; if it had one, we wrote to it"), the wanted route kept; the
  * owner of a known address gets an e-mail instead. A password too easy to guess is refused.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { RegisterSchema } from "~/accounts/account-forms";
-import { RegisterForm } from "~/accounts/ui/auth-forms";
 import { linkGuestOrders } from "~/accounts/guest-orders.server";
 import { registerOrNotifyOwner } from "~/accounts/registration.server";
-import { readUser } from "~/users/users.server";
-import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
+import { RegisterForm } from "~/accounts/ui/auth-forms";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { useT } from "~/i18n/translation";
-import type { Route } from "./+types/register";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
+import { readUser } from "~/users/users.server";
+import type { Route } from "./+types/register";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -9,18 +9,18 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { deliverySchema } from "~/orders/pickup";
-import { searchBranches } from "~/orders/branches.server";
-import { confirmationPath, startOrderPayment } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import { searchBranches } from "~/orders/branches.server";
+import { confirmationPath, startOrderPayment } from "~/orders/payment.server";
+import { deliverySchema } from "~/orders/pickup";
 import { readReservationToken } from "~/orders/reservation-token.server";
 import { chooseReservationPickup, getReservationPayment } from "~/reservations/reservations.server";
-import { ReservationPaymentPage, type ReservationPageActionData } from "~/reservations/ui/reservation-payment-page";
+import { type ReservationPageActionData,ReservationPaymentPage } from "~/reservations/ui/reservation-payment-page";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/reservation";
 

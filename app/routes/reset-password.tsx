@@ -12,11 +12,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
+import { resetPassword, type ResetTokenFailure,verifyResetToken } from "~/accounts/password-reset.server";
 import { ResetPasswordSchema } from "~/accounts/password-reset-forms";
-import { resetPassword, verifyResetToken, type ResetTokenFailure } from "~/accounts/password-reset.server";
 import { ResetLinkRefused, ResetPasswordForm } from "~/accounts/ui/password-reset-forms";
-import { setUserPassword } from "~/users/users.server";
-import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
@@ -25,9 +23,11 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
-import { readSession } from "~/session.server";
-import type { Route } from "./+types/reset-password";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
+import { readSession } from "~/session.server";
+import { isWeakPassword, WEAK_PASSWORD_MESSAGE } from "~/users/password-strength.server";
+import { setUserPassword } from "~/users/users.server";
+import type { Route } from "./+types/reset-password";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

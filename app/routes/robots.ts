@@ -1,7 +1,7 @@
 /** /robots.txt: what crawlers may read, and where the sitemap is. */
-import type { Route } from "./+types/robots";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { SEO_FILE_CACHE_CONTROL, robotsTxt } from "~/seo/sitemap.server";
+import { robotsTxt,SEO_FILE_CACHE_CONTROL } from "~/seo/sitemap.server";
+import type { Route } from "./+types/robots";
 
 export function loader({ request }: Route.LoaderArgs) {
   return new Response(robotsTxt(shopOrigin(request)), {

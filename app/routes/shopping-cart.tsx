@@ -3,27 +3,27 @@
  * remove forms (real POSTs with an intent; fetchers with JavaScript), and the summary lines:
  * agency fees, SAQ/LCBO fees, boutique, GST, QST, HST, pay now, pay at SAQ/LCBO, total.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { Link } from "react-router";
+import { getCart } from "~/cart/cart.server";
 import { handleCartAction } from "~/cart/cart-actions.server";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { bottlesOf, checkoutBlockers, lineExceedsStock, toPricingLines } from "~/cart/cart-rules";
-import { soldByTheCase } from "~/catalogue/product-inventory";
-import { getCart } from "~/cart/cart.server";
-import { withOwnHeldStock } from "~/checkout/checkout.server";
 import { CartLineRow } from "~/cart/ui/cart-line";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { EmptyCart } from "~/cart/ui/empty-cart";
 import { displayPrice } from "~/catalogue/display-price";
 import { productImageSrc } from "~/catalogue/links";
+import { soldByTheCase } from "~/catalogue/product-inventory";
+import { withOwnHeldStock } from "~/checkout/checkout.server";
 import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
 import { requestContext } from "~/http/request-context";
 import { useT } from "~/i18n/translation";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { lineDisplayTotal, summarizeCart } from "~/pricing/cart-summary";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { CART_SECTIONS, type CartSection } from "~/vocabulary";
 import type { Route } from "./+types/shopping-cart";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
-import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,10 +3,10 @@
  * index, streamed; an unknown name or a page past the last answers 404.
  */
 import { data } from "react-router";
-import type { Route } from "./+types/sitemap.file";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { SEO_FILE_CACHE_CONTROL, parseSitemapFile, sitemapFileStream } from "~/seo/sitemap.server";
+import { parseSitemapFile, SEO_FILE_CACHE_CONTROL, sitemapFileStream } from "~/seo/sitemap.server";
+import type { Route } from "./+types/sitemap.file";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const file = parseSitemapFile(params.file);

@@ -1,8 +1,8 @@
 /** /sitemap.xml: the sitemap index of the shop's pages, products, producers and articles. */
-import type { Route } from "./+types/sitemap";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { SEO_FILE_CACHE_CONTROL, sitemapIndexXml } from "~/seo/sitemap.server";
+import type { Route } from "./+types/sitemap";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(shopContext);

@@ -6,11 +6,11 @@
  */
 import { data } from "react-router";
 import { shopContext } from "~/context";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { storeBySlug } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StorePage } from "~/stores/ui/store-page";
 import type { Route } from "./+types/store";
-import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

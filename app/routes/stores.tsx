@@ -3,11 +3,11 @@
  * for everyone.
  */
 import { shopContext } from "~/context";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { STORES } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StoresList } from "~/stores/ui/store-page";
 import type { Route } from "./+types/stores";
-import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

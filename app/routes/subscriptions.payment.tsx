@@ -8,12 +8,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { paysOnShopPage } from "~/payment/registry.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { paysOnShopPage } from "~/payment/registry.server";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { SimulatedPaymentSchema } from "~/subscriptions/subscription-forms";
 import {
   getUserSubscription,
@@ -24,7 +25,6 @@ import {
 } from "~/subscriptions/subscriptions.server";
 import { SubscriptionPaymentPage } from "~/subscriptions/ui/subscription-payment";
 import type { Route } from "./+types/subscriptions.payment";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

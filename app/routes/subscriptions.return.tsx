@@ -11,6 +11,7 @@ import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import {
   getUserSubscription,
   refreshPendingFromStripe,
@@ -19,7 +20,6 @@ import {
 } from "~/subscriptions/subscriptions.server";
 import { SubscriptionReturnPage } from "~/subscriptions/ui/subscription-payment";
 import type { Route } from "./+types/subscriptions.return";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -3,12 +3,12 @@
  * sale, from the database, each with its "buy" POST: a visitor goes to log in first, a customer to
  * Stripe Checkout or the simulated payment page.
  */
-import { noStoreHeaders } from "~/http/cache-headers";
 import { shopContext } from "~/context";
+import { noStoreHeaders } from "~/http/cache-headers";
+import { seoMeta, siteOf } from "~/seo/page-meta";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { SubscriptionsPage } from "~/subscriptions/ui/plan-pages";
 import type { Route } from "./+types/subscriptions";
-import { seoMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -17,12 +17,12 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
+import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { provinceAt } from "~/visitor/geocoding.server";
 import { visitorCookies } from "~/visitor/visitor-cookies.server";
 import { VisitorFormSchema } from "~/visitor/visitor-forms";
 import { VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
 import type { Route } from "./+types/visitor";
-import { privatePageMeta, siteOf } from "~/seo/page-meta";
 
 /** Title, description, `noindex`. */
 export function meta({ data, matches }: Route.MetaArgs) {

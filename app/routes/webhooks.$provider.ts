@@ -11,9 +11,9 @@
  * replays change nothing.
  */
 import { data } from "react-router";
-import { applyPaymentWebhook } from "~/orders/payment.server";
 import { shopContext } from "~/context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import { applyPaymentWebhook } from "~/orders/payment.server";
 import { paymentProviders } from "~/payment/registry.server";
 import { handleSubscriptionWebhook } from "~/subscriptions/subscription-events.server";
 import type { Route } from "./+types/webhooks.$provider";

@@ -15,15 +15,16 @@
  *   the first matches the database finds, so a one-word search matching most of a
  *   100,000-product catalogue stays as fast as a precise one.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL,sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/client.server";
-import { webSearchQuery } from "~/db/text-search";
-import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
 import { countryName } from "~/catalogue/country-names.server";
-import { paginate, type Pagination } from "~/lib/pagination";
 import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
+import type { Database } from "~/db/client.server";
+import { blogs, productInventories, products, providerOrigins, providers } from "~/db/schema";
+import { webSearchQuery } from "~/db/text-search";
+import { localized } from "~/lib/localized";
+import { paginate, type Pagination } from "~/lib/pagination";
 import type { Locale, Province } from "~/vocabulary";
 import {
   FALLBACK_MATCH_LIMIT,
@@ -34,7 +35,6 @@ import {
   type SearchTab,
   type TabCount,
 } from "./search-tabs";
-import { localized } from "~/lib/localized";
 
 /** The trigram fallback needs this many letters or digits (fewer match almost every name). */
 const FALLBACK_MIN_LENGTH = 3;

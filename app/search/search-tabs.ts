@@ -8,7 +8,7 @@
  */
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
-import { isOneOf, type BlogType } from "~/vocabulary";
+import { type BlogType,isOneOf } from "~/vocabulary";
 
 /** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */
 export const SEARCH_TABS = ["PRODUCTS", "PROVIDERS", "BLOGS"] as const;

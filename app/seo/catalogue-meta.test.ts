@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import { parseBlogFilters } from "~/blogs/blog-filters";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { parseProviderFilters } from "~/catalogue/provider-filters";
-import { parseBlogFilters } from "~/blogs/blog-filters";
-import { articleListMeta, articleMeta, productListMeta, productMeta, providerListMeta, providerMeta, type ProductMetaData } from "./catalogue-meta";
+import { articleListMeta, articleMeta, productListMeta, productMeta, type ProductMetaData,providerListMeta, providerMeta } from "./catalogue-meta";
 import { offerAvailability, schemaPrice } from "./structured-data";
 
 const origin = "https://cuvee.example";

@@ -9,15 +9,15 @@ import type { BlogFilters } from "~/blogs/blog-filters";
 import { blogListHref } from "~/blogs/blog-filters";
 import { blogCoverSrc } from "~/blogs/cover-image";
 import { productImageSrc, providerImageSrc } from "~/catalogue/links";
-import { productListHref, type ProductFilters } from "~/catalogue/product-filters";
-import { providerListHref, type ProviderFilters } from "~/catalogue/provider-filters";
+import { type ProductFilters,productListHref } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
+import { type ProviderFilters,providerListHref } from "~/catalogue/provider-filters";
 import { formatMoney, formatVolume } from "~/i18n/format";
+import { translatorFor } from "~/i18n/translator";
 import type { BlogCoverMotif } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
-import { translatorFor } from "~/i18n/translator";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, organizationJsonLd, productJsonLd, schemaPrice, type OfferChannel } from "./structured-data";
+import { articleJsonLd, type OfferChannel,organizationJsonLd, productJsonLd, schemaPrice } from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;

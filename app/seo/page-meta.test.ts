@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
-import { clipDescription, firstSentence } from "./meta-text";
+import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/i18n/translator";
+import { clipDescription, firstSentence } from "./meta-text";
 import { absoluteUrl, documentTitle, localeOfUrl, localizedUrl, pagedTitle, privatePageMeta, seoMeta, siteOf } from "./page-meta";
 import { isPublicFile } from "./public-files";
 

@@ -11,10 +11,10 @@
  */
 import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
-import { LOCALES, isOneOf, type Locale } from "~/vocabulary";
-import { clipDescription } from "./meta-text";
-import { translatorFor } from "~/i18n/translator";
 import { urlOfPath } from "~/http/path-url";
+import { translatorFor } from "~/i18n/translator";
+import { isOneOf, type Locale,LOCALES } from "~/vocabulary";
+import { clipDescription } from "./meta-text";
 
 export const SITE_NAME = "Cuvée";
 

@@ -9,10 +9,10 @@
  * the memory stays flat on a 100,000-product catalogue.
  */
 import { asc, count, gt, sql } from "drizzle-orm";
+import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
 import type { Database } from "~/db/client.server";
 import { blogs, products, providers } from "~/db/schema";
 import { escapeXml } from "~/lib/xml";
-import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
 import { STORES } from "~/stores/store-directory";
 import { LOCALES } from "~/vocabulary";
 import { DEFAULT_URL_LOCALE, HREFLANG, localizedUrl } from "./page-meta";

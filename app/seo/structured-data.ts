@@ -5,10 +5,10 @@
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
-import type { Province } from "~/vocabulary";
 import { productHref } from "~/catalogue/links";
 import type { ProductInventoryView } from "~/catalogue/product-inventory";
-import { SITE_NAME, absoluteUrl } from "./page-meta";
+import type { Province } from "~/vocabulary";
+import { absoluteUrl,SITE_NAME } from "./page-meta";
 
 /** A schema.org object (JSON). */
 export type JsonLd = Record<string, unknown>;

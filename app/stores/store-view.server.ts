@@ -3,8 +3,8 @@
  * the browser renders the same text it hydrates: weekday names and opening times from Intl, the
  * phone as Canadians write it.
  */
-import { phoneForDisplay } from "~/lib/phone";
 import { moneyLocale } from "~/i18n/format";
+import { phoneForDisplay } from "~/lib/phone";
 import type { Locale } from "~/vocabulary";
 import type { Store } from "./store-directory";
 

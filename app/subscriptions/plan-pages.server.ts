@@ -6,12 +6,12 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { readUser } from "~/users/users.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import { readUser } from "~/users/users.server";
 import type { PlanKind } from "~/vocabulary";
 import { listPlans } from "./plans.server";
 import { BuyPlanSchema } from "./subscription-forms";

@@ -6,9 +6,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { subscriptionPlans } from "~/db/schema";
+import { localized } from "~/lib/localized";
 import type { Locale, PlanKind } from "~/vocabulary";
 import type { PlanView } from "./subscription-types";
-import { localized } from "~/lib/localized";
 
 export type { PlanView };
 

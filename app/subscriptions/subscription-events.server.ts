@@ -29,13 +29,13 @@ import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { processedWebhookEvents, subscriptionPlans, subscriptions } from "~/db/schema";
 import {
-  PaymentUnavailableError,
   type PaymentGateway,
+  PaymentUnavailableError,
   type StripeSubscriptionState,
   type SubscriptionCheckoutState,
   type SubscriptionWebhookData,
 } from "~/payment/stripe.server";
-import { mergeSubscriptionState, periodEnd, statusFromStripe, type IncomingSubscriptionState } from "./subscription-rules";
+import { type IncomingSubscriptionState,mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

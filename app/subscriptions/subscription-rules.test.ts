@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isRowId } from "~/db/row-id";
 import {
   calendarDayIn,
   formatShopDate,
@@ -9,7 +10,6 @@ import {
   statusFromStripe,
   type SubscriptionState,
 } from "./subscription-rules";
-import { isRowId } from "~/db/row-id";
 
 const at = (iso: string) => new Date(iso);
 

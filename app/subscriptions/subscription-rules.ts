@@ -5,8 +5,8 @@
  * and the discovery rhythm (confirm by the first Monday of the month, delivery the second Tuesday).
  * Shared with the browser.
  */
-import type { PlanInterval, SubscriptionStatus } from "~/vocabulary";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
+import type { PlanInterval, SubscriptionStatus } from "~/vocabulary";
 
 /**
  * Statuses in which the customer holds the plan while `current_period_end` is ahead: it is not

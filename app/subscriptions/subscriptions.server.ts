@@ -10,17 +10,17 @@
  * sweep for simulated ones ({@link expireAbandonedSubscriptions}).
  */
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { User } from "~/users/users.server";
-import { activePaymentProvider, paymentProviderNamed, paysOnShopPage, subscriptionBilling } from "~/payment/registry.server";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";
 import type { SubscriptionBilling } from "~/payment/provider";
-import { PaymentUnavailableError, type PaymentGateway } from "~/payment/stripe.server";
+import { activePaymentProvider, paymentProviderNamed, paysOnShopPage, subscriptionBilling } from "~/payment/registry.server";
+import { type PaymentGateway,PaymentUnavailableError } from "~/payment/stripe.server";
+import type { User } from "~/users/users.server";
 import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
 import { getPlan, localizePlan, type PlanRow } from "./plans.server";
 import { syncSubscriptionCheckout } from "./subscription-events.server";
-import { LIVE_STATUSES, formatShopDate, holdsPlan, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import { formatShopDate, holdsPlan, LIVE_STATUSES, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 import type { SubscriptionSummary } from "./subscription-types";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -2,7 +2,7 @@
  * Password hashing (DESIGN §3 Accounts: scrypt from node:crypto). Stored as
  * `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>` so the cost can rise later.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, scrypt as scryptCallback, type ScryptOptions,timingSafeEqual } from "node:crypto";
 
 const COST = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   AGE_CONFIRMATION_SECONDS,
+  createVisitorCookies,
   FIRST_VISIT_MARKER_SECONDS,
   REMEMBERED_CONSENT_SECONDS,
-  createVisitorCookies,
 } from "./visitor-cookies.server";
 
 /** The configuration the cookies read (getEnv): the tests switch to production. */

@@ -14,8 +14,8 @@
 import type { Cookie } from "react-router";
 import { z } from "zod";
 import { signedCookie } from "~/http/cookies.server";
-import { PROVINCES, type Province } from "~/vocabulary";
-import { CONSENT_ANSWERS, LEGAL_AGES, type ConsentAnswer, type LegalAge, type VisitorAnswers } from "./visitor-rules";
+import { type Province,PROVINCES } from "~/vocabulary";
+import { CONSENT_ANSWERS, type ConsentAnswer, LEGAL_AGES, type LegalAge, type VisitorAnswers } from "./visitor-rules";
 
 const DAY_SECONDS = 24 * 60 * 60;
 /** How long an age confirmation is remembered: 30 days, then the question comes back. */

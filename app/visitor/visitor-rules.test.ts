@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  isOfLegalAge,
   LEGAL_DRINKING_AGE,
   NOTHING_IN_THE_WAY,
-  isOfLegalAge,
+  type VisitorAnswers,
   visitorState,
   withConsentQuery,
   withoutConsentQuery,
-  type VisitorAnswers,
 } from "./visitor-rules";
 
 const NEW_VISITOR: VisitorAnswers = { confirmedAge: null, noticeSeen: false, consent: { QC: null, ON: null } };

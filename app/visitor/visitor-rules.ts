@@ -6,8 +6,8 @@
  *
  * Order on a first visit: age gate → province notice → consent → the page.
  */
-import type { Province } from "~/vocabulary";
 import { urlOfPath } from "~/http/path-url";
+import type { Province } from "~/vocabulary";
 
 /** Legal drinking age per province, in years: 18 in Quebec, 19 in Ontario. */
 export const LEGAL_DRINKING_AGE = { QC: 18, ON: 19 } as const satisfies Record<Province, number>;

@@ -9,7 +9,7 @@
 import { isbot } from "isbot";
 import type { Province } from "~/vocabulary";
 import { visitorCookies } from "./visitor-cookies.server";
-import { CONSENT_QUERY, VISITOR_PATH, visitorState, type VisitorState } from "./visitor-rules";
+import { CONSENT_QUERY, VISITOR_PATH, type VisitorState,visitorState } from "./visitor-rules";
 
 /** Whether the request comes from a crawler or another robot, by its User-Agent (isbot). */
 export function isCrawler(request: Request): boolean {

@@ -4,8 +4,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
 import { BROWSER_ACCEPT_ENCODING, classifyGrowth, resolvePagePath, sequentialLatency, warmUp } from "./bench-latency";
 
 const servers: Server[] = [];

@@ -4,8 +4,8 @@
  * answered by a bare node:http server, i.e. merely sending them over HTTP on this machine.
  */
 import type { ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { startChild, waitForHttp } from "./bench-processes";
 

@@ -3,7 +3,7 @@
  * output in a log file of the bench's temp folder, ended with its descendants (npm → tsx → node)
  * on exit, Ctrl-C or failure.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess,spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 
 const children = new Set<ChildProcess>();

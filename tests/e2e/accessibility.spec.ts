@@ -8,7 +8,7 @@
  * small targets and language attributes before a person has to.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, type Page,test } from "./support/fixtures";
 import { openFilters, waitForHydration } from "./support/helpers";
 
 const PRODUCT = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";

@@ -6,7 +6,7 @@
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, type Page,test } from "./support/fixtures";
 
 const FOOD = "/products/la-belle-iloise-rillettes-de-sardines-60-g";
 

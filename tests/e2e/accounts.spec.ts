@@ -4,10 +4,10 @@
  * password; registering with a known e-mail looks the same and mails its owner, a common password
  * is refused (docs/decisions/031); axe on the login and registration pages.
  */
-import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/axe";
-import { isNoJs } from "./support/helpers";
 import { registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { isNoJs } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 
 test("register, log out, and log in again from the guard's redirect", async ({ page }) => {

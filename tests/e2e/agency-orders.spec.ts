@@ -5,9 +5,9 @@
  * appears, the audit trail lists both steps, a stale click from a second tab is refused with the
  * current state shown); the customer's /account/sales and e-mail show the state. axe on the pages.
  */
-import { expect, test, type Page } from "./support/fixtures";
 import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Page,test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
 
 /** Adds the first product of a list that can be bought now (a case or a unit) from its card. */

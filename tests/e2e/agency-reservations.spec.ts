@@ -5,10 +5,10 @@
  * payment link; the customer follows it, chooses the branch, pays on the simulated page and sees
  * the paid order in /account/sales.
  */
-import { expect, test } from "./support/fixtures";
 import { registerCustomer, signInAsStaff } from "./support/accounts";
-import { mailsContaining } from "./support/outbox";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { mailsContaining } from "./support/outbox";
 
 test("staff marks a reservation available and the customer pays it through the e-mailed link", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -4,9 +4,9 @@
  * on a product page, a 404 for an unknown article, and no axe violation.
  * Runs with JavaScript (a change submits at once) and without (the visitor clicks "Filtrer").
  */
-import { expect, test, type Locator } from "./support/fixtures";
-import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Locator,test } from "./support/fixtures";
+import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 
 // The desktop layout (from 1366 px, SPEC §9): the filter column in sight without opening anything.
 test.use({ viewport: { width: 1366, height: 900 } });

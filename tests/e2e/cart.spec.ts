@@ -14,7 +14,7 @@
  * - Pay now 7212 + 10850 + 861 + 1717 = 20640; pay at SAQ 28488 + 1424 + 2842 = 32754;
  *   total 53394.
  */
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, type Page,test } from "./support/fixtures";
 
 const WINE = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";
 const SHOP_WINE = "/products/cos-pithos-rosso-2021";

@@ -4,8 +4,8 @@
  * the same in Ontario (HST); the spec's messages for a missing branch and a search without result;
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
  */
-import { expect, test, type Page } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Page,test } from "./support/fixtures";
 import { switchPreference } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 

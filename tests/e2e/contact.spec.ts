@@ -3,8 +3,8 @@
  * message shows the French errors and keeps what was typed; a proper one (sent after the few
  * seconds a person needs) thanks the visitor, and the agency's copy lands in the outbox.
  */
-import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 

@@ -3,8 +3,8 @@
  * languages, tabs that are links (the URL says which tab, Back returns), links inside answers,
  * and axe on the pages.
  */
-import { expect, test } from "./support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 import { switchPreference, waitForHydration } from "./support/helpers";
 
 test("the FAQ has questions and a glossary of at least 28 terms, in French then in English", async ({ page }) => {

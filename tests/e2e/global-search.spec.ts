@@ -4,9 +4,9 @@
  * are links, back/forward walks through them; a typo shows close matches; the search field is in
  * sight on a phone. Runs with JavaScript and without.
  */
-import { expect, test, type Page } from "./support/fixtures";
-import { hasParams, waitForHydration } from "./support/helpers";
 import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Page,test } from "./support/fixtures";
+import { hasParams, waitForHydration } from "./support/helpers";
 
 function tabs(page: Page) {
   return page.getByRole("navigation", { name: "Résultats par type" });

@@ -4,9 +4,9 @@
  * no Stripe keys), sees it active on /account, and then gets the member discount in the cart on a
  * single shop bottle (SPEC §6: −20 %).
  */
-import { expect, test } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/axe";
 import { registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
 
 /** A single bottle sold in the Montréal shop (demo catalogue): 50.00 $. */
 const SHOP_WINE = "/products/cos-pithos-rosso-2021";

@@ -6,9 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
-import { expect, test, type Page } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/axe";
 import { registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Page,test } from "./support/fixtures";
 import { isNoJs } from "./support/helpers";
 
 /** Buys the first private-import case of the list, picked up at a Montréal SAQ branch, and pays it. */

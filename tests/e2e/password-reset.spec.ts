@@ -3,8 +3,8 @@
  * log out, ask for a link from the login page, open it from the e-mail (the e2e server's outbox),
  * choose a new password, log in with it; the old password and the used link are refused.
  */
-import { expect, test, type Page } from "./support/fixtures";
 import { registerCustomer } from "./support/accounts";
+import { expect, type Page,test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
 
 async function logIn(page: Page, email: string, password: string) {

@@ -5,9 +5,9 @@
  * refuses a wrong current password and accepts the right one; a new e-mail needs the current
  * password and the old address is told (docs/decisions/031); axe finds no violation.
  */
-import { expect, test, type Page } from "./support/fixtures";
-import { expectNoAxeViolations } from "./support/axe";
 import { registerCustomer } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { expect, type Page,test } from "./support/fixtures";
 import { isNoJs, waitForHydration } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 

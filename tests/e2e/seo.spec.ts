@@ -7,7 +7,7 @@
  * says it is a search engine's crawler: that is who reads these tags, and crawlers get the pages
  * without the visitor's age gate and dialogs.
  */
-import { expect, test, type Page } from "./support/fixtures";
+import { expect, type Page,test } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";
 
 test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });

@@ -7,12 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeArgs } from "../support/loader-context";
-import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { createAccountFromOrder, linkGuestOrders } from "~/accounts/guest-orders.server";
 import { leaveForProvince, mustLeaveForProvince } from "~/accounts/login-flow.server";
-import { readUser } from "~/users/users.server";
 import { addToCart, getCart, mergeGuestCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
@@ -25,18 +21,22 @@ import {
   productInventories,
   subscriptionPlans,
   subscriptions,
-  userSessions,
   users,
+  userSessions,
 } from "~/db/schema";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
-import { ensureGuestId, readSession } from "~/session.server";
+import { loader as checkoutLoader } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as preferencesAction } from "~/routes/preferences";
 import { action as provinceAction } from "~/routes/province";
 import { action as registerAction } from "~/routes/register";
 import { loader as cartLoader } from "~/routes/shopping-cart";
-import { loader as checkoutLoader } from "~/routes/checkout";
+import { ensureGuestId, readSession } from "~/session.server";
+import { readUser } from "~/users/users.server";
+import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");

@@ -7,22 +7,22 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { routeArgs } from "../support/loader-context";
-import { capturingMailer, sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { createResetToken } from "~/accounts/password-reset.server";
 import { addToCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
 import { branches, orders, productInventories, products, users } from "~/db/schema";
 import { useShopMailerForTests } from "~/email/mailer.server";
-import { createResetToken } from "~/accounts/password-reset.server";
-import { ensureGuestId } from "~/session.server";
-import { registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
+import { action as profileAction } from "~/routes/account.profile";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
 import { action as paymentAction } from "~/routes/checkout.payment";
-import { action as profileAction } from "~/routes/account.profile";
 import { action as resetAction } from "~/routes/reset-password";
+import { ensureGuestId } from "~/session.server";
+import { registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
+import { routeArgs } from "../support/loader-context";
+import { capturingMailer, sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];

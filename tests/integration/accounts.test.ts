@@ -7,18 +7,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useShopMailerForTests } from "~/email/mailer.server";
-import { capturingMailer, sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { readUser } from "~/users/users.server";
 import { users } from "~/db/schema";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { requestContext } from "~/http/request-context";
-import { readSession } from "~/session.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/register";
+import { readSession } from "~/session.server";
+import { readUser } from "~/users/users.server";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { capturingMailer, sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 const capturing = capturingMailer();

@@ -4,16 +4,16 @@
  * articles of product and producer pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { DEMO_BLOGS } from "~/blogs/seed/demo-blogs";
+import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { blogs } from "~/db/schema";
-import { loader as blogsLoader } from "~/routes/blogs";
 import { loader as blogLoader } from "~/routes/blog";
+import { loader as blogsLoader } from "~/routes/blogs";
 import { loader as imageLoader } from "~/routes/images.blogs";
 import { loader as productLoader } from "~/routes/product";
 import { loader as providerLoader } from "~/routes/provider";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

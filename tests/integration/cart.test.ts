@@ -2,18 +2,18 @@
  * The server-side cart against a real database: lock versions, stock limits,
  * sections, refusals that change nothing, and the cart action as a browser posts it.
  */
-import { and, eq } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTestCustomer } from "../support/test-users";
-import { findCatalogueItem } from "../support/catalogue-items";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs } from "../support/loader-context";
 import { addToCart, countItems, getCart, removeLine, updateLineQuantity } from "~/cart/cart.server";
 import { inventories, productInventories, products } from "~/db/schema";
 import type { InventoryCode } from "~/vocabulary";
+import { findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertTestCustomer } from "../support/test-users";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "cuvee-cart-test-"));
 const { action: cartAction, loader: cartLoader } = await import("~/routes/shopping-cart");

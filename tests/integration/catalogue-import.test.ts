@@ -7,8 +7,7 @@
  */
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs, thrownResponse } from "../support/loader-context";
+import type { ImportReport } from "~/db/import-report";
 import { auditLog, catalogueImports, productInventories, products, providers } from "~/db/schema";
 import { requestContext } from "~/http/request-context";
 import { priceTaxIn } from "~/pricing/taxes";
@@ -16,7 +15,8 @@ import { action as importAction, loader as importLoader } from "~/routes/agence.
 import { loader as productsLoader } from "~/routes/products";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { startUserSession, verifyCredentials } from "~/users/users.server";
-import type { ImportReport } from "~/db/import-report";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 let staffCookie: string;

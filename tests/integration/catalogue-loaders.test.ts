@@ -6,13 +6,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDatabaseCaches } from "~/cache.server";
 import { productInventories, products as productsTable, providers as providersTable } from "~/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs, thrownResponse } from "../support/loader-context";
 import { loader as homeLoader } from "~/routes/home";
-import { loader as productsLoader } from "~/routes/products";
 import { loader as productLoader } from "~/routes/product";
-import { loader as providersLoader } from "~/routes/providers";
+import { loader as productsLoader } from "~/routes/products";
 import { loader as providerLoader } from "~/routes/provider";
+import { loader as providersLoader } from "~/routes/providers";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

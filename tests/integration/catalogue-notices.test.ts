@@ -6,9 +6,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { CATALOGUE_CHANNEL, clearCachesOnCatalogueChanges, createDatabaseCache } from "~/cache.server";
 import { productInventories, providers, rateLimits } from "~/db/schema";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 let notices = 0;

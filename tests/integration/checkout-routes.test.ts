@@ -6,12 +6,12 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { branches, checkouts, productInventories, products } from "~/db/schema";
-import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { ensureGuestId } from "~/session.server";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
 await vi.hoisted(async () => {

@@ -8,15 +8,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs } from "../support/loader-context";
 import { issueFormToken } from "~/contact/anti-bot.server";
-import { useShopMailerForTests } from "~/email/mailer.server";
 import { contactMessages, outboxMessages } from "~/db/schema";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { requestContext } from "~/http/request-context";
 import { action as contactAction, loader as contactLoader } from "~/routes/contact";
 import { registerCustomer, startUserSession } from "~/users/users.server";
+import { routeArgs } from "../support/loader-context";
+import { sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: the data folder and the outbox must be
 // this file's own before any app module reads them.

@@ -7,14 +7,14 @@
  */
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs, thrownResponse } from "../support/loader-context";
 import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
+import { generateSyntheticCatalogue } from "~/catalogue/seed/synthetic";
 import { inventories, productInventories, products, providers } from "~/db/schema";
 import { loader } from "~/routes/global-search";
-import { generateSyntheticCatalogue } from "~/catalogue/seed/synthetic";
 import { SEARCH_MATCH_LIMIT, SEARCH_PAGE_SIZE, type SearchTab } from "~/search/search-tabs";
 import type { Locale, Province } from "~/vocabulary";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

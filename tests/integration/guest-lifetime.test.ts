@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeArgs } from "../support/loader-context";
-import { insertTestCustomer } from "../support/test-users";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { sweepExpiredGuestCarts, touchGuestCarts } from "~/cart/guest-carts.server";
 import { cartLines, carts, productInventories } from "~/db/schema";
-import { RATE_LIMITS, hitRateLimit, shareRateLimitsThrough } from "~/http/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS, shareRateLimitsThrough } from "~/http/rate-limit.server";
+import { routeArgs } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertTestCustomer } from "../support/test-users";
 
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "cuvee-guest-test-"));
 const { ensureGuestId } = await import("~/session.server");

@@ -7,12 +7,9 @@
  */
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs } from "../support/loader-context";
-import { pdfPages, pdfText } from "../support/pdf-text";
 import { displayPrice } from "~/catalogue/display-price";
 import { parseProductFilters } from "~/catalogue/product-filters";
-import { productListingBatches, searchProducts, type ProductListItem } from "~/catalogue/products.server";
+import { productListingBatches, type ProductListItem,searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { requestContext } from "~/http/request-context";
 import { formatMoney } from "~/i18n/format";
@@ -21,6 +18,9 @@ import type { Preferences } from "~/preferences/preferences";
 import { loader as listingLoader } from "~/routes/listing";
 import { loader as providersPdfLoader } from "~/routes/listing.providers";
 import { loader as providersLoader } from "~/routes/providers";
+import { routeArgs } from "../support/loader-context";
+import { pdfPages, pdfText } from "../support/pdf-text";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

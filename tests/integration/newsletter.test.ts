@@ -11,15 +11,15 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { addMailchimpMember, mailchimpCalls, mailchimpFailure, mailchimpHandlers, mailchimpMembers, MAILCHIMP_TEST_SETTINGS, resetMailchimpMock } from "../mocks/mailchimp";
-import { sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs } from "../support/loader-context";
 import { newsletterSignups, outboxMessages } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { NEWSLETTER_COOKIE_LIFETIME_SECONDS, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import { action as newsletterAction, loader as newsletterLoader } from "~/routes/newsletter";
+import { addMailchimpMember, MAILCHIMP_TEST_SETTINGS, mailchimpCalls, mailchimpFailure, mailchimpHandlers, mailchimpMembers, resetMailchimpMock } from "../mocks/mailchimp";
+import { routeArgs } from "../support/loader-context";
+import { sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own before any app module reads it.
 await vi.hoisted(async () => {

@@ -8,19 +8,19 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getCustomerOrder, listCustomerOrders } from "~/accounts/order-history.server";
+import type { OrderHistoryData } from "~/accounts/order-history-view";
+import { addToCart, getCart } from "~/cart/cart.server";
+import { saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { addresses, branches, productInventories, products } from "~/db/schema";
+import { completeOrderPayment, type Order } from "~/orders/orders.server";
+import { loader as invoiceLoader } from "~/routes/account.invoice";
+import { headers as salesHeaders, loader as salesLoader } from "~/routes/account.sales";
+import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { getCustomerOrder, listCustomerOrders } from "~/accounts/order-history.server";
-import type { OrderHistoryData } from "~/accounts/order-history-view";
-import { registerCustomer, startUserSession, type User } from "~/users/users.server";
-import { addToCart, getCart } from "~/cart/cart.server";
-import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { completeOrderPayment, type Order } from "~/orders/orders.server";
-import { placeOrder } from "~/checkout/place-order.server";
-import { addresses, branches, productInventories, products } from "~/db/schema";
-import { loader as invoiceLoader } from "~/routes/account.invoice";
-import { headers as salesHeaders, loader as salesLoader } from "~/routes/account.sales";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
 await vi.hoisted(async () => {

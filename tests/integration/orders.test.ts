@@ -10,10 +10,19 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
-import { sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { addToCart, getCart } from "~/cart/cart.server";
+import type { CartOwner } from "~/cart/cart-types";
+import { saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { branches, checkouts, orders, productInventories, reservations } from "~/db/schema";
+import { expirePendingOrders, getOrderByConfirmation, type Order } from "~/orders/orders.server";
+import { currentOrderPayment } from "~/payment/payments.server";
+import { createStripeGateway } from "~/payment/stripe.server";
+import { action as checkoutAction } from "~/routes/checkout";
+import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
+import { action as paymentAction } from "~/routes/checkout.payment";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { ensureGuestId } from "~/session.server";
 import {
   checkoutSessionEvent,
   expireSession,
@@ -24,20 +33,11 @@ import {
   stripeOutage,
   stripeSessions,
 } from "../mocks/stripe";
-import { addToCart, getCart } from "~/cart/cart.server";
-import type { CartOwner } from "~/cart/cart-types";
-import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { expirePendingOrders, getOrderByConfirmation, type Order } from "~/orders/orders.server";
-import { placeOrder } from "~/checkout/place-order.server";
-import { currentOrderPayment } from "~/payment/payments.server";
+import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { sendOutbox } from "../support/outbox";
 import { paymentUrl, useStripeGateway } from "../support/payment-providers";
-import { branches, checkouts, orders, productInventories, reservations } from "~/db/schema";
-import { createStripeGateway } from "~/payment/stripe.server";
-import { ensureGuestId } from "~/session.server";
-import { action as checkoutAction } from "~/routes/checkout";
-import { action as paymentAction } from "~/routes/checkout.payment";
-import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
-import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: the data folder and the outbox must be
 // this file's own before any app module reads them.

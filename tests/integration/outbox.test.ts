@@ -8,28 +8,28 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { auditLog, outboxMessages } from "~/db/schema";
 import { createMailer } from "~/email/mailer.server";
 import {
   carryOutHeld,
   drainOutbox,
-  enqueueHeld,
   enqueue,
+  enqueueHeld,
   enqueueMail,
   makeDueAgain,
   OUTBOX_LEASE_MS,
+  OutboxFailure,
+  type OutboxHandlers,
+  type OutboxMail,
   outboxProblemCounts,
   outboxProblems,
-  OutboxFailure,
   purgeSentOutbox,
   releaseLeases,
   startOutboxWorker,
   workOutbox,
-  type OutboxHandlers,
-  type OutboxMail,
 } from "~/outbox/outbox.server";
 import { OUTBOX_MAX_ATTEMPTS, retryDelayMs } from "~/outbox/retry-policy";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 

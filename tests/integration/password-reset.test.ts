@@ -7,25 +7,25 @@ import { hkdfSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { capturingMailer, sendOutbox } from "../support/outbox";
-import { routeArgs, thrownResponse } from "../support/loader-context";
 import {
   createResetToken,
   requestPasswordReset,
-  resetPassword,
   RESET_TOKEN_SECONDS,
+  resetPassword,
   verifyResetToken,
 } from "~/accounts/password-reset.server";
-import { useShopMailerForTests } from "~/email/mailer.server";
-import { readUser, registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { users } from "~/db/schema";
 import type { OutgoingMail } from "~/email/mailer.server";
+import { useShopMailerForTests } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { readUser, registerCustomer, startUserSession, type User,verifyCredentials } from "~/users/users.server";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { capturingMailer, sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 const capturing = capturingMailer();

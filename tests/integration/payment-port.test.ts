@@ -10,10 +10,6 @@
 import { readdirSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { sendOutbox } from "../support/outbox";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { branches, orders } from "~/db/schema";
@@ -21,10 +17,14 @@ import type { Order } from "~/orders/orders.server";
 import { currentOrderPayment } from "~/payment/payments.server";
 import type { PaymentProvider, PaymentProviderName, PaymentWebhookOutcome, StartPaymentRequest } from "~/payment/provider";
 import { registerPaymentProviders } from "~/payment/registry.server";
-import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
 import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { ensureGuestId } from "~/session.server";
+import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { sendOutbox } from "../support/outbox";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const { outboxDir } = await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");

@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { orders, payments } from "~/db/schema";
 import type { OrderStatus } from "~/vocabulary";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 

@@ -6,16 +6,16 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { attributes, inventories, productAttributes, productInventories, products, providers } from "~/db/schema";
+import { clearCachesOnCatalogueChanges, clearDatabaseCaches } from "~/cache.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import { parseProductFilters } from "~/catalogue/product-filters";
+import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { generateSyntheticCatalogue } from "~/catalogue/seed/synthetic";
-import { parseProductFilters } from "~/catalogue/product-filters";
-import { compactFacetCounts, searchProducts } from "~/catalogue/products.server";
-import { clearCachesOnCatalogueChanges, clearDatabaseCaches } from "~/cache.server";
-import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import { attributes, inventories, productAttributes, productInventories, products, providers } from "~/db/schema";
 import type { Locale } from "~/vocabulary";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -5,20 +5,20 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { findCatalogueItem } from "../support/catalogue-items";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { routeArgs } from "../support/loader-context";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
-import { useStripeGateway } from "../support/payment-providers";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { hashPassword } from "~/users/password.server";
 import { branches, orders, users } from "~/db/schema";
-import { ensureGuestId } from "~/session.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as paymentLoader } from "~/routes/checkout.payment";
 import { action as loginAction } from "~/routes/login";
+import { ensureGuestId } from "~/session.server";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
+import { hashPassword } from "~/users/password.server";
+import { findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs } from "../support/loader-context";
+import { useStripeGateway } from "../support/payment-providers";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches on first call: this file's process runs as production, without Stripe keys.
 await vi.hoisted(async () => {

@@ -7,12 +7,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { loadProfile } from "~/accounts/profile.server";
-import { readUser, registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
 import { addresses, newsletterSignups, users } from "~/db/schema";
 import { action as profileAction, loader as profileLoader } from "~/routes/account.profile";
+import { readUser, registerCustomer, startUserSession, verifyCredentials } from "~/users/users.server";
+import { routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
 await vi.hoisted(async () => {

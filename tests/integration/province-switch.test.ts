@@ -8,18 +8,18 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
-import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { insertTestCustomer } from "../support/test-users";
 import { provinceSwitchGate } from "~/accounts/province-switch.server";
 import { addToCart, countItems } from "~/cart/cart.server";
-import { userSessions, users } from "~/db/schema";
+import { users,userSessions } from "~/db/schema";
 import { readPreferences } from "~/preferences/preferences.server";
+import { action as preferencesAction } from "~/routes/preferences";
+import { action as provinceAction, loader as provinceLoader } from "~/routes/province";
 import { readSession } from "~/session.server";
 import { readUser, startUserSession } from "~/users/users.server";
-import { action as provinceAction, loader as provinceLoader } from "~/routes/province";
-import { action as preferencesAction } from "~/routes/preferences";
+import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertTestCustomer } from "../support/test-users";
 
 await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");

@@ -13,10 +13,30 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { findCatalogueItem, type CatalogueItem } from "../support/catalogue-items";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { insertTestCustomer } from "../support/test-users";
+import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
+import { agencyDashboard } from "~/agency/dashboard.server";
+import { addToCart, getCart } from "~/cart/cart.server";
+import { saveContact, saveDelivery } from "~/checkout/checkout.server";
+import { placeOrder } from "~/checkout/place-order.server";
+import { auditLog, branches, orderLines, orders, productInventories, products, productTypes, reservations } from "~/db/schema";
+import type { OutgoingMail } from "~/email/mailer.server";
+import { useShopMailerForTests } from "~/email/mailer.server";
+import { completeOrderPayment, expirePendingOrders, type Order, type Reservation } from "~/orders/orders.server";
+import { reservationSessionExpiresAt } from "~/orders/payment.server";
+import { readReservationToken, reservationPaymentPath } from "~/orders/reservation-token.server";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import { currentOrderPayment } from "~/payment/payments.server";
+import { createStripeGateway } from "~/payment/stripe.server";
+import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
+import { cancelReservation, markReservationAvailable } from "~/reservations/reservations.server";
+import { action as staffAction, loader as staffLoader } from "~/routes/agence.reservations";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/checkout.payment";
+import { action as loginAction } from "~/routes/login";
+import { action as reservationAction, loader as reservationLoader } from "~/routes/reservation";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
+import { verifyCredentials } from "~/users/users.server";
+import type { Locale } from "~/vocabulary";
 import {
   checkoutSessionEvent,
   expireSession,
@@ -27,32 +47,12 @@ import {
   stripeHandlers,
   stripeSessions,
 } from "../mocks/stripe";
-import { listCustomerOrders, orderView } from "~/accounts/order-history.server";
-import { agencyDashboard } from "~/agency/dashboard.server";
-import { addToCart, getCart } from "~/cart/cart.server";
-import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { completeOrderPayment, expirePendingOrders, type Order, type Reservation } from "~/orders/orders.server";
-import { placeOrder } from "~/checkout/place-order.server";
-import { reservationSessionExpiresAt } from "~/orders/payment.server";
-import { currentOrderPayment } from "~/payment/payments.server";
-import { paymentUrl, useStripeGateway } from "../support/payment-providers";
-import { auditLog, branches, orderLines, orders, productInventories, products, productTypes, reservations } from "~/db/schema";
-import type { OutgoingMail } from "~/email/mailer.server";
-import { useShopMailerForTests } from "~/email/mailer.server";
+import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
-import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
-import { createStripeGateway } from "~/payment/stripe.server";
-import { readReservationToken, reservationPaymentPath } from "~/orders/reservation-token.server";
-import type { Locale } from "~/vocabulary";
-import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
-import { cancelReservation, markReservationAvailable } from "~/reservations/reservations.server";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { verifyCredentials } from "~/users/users.server";
-import { action as staffAction, loader as staffLoader } from "~/routes/agence.reservations";
-import { action as reservationAction, loader as reservationLoader } from "~/routes/reservation";
-import { action as paymentAction, loader as paymentLoader } from "~/routes/checkout.payment";
-import { action as loginAction } from "~/routes/login";
-import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { paymentUrl, useStripeGateway } from "../support/payment-providers";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { insertTestCustomer } from "../support/test-users";
 
 await vi.hoisted(async () => {
   const { mkdtempSync } = await import("node:fs");

@@ -6,13 +6,13 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { BASE_URL, shopRouterContext } from "../support/loader-context";
 import { clearDatabaseCaches } from "~/cache.server";
-import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import { requestContext } from "~/http/request-context";
-import { ensureGuestId } from "~/session.server";
+import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import type { Preferences } from "~/preferences/preferences";
+import { ensureGuestId } from "~/session.server";
+import { BASE_URL, shopRouterContext } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 

@@ -4,16 +4,16 @@
  * French and in English with its alternates, exactly once, and each file stays under the
  * protocol's 50,000 URLs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { blogs, products, providers } from "~/db/schema";
-import { SITEMAP_PAGE_SIZE } from "~/seo/sitemap.server";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as indexLoader } from "~/routes/sitemap";
 import { loader as fileLoader } from "~/routes/sitemap.file";
+import { SITEMAP_PAGE_SIZE } from "~/seo/sitemap.server";
+import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -3,10 +3,10 @@
  * (SPEC §7 `GET /users?role=`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { listUsers, verifyCredentials } from "~/users/users.server";
 import { hasActiveMembership } from "~/users/membership.server";
+import { listUsers, verifyCredentials } from "~/users/users.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let testDb: TestDatabase;
 beforeAll(async () => {

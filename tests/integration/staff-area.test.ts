@@ -7,19 +7,19 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeArgs, shopRouterContext, thrownResponse, BASE_URL } from "../support/loader-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { auditTrail, recordStaffChange } from "~/agency/audit.server";
 import { agencyDashboard } from "~/agency/dashboard.server";
 import { requireStaff, requireStaffChange, staffOnly, type StaffUser } from "~/agency/staff.server";
-import { RATE_LIMITS } from "~/http/rate-limit.server";
-import { LINE_OUTCOMES, type ImportReport } from "~/db/import-report";
+import { type ImportReport,LINE_OUTCOMES } from "~/db/import-report";
 import { catalogueImports, outboxMessages, users } from "~/db/schema";
+import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { enqueueMail, workOutbox } from "~/outbox/outbox.server";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/agence.envois";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { registerCustomer, startUserSession, verifyCredentials, type User } from "~/users/users.server";
 import { loader as usersLoader } from "~/routes/agence.utilisateurs";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
+import { registerCustomer, startUserSession, type User,verifyCredentials } from "~/users/users.server";
+import { BASE_URL,routeArgs, shopRouterContext, thrownResponse } from "../support/loader-context";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
 await vi.hoisted(async () => {

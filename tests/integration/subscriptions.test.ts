@@ -12,8 +12,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { routeArgs, thrownResponse } from "../support/loader-context";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
+import { RATE_LIMITS } from "~/http/rate-limit.server";
+import { requestContext } from "~/http/request-context";
+import { createStripeGateway } from "~/payment/stripe.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { action as discoveryAction } from "~/routes/discovery";
+import { action as membersAction, loader as membersLoader } from "~/routes/membres";
+import { loader as subscriptionsLoader } from "~/routes/subscriptions";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/subscriptions.payment";
+import { loader as returnLoader } from "~/routes/subscriptions.return";
+import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { listPlans } from "~/subscriptions/plans.server";
+import { expireAbandonedSubscriptions, listUserSubscriptions } from "~/subscriptions/subscriptions.server";
+import { hasActiveMembership } from "~/users/membership.server";
+import { registerCustomer, startUserSession, type User } from "~/users/users.server";
 import {
   completeSubscriptionSession,
   expireSession,
@@ -28,22 +41,9 @@ import {
   subscriptionJson,
   updateSubscription,
 } from "../mocks/stripe";
-import { registerCustomer, startUserSession, type User } from "~/users/users.server";
+import { routeArgs, thrownResponse } from "../support/loader-context";
 import { useStripeGateway } from "../support/payment-providers";
-import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
-import { RATE_LIMITS } from "~/http/rate-limit.server";
-import { requestContext } from "~/http/request-context";
-import { createStripeGateway } from "~/payment/stripe.server";
-import { hasActiveMembership } from "~/users/membership.server";
-import { listPlans } from "~/subscriptions/plans.server";
-import { expireAbandonedSubscriptions, listUserSubscriptions } from "~/subscriptions/subscriptions.server";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
-import { action as discoveryAction } from "~/routes/discovery";
-import { action as membersAction, loader as membersLoader } from "~/routes/membres";
-import { loader as subscriptionsLoader } from "~/routes/subscriptions";
-import { action as paymentAction, loader as paymentLoader } from "~/routes/subscriptions.payment";
-import { loader as returnLoader } from "~/routes/subscriptions.return";
-import { action as webhookAction } from "~/routes/webhooks.$provider";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's data folder, no Stripe keys
 // (the tests choose the gateway), not production.

@@ -5,24 +5,24 @@
  * fails or is not configured (never a 500); the age, notice and consent answers and their cookies;
  * crawlers and the first-visit marker.
  */
-import { http, HttpResponse, delay } from "msw";
+import { delay,http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  GEOCODING_MOCK_KEY,
-  GEOCODING_MOCK_URL,
-  PLACES,
-  failGeocoding,
-  geocodingHandlers,
-  geocodingRequests,
-  resetGeocodingMock,
-} from "../mocks/geocoding";
-import { routeArgs } from "../support/loader-context";
 import type { Database } from "~/db/client.server";
 import { requestContext } from "~/http/request-context";
 import { action as visitorAction, loader as visitorLoader } from "~/routes/visitor";
 import { provinceAt } from "~/visitor/geocoding.server";
 import { readVisitorState } from "~/visitor/visitor.server";
+import {
+  failGeocoding,
+  GEOCODING_MOCK_KEY,
+  GEOCODING_MOCK_URL,
+  geocodingHandlers,
+  geocodingRequests,
+  PLACES,
+  resetGeocodingMock,
+} from "../mocks/geocoding";
+import { routeArgs } from "../support/loader-context";
 
 // getEnv() caches the configuration on its first call: this file's own before any app module reads it.
 await vi.hoisted(async () => {

@@ -14,7 +14,7 @@
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 /** `session=…` cookies of a guest with a cart, the Quebec demo customer and the demo staff. */

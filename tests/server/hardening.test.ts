@@ -3,9 +3,9 @@
  * fresh embedded database: each test sends the request that showed the problem and checks what
  * a browser or a shared cache would see.
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { type IncomingMessage,request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let productInventoryId: string;

@@ -15,7 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cookiesOf, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,cookiesOf, startBuiltServer } from "../support/built-server";
 
 const AGENCY = "agence@cuvee.test";
 /** Shoppers in the burst; every third one stops after placing its order. */

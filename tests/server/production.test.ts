@@ -4,7 +4,7 @@
  * the forwarded protocol believed, so a legitimate POST from the https:// page is accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,startBuiltServer } from "../support/built-server";
 import { PRODUCTION_SETTINGS } from "../support/production-env";
 
 let shop: BuiltServer;

@@ -6,7 +6,7 @@
  * page it logs out and empties the cart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartCount, cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,cartCount, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let productInventoryId: string;

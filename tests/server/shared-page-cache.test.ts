@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 import { answeredVisitorCookieHeader } from "../e2e/support/visitor";
-import { cookiesOf, firstShopItemId, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { type BuiltServer,cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let visitor: string;

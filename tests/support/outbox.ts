@@ -5,8 +5,8 @@
  */
 import type { Database } from "~/db/client.server";
 import type { Mailer, OutgoingMail } from "~/email/mailer.server";
-import { shopOutboxHandlers } from "~/outbox-handlers.server";
 import { drainOutbox, type OutboxRun } from "~/outbox/outbox.server";
+import { shopOutboxHandlers } from "~/outbox-handlers.server";
 
 /** Sends every message of the outbox that is due now; resolves with what was done. */
 export function sendOutbox(db: Database): Promise<OutboxRun> {

@@ -4,12 +4,12 @@
  * handlers of tests/mocks/stripe.ts, the simulated page, or the configuration again.
  */
 import type { Database } from "~/db/client.server";
-import { startOrderPayment } from "~/orders/payment.server";
 import type { Order } from "~/orders/orders.server";
+import { startOrderPayment } from "~/orders/payment.server";
 import { registerPaymentProviders } from "~/payment/registry.server";
 import { simulatedProvider } from "~/payment/simulated-provider.server";
-import { createStripeProvider } from "~/payment/stripe-provider.server";
 import type { PaymentGateway } from "~/payment/stripe.server";
+import { createStripeProvider } from "~/payment/stripe-provider.server";
 
 /**
  * Stripe over `gateway` (the simulated page beside it, as when a key is configured outside

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { LoginSchema, MIN_PASSWORD_LENGTH, RegisterSchema } from "~/accounts/account-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
-import { LoginSchema, MIN_PASSWORD_LENGTH, RegisterSchema } from "~/accounts/account-forms";
 
 const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 const REGISTER_CONSTRAINT = getZodConstraint(RegisterSchema);

@@ -4,11 +4,11 @@
  * their state, the follow-up text, and its invoice.
  */
 import { Link } from "react-router";
+import type { OrderHistoryData, OrderView } from "~/accounts/order-history-view";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { OrderStatus } from "~/vocabulary";
-import type { OrderHistoryData, OrderView } from "~/accounts/order-history-view";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import type { OrderStatus } from "~/vocabulary";
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",

@@ -1,10 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { useT } from "~/i18n/translation";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/accounts/password-reset-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
+import { useT } from "~/i18n/translation";
 
 const FORGOT_CONSTRAINT = getZodConstraint(ForgotPasswordSchema);
 const RESET_CONSTRAINT = getZodConstraint(ResetPasswordSchema);

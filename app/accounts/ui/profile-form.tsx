@@ -4,17 +4,17 @@
  * form. Both are real POSTs; JavaScript adds instant validation and hides the billing address
  * while "same as delivery" is ticked.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { FieldErrors, TextField, inputClass } from "~/components/ui/form-field";
+import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";
+import { PasswordChangeSchema, type ProfileAddress, type ProfileForm as ProfileFormValue,ProfileSchema } from "~/accounts/profile-forms";
+import { FieldErrors, inputClass,TextField } from "~/components/ui/form-field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
-import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";
-import { PasswordChangeSchema, ProfileSchema, type ProfileAddress, type ProfileForm as ProfileFormValue } from "~/accounts/profile-forms";
 
 /** The profile form as the page first shows it (from the saved profile). */
 export interface ProfileFormDefaults {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import type { AgencyDashboard } from "~/agency/dashboard.server";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { AgencyDashboard } from "~/agency/dashboard.server";
 
 /**
  * The staff area's home: one card per thing waiting for the agency, each linking to

@@ -2,15 +2,15 @@
  * The page of `/agence/envois` (decision 027): what the outbox could not send, dead messages first,
  * each with its last error and a resend form (a POST that works without JavaScript).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import type { outboxDesk } from "~/agency/outbox-desk.server";
+import { ResendMessageSchema } from "~/agency/outbox-forms";
 import { FieldErrors } from "~/components/ui/form-field";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OutboxStatus } from "~/vocabulary";
-import { ResendMessageSchema } from "~/agency/outbox-forms";
-import type { outboxDesk } from "~/agency/outbox-desk.server";
 
 /** What the action answers when it does not redirect: the form's result, for the row it names. */
 export interface ResendActionData {

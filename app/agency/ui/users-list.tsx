@@ -1,9 +1,9 @@
 import { Form } from "react-router";
+import type { UsersFilter } from "~/agency/users-filter";
 import { inputClass } from "~/components/ui/form-field";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { ROLES, type Locale, type Province, type Role } from "~/vocabulary";
-import type { UsersFilter } from "~/agency/users-filter";
+import { type Locale, type Province, type Role,ROLES } from "~/vocabulary";
 
 /** A user as the staff's list shows it (never the password hash). */
 export interface UserRow {

@@ -3,11 +3,11 @@
  * sanitized on the server) and links to its products and producers.
  */
 import { Link } from "react-router";
-import { PROSE } from "~/components/ui/prose";
-import { useT } from "~/i18n/translation";
 import { blogListHref } from "~/blogs/blog-filters";
 import type { BlogDetail } from "~/blogs/blogs.server";
 import { blogCoverSrc } from "~/blogs/cover-image";
+import { PROSE } from "~/components/ui/prose";
+import { useT } from "~/i18n/translation";
 import { BlogDate } from "./blog-date";
 
 export function BlogArticle({ blog }: { blog: BlogDetail }) {

@@ -1,8 +1,8 @@
 /** An article in the blog list: cover, type, title (a link), date, summary and themes. */
 import { Link } from "react-router";
-import { useT } from "~/i18n/translation";
 import type { BlogSummary } from "~/blogs/blogs.server";
 import { blogCoverSrc } from "~/blogs/cover-image";
+import { useT } from "~/i18n/translation";
 import { BlogDate } from "./blog-date";
 
 /**

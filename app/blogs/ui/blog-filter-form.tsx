@@ -4,11 +4,11 @@
  * URL, so back/forward show the URL's filters.
  */
 import { Form, Link, useSubmit } from "react-router";
-import { useT } from "~/i18n/translation";
-import { submitOnChoice } from "~/components/ui/auto-submit";
-import { BLOG_TYPES } from "~/vocabulary";
-import { BLOG_SORTS, activeBlogFilterCount, blogListHref, type BlogFilters } from "~/blogs/blog-filters";
+import { activeBlogFilterCount, BLOG_SORTS, type BlogFilters,blogListHref } from "~/blogs/blog-filters";
 import type { BlogTheme } from "~/blogs/blogs.server";
+import { submitOnChoice } from "~/components/ui/auto-submit";
+import { useT } from "~/i18n/translation";
+import { BLOG_TYPES } from "~/vocabulary";
 
 export function BlogFilterForm({ filters, themes }: { filters: BlogFilters; themes: BlogTheme[] }) {
   const { t } = useT();

@@ -1,7 +1,7 @@
 /** "Related articles" on a product or producer page (SPEC §7 blogs by product / provider): title links and dates. */
 import { Link } from "react-router";
-import { useT } from "~/i18n/translation";
 import type { BlogLink } from "~/blogs/blogs.server";
+import { useT } from "~/i18n/translation";
 import { BlogDate } from "./blog-date";
 
 export function RelatedBlogs({ blogs }: { blogs: BlogLink[] }) {

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes } from "react";
 import { Form, useFetcher, useLocation } from "react-router";
-import { useT } from "~/i18n/translation";
-import type { Province } from "~/vocabulary";
 import { AddToCartSchema } from "~/cart/cart-forms";
-import { soldByTheCase, type ProductInventoryView } from "~/catalogue/product-inventory";
 import { fullCasesIn } from "~/cart/cart-rules";
 import type { CartActionError } from "~/cart/cart-types";
+import { type ProductInventoryView,soldByTheCase } from "~/catalogue/product-inventory";
+import { useT } from "~/i18n/translation";
+import type { Province } from "~/vocabulary";
 import { QuantityInput } from "./quantity-input";
 
 /** The add form's constraints, computed once (not per product card and render). */

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
-import { useT } from "~/i18n/translation";
-import { formatMoney } from "~/i18n/format";
 import { UpdateLineSchema } from "~/cart/cart-forms";
 import type { CartActionError, CartLine } from "~/cart/cart-types";
+import { formatMoney } from "~/i18n/format";
+import { useT } from "~/i18n/translation";
 import { QuantityInput } from "./quantity-input";
 
 /** The update form's constraints, computed once. */

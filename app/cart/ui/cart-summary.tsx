@@ -1,7 +1,7 @@
-import type { CartSummary } from "~/pricing/cart-summary";
-import { taxAmountOf } from "~/pricing/taxes";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import type { CartSummary } from "~/pricing/cart-summary";
+import { taxAmountOf } from "~/pricing/taxes";
 
 function SummaryRow({ label, cents, testId, strong }: { label: string; cents: number; testId: string; strong?: boolean }) {
   const { i18n } = useT();

@@ -1,6 +1,6 @@
-import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
+import { useT } from "~/i18n/translation";
 
 /** The empty cart's message and a way back to the catalogue. */
 export function EmptyCart() {

@@ -5,15 +5,15 @@
  * of its id and the fingerprint of this report: no new upload needed); a refused one says the
  * whole file is refused; an applied one gives the result.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
+import { CONFIRM_INTENT, type ConfirmForm,ConfirmSchema } from "~/catalogue-import/import-forms";
 import { FieldErrors } from "~/components/ui/form-field";
+import { type FieldChange, LINE_OUTCOMES, MONEY_FIELDS, type Refusal, type ReportLine } from "~/db/import-report";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
-import { CONFIRM_INTENT, ConfirmSchema, type ConfirmForm } from "~/catalogue-import/import-forms";
-import { LINE_OUTCOMES, MONEY_FIELDS, type FieldChange, type Refusal, type ReportLine } from "~/db/import-report";
 
 const CONSTRAINT = getZodConstraint(ConfirmSchema);
 

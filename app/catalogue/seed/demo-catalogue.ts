@@ -8,7 +8,7 @@
  * farms when that is public knowledge; no scores or awards. Product descriptions are composed from
  * the cuvée's grapes and region plus a serving suggestion.
  */
-import type { Database } from "~/db/client.server";
+import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import {
   analyzeCatalogue,
   writeProductAttributes,
@@ -17,11 +17,11 @@ import {
   writeProviderOrigins,
   writeProviders,
 } from "~/catalogue/catalogue-writer.server";
-import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import type { Database } from "~/db/client.server";
 import { attributes, countries, regions } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
-import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
+import { INVENTORIES, type RegionRow,REGIONS } from "./reference-data";
 
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers (shared with the synthetic generator)

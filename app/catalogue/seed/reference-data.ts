@@ -4,12 +4,12 @@
  * (PRODUCT_COLOR, PROVIDER, BLOG_THEME) and the origin tree (countries by ISO code, wine regions). These rows are data, not code branches: the app reads
  * them from the database; this module only holds their canonical values and upserts them.
  */
-import { excludedValues } from "~/db/upsert";
-import type { Database } from "~/db/client.server";
 import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
+import type { Database } from "~/db/client.server";
+import { attributes, branches, countries, inventories, productTypes, regions, subscriptionPlans } from "~/db/schema";
+import { excludedValues } from "~/db/upsert";
 import { BRANCH_SEEDS } from "~/orders/branch-directory";
 import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
-import { attributes, branches, countries, inventories, productTypes, regions, subscriptionPlans } from "~/db/schema";
 import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
 
 

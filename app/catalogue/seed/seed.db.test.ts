@@ -5,7 +5,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import {
   attributes,
   countries,
@@ -19,6 +18,7 @@ import {
   regions,
 } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoCatalogue } from "./demo-catalogue";
 import { ATTRIBUTES, INVENTORIES, PRODUCT_TYPES, REGIONS, seedReferenceData } from "./reference-data";
 

@@ -3,10 +3,10 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Database } from "~/db/client.server";
 import { inventories, productInventories, products, providers } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedReferenceData } from "./reference-data";
 import { deleteCatalogue, generateSyntheticCatalogue, type SyntheticResult } from "./synthetic";
 

@@ -8,16 +8,7 @@
  * Puids are `S0000001` (products) and `S0000001-IP` (product inventories), so they never clash with
  * the demo catalogue's `P000001`.
  */
-import type { Database } from "~/db/client.server";
 import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
-import {
-  cartLines,
-  productAttributes,
-  productInventories,
-  products,
-  providerOrigins,
-  providers,
-} from "~/db/schema";
 import {
   analyzeCatalogue,
   writeProductAttributes,
@@ -26,16 +17,25 @@ import {
   writeProviderOrigins,
   writeProviders,
 } from "~/catalogue/catalogue-writer.server";
+import type { Database } from "~/db/client.server";
+import {
+  cartLines,
+  productAttributes,
+  productInventories,
+  products,
+  providerOrigins,
+  providers,
+} from "~/db/schema";
+import type { InventoryCode } from "~/vocabulary";
 import {
   buildProductInventory,
   createPrng,
+  type DemoProduct,
   loadReferenceIds,
   productSlug,
   slugify,
-  type DemoProduct,
 } from "./demo-catalogue";
-import type { InventoryCode } from "~/vocabulary";
-import { INVENTORIES, REGIONS, type RegionRow } from "./reference-data";
+import { INVENTORIES, type RegionRow,REGIONS } from "./reference-data";
 
 /** Options of {@link generateSyntheticCatalogue}. */
 export interface SyntheticOptions {

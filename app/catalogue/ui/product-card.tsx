@@ -1,12 +1,12 @@
-import { useT } from "~/i18n/translation";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
-import type { ProductListItem } from "~/catalogue/products.server";
-import { formatMoney, formatVolume } from "~/i18n/format";
-import type { TaxMode } from "~/vocabulary";
 import { productHref, productImageSrc } from "~/catalogue/links";
 import { productTypeLabelKey } from "~/catalogue/product-types";
+import type { ProductListItem } from "~/catalogue/products.server";
+import { formatMoney, formatVolume } from "~/i18n/format";
+import { useT } from "~/i18n/translation";
+import type { TaxMode } from "~/vocabulary";
 
 export type ProductCardItem = ProductListItem & { countryName: string | null };
 

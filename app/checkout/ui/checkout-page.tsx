@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
+import { type ContactForm,ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
+import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
+import { type DeliveryNeeds,deliverySchema } from "~/orders/pickup";
+import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
-import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
-import { ContactSchema, PlaceOrderSchema, type ContactForm } from "~/checkout/checkout-forms";
-import { deliverySchema, type DeliveryNeeds } from "~/orders/pickup";
-import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {

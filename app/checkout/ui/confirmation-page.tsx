@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
 
 type ConfirmationData =
   | { failed: true; title: string }

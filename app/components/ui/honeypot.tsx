@@ -3,8 +3,8 @@
  * app/contact/anti-bot.server.ts): a text field people neither see nor reach (off-screen,
  * `aria-hidden`, out of the tab order, no autofill) and form-filling robots fill.
  */
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useT } from "~/i18n/translation";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /** @param id the input's id, unique on the page (a page may show two forms that carry one). */
 export function Honeypot({ id }: { id: string }) {

@@ -1,5 +1,5 @@
-import { useT } from "~/i18n/translation";
 import { Link } from "react-router";
+import { useT } from "~/i18n/translation";
 import { pageWindow, type Pagination } from "~/lib/pagination";
 
 /**

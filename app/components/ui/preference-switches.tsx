@@ -1,5 +1,5 @@
-import { useT } from "~/i18n/translation";
 import { Form, useLocation } from "react-router";
+import { useT } from "~/i18n/translation";
 import type { Preferences } from "~/preferences/preferences";
 
 interface SwitchProps {

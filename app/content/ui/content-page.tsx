@@ -6,8 +6,8 @@
  */
 import { Link } from "react-router";
 import { PROSE } from "~/components/ui/prose";
+import type { ContentPageView,ContentTab } from "~/content/page-types";
 import { useT } from "~/i18n/translation";
-import type { ContentTab, ContentPageView } from "~/content/page-types";
 
 function Html({ html, className }: { html: string; className?: string }) {
   if (!html) return null;

@@ -4,19 +4,19 @@
  * of each step, the step buttons the order allows now — each its own POST form carrying the state
  * the page shows, so a stale click is refused (409) and the current state shown — and the audit trail.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { OrderLines, OrderSummary } from "~/accounts/ui/order-history";
 import { FieldErrors } from "~/components/ui/form-field";
+import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
+import { type FulfilmentStep,STEP_AUDIT_ACTION } from "~/fulfilment/fulfilment-rules";
+import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
 import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
-import { STEP_AUDIT_ACTION, type FulfilmentStep } from "~/fulfilment/fulfilment-rules";
-import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
+import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
 
 const STEP_CONSTRAINT = getZodConstraint(FulfilmentStepSchema);
 

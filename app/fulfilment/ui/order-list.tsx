@@ -4,14 +4,14 @@
  * orders newest first, each linking to its page; the shared pagination.
  */
 import { Form, Link } from "react-router";
-import { PaginationNav } from "~/components/ui/pagination-nav";
 import { inputClass } from "~/components/ui/form-field";
-import type { Pagination } from "~/lib/pagination";
+import { PaginationNav } from "~/components/ui/pagination-nav";
+import { type OrderListFilters,orderListHref, staffOrderPath } from "~/fulfilment/fulfilment-forms";
+import type { StaffOrderRow } from "~/fulfilment/order-fulfilment.server";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import type { Pagination } from "~/lib/pagination";
 import { CART_SECTIONS, FULFILMENT_STATUSES, ORDER_STATUSES, PROVINCES } from "~/vocabulary";
-import { orderListHref, staffOrderPath, type OrderListFilters } from "~/fulfilment/fulfilment-forms";
-import type { StaffOrderRow } from "~/fulfilment/order-fulfilment.server";
 
 export interface OrderListData {
   title: string;

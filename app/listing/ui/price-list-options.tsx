@@ -5,10 +5,10 @@
  * downloads the PDF (an attachment: the page stays). Each checkbox follows a hidden `false` of the
  * same name, so an unticked box says so (the last value wins, `listing-options.ts`).
  */
+import { type ProductFilters,productFiltersToSearchParams } from "~/catalogue/product-filters";
 import { useT } from "~/i18n/translation";
-import { productFiltersToSearchParams, type ProductFilters } from "~/catalogue/product-filters";
-import type { Province, TaxMode } from "~/vocabulary";
 import { LISTING_FLAG_DEFAULTS, LISTING_FLAGS, LISTING_REGION_VALUES, LISTING_SHOWS, regionOfProvince } from "~/listing/listing-options";
+import type { Province, TaxMode } from "~/vocabulary";
 
 /** The /products filters a price list keeps: all but the page, its size and the sort. */
 function listingFilterFields(filters: ProductFilters): [string, string][] {

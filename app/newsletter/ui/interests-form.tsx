@@ -9,14 +9,14 @@
  * with that province's (a post with another province and the first one's interests is refused,
  * 400, and comes back with the chosen province's boxes).
  */
-import { getCollectionProps, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, useNavigation, type FetcherWithComponents } from "react-router";
+import { type FetcherWithComponents,Form, Link, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
-import { isOneOf, NEWSLETTER_INTERESTS, PROVINCES, type Province } from "~/vocabulary";
-import { INTENT_FIELD, MODE_FIELD, NewsletterInterestsSchema, type NewsletterInterestsForm, type NewsletterMode } from "~/newsletter/newsletter-forms";
+import { INTENT_FIELD, MODE_FIELD, type NewsletterInterestsForm, NewsletterInterestsSchema, type NewsletterMode } from "~/newsletter/newsletter-forms";
+import { isOneOf, NEWSLETTER_INTERESTS, type Province,PROVINCES } from "~/vocabulary";
 
 const CONSTRAINT = getZodConstraint(NewsletterInterestsSchema);
 

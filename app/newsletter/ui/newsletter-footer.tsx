@@ -15,8 +15,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
-import type { Province } from "~/vocabulary";
 import type { NewsletterActionData, NewsletterOutcome } from "~/newsletter/newsletter-forms";
+import type { Province } from "~/vocabulary";
 import { NewsletterInterestsFormView } from "./interests-form";
 import { NewsletterPersonFormView } from "./person-form";
 

@@ -3,7 +3,7 @@
  * fieldset. The field names (`q`, `branchId`, `boutiqueCode`) and test ids (`branch-search`,
  * `branch-list`, `branch-not-found`) are the same wherever they are used.
  */
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode,useEffect } from "react";
 import { Form, useSubmit } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";

@@ -5,15 +5,15 @@
  * components (app/orders/ui/pickup-choices.tsx: the branch search is a GET form to this page, so
  * it works without JavaScript).
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { deliverySchema } from "~/orders/pickup";
-import { BoutiqueChoices, BranchChoices, BranchSearch, type BranchOption } from "~/orders/ui/pickup-choices";
 import { MessagePage } from "~/components/ui/message-page";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import { deliverySchema } from "~/orders/pickup";
+import { BoutiqueChoices, BranchChoices, type BranchOption,BranchSearch } from "~/orders/ui/pickup-choices";
 import type { ReservationPaymentView } from "~/reservations/reservations.server";
 
 /** What a refused form of the page answers. */

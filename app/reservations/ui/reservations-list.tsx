@@ -5,18 +5,18 @@
  * Every form is a POST that works without JavaScript; conform validates it in the browser with the
  * same schema as the action.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import type { Pagination } from "~/lib/pagination";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
-import { CancelReservationSchema, MarkAvailableSchema, reservationsQuery, type ReservationsFilter } from "~/reservations/reservation-forms";
-import type { ReservationListItem } from "~/reservations/reservations.server";
+import type { Pagination } from "~/lib/pagination";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
+import { CancelReservationSchema, MarkAvailableSchema, type ReservationsFilter,reservationsQuery } from "~/reservations/reservation-forms";
+import type { ReservationListItem } from "~/reservations/reservations.server";
+import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
 
 /** What a refused staff form answers: which row, conform's reply, and the current state when stale. */
 export interface StaffReservationActionData {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { PlanOffer } from "~/subscriptions/subscription-types";
-import { PlanCard, type BuyRefusal } from "./plan-card";
+import { type BuyRefusal,PlanCard } from "./plan-card";
 
 /** What the members page says of the benefits (SPEC §6), numbers from the constants. */
 export interface MemberBenefitNumbers {

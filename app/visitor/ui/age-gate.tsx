@@ -9,8 +9,8 @@ import { Form, useLocation } from "react-router";
 import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
+import { type LegalAge,VISITOR_PATH } from "~/visitor/visitor-rules";
 import type { Locale, Province } from "~/vocabulary";
-import { VISITOR_PATH, type LegalAge } from "~/visitor/visitor-rules";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** Two answers of the same weight. */

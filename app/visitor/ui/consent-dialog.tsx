@@ -9,8 +9,8 @@
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
+import { type ConsentAnswer,EXIT_URL, VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
 import type { Province } from "~/vocabulary";
-import { EXIT_URL, VISITOR_PATH, withoutConsentQuery, type ConsentAnswer } from "~/visitor/visitor-rules";
 import { useModalDialog } from "./use-modal-dialog";
 
 /** Accept and Refuse: one look for both (no nudge). */

@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
-import { PROVINCES, type Province } from "~/vocabulary";
 import { NOTICE_HIDE_MS, VISITOR_PATH } from "~/visitor/visitor-rules";
+import { type Province,PROVINCES } from "~/vocabulary";
 
 type LocateMessage = "locating" | "denied" | "unconfigured" | "failed" | "invalid" | null;
 

@@ -7,11 +7,11 @@
  * With JavaScript the notice shows while the data has one and it was not hidden ("use my
  * location" posts without revalidating, so a failed lookup keeps the notice and its message).
  */
-import { useCallback, useState, type ReactNode } from "react";
+import { type ReactNode,useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import type { Preferences } from "~/preferences/preferences";
-import type { Locale } from "~/vocabulary";
 import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "~/visitor/visitor-rules";
+import type { Locale } from "~/vocabulary";
 import { AgeGate } from "./age-gate";
 import { ConsentDialog } from "./consent-dialog";
 import { ProvinceNotice } from "./province-notice";

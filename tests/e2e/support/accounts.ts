@@ -2,7 +2,7 @@
  * What the account specs share: registering a new customer through the real form.
  */
 import type { BrowserContext } from "@playwright/test";
-import { expect, test, type Page } from "./fixtures";
+import { expect, type Page,test } from "./fixtures";
 
 /** The password every registered test customer gets. */
 export const TEST_PASSWORD = "un bon mot de passe";
