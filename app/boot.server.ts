@@ -10,7 +10,7 @@ import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { clearCachesOnCatalogueChanges } from "~/cache.server";
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
-import { type Database, type DatabaseHandle,MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
+import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { shareRateLimitsThrough } from "~/http/rate-limit.server";
@@ -109,7 +109,9 @@ export async function isDatabaseReady(timeoutMs = 2_000): Promise<boolean> {
   const current = handle;
   if (!current) return false;
   lastMigrationMillis ??= Math.max(
-    ...(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] }).entries.map((e) => e.when),
+    ...(
+      JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] }
+    ).entries.map((e) => e.when),
   );
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));

@@ -5,12 +5,12 @@
  */
 // Shared with app/root.tsx, so zod is configured in a chunk of its own, before any schema is built.
 import "~/zod-jitless";
-import { startTransition,StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { startPageLanguage } from "~/i18n/page-language";
-import { referenceInPage,RequestReferenceProvider } from "~/observability/request-reference";
+import { referenceInPage, RequestReferenceProvider } from "~/observability/request-reference";
 
 async function hydrate() {
   const i18n = await startPageLanguage(document.documentElement.lang);

@@ -55,7 +55,8 @@ function setCachingHeaders(headers: Headers, status: number): void {
  * an unknown route, an action whose `Origin` is not the request's (decision 030: behind a trusted
  * proxy our guard refuses those first, so this only shows a disagreement between the two).
  */
-const CLIENT_MISTAKE = /^(You made a \w+ request|No route matches|The `request\.url` origin does not match|`origin` header is not a valid URL)/;
+const CLIENT_MISTAKE =
+  /^(You made a \w+ request|No route matches|The `request\.url` origin does not match|`origin` header is not a valid URL)/;
 
 /**
  * Server-side errors, logged with the request's id and never a query's parameters

@@ -38,7 +38,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toEqual({
       error: "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
     });
-    const ok = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a-long-enough-secret-value", PUBLIC_URL: "https://cuvee.example", ...AGENCY });
+    const ok = parseEnv({
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-long-enough-secret-value",
+      PUBLIC_URL: "https://cuvee.example",
+      ...AGENCY,
+    });
     expect("error" in ok ? ok.error : ok.sessionSecret).toBe("a-long-enough-secret-value");
   });
 
@@ -83,15 +88,32 @@ describe("parseEnv", () => {
       const env = parseEnv({ DATA_DIR: dataDir(), SESSION_SECRET: "a-long-enough-secret-value", ...source });
       return "error" in env ? env.error : env.agency;
     };
-    expect(agency({})).toMatchObject({ name: "Agence Cuvée inc.", gstNumber: "123456789 RT0001", qstNumber: "1234567890 TQ0001", supportEmail: "commandes@cuvee.example" });
+    expect(agency({})).toMatchObject({
+      name: "Agence Cuvée inc.",
+      gstNumber: "123456789 RT0001",
+      qstNumber: "1234567890 TQ0001",
+      supportEmail: "commandes@cuvee.example",
+    });
     const production = { NODE_ENV: "production", PUBLIC_URL: "https://cuvee.example" };
     expect(agency(production)).toBe("Invalid configuration: AGENCY_NAME is required when NODE_ENV=production (printed on invoices)");
     const { AGENCY_QST_NUMBER: _qst, ...withoutQst } = AGENCY;
-    expect(agency({ ...production, ...withoutQst })).toBe("Invalid configuration: AGENCY_QST_NUMBER is required when NODE_ENV=production (printed on invoices)");
+    expect(agency({ ...production, ...withoutQst })).toBe(
+      "Invalid configuration: AGENCY_QST_NUMBER is required when NODE_ENV=production (printed on invoices)",
+    );
     expect(agency({ ...production, ...AGENCY })).toMatchObject({ name: "Vins & Cie", qstNumber: "9876543210 TQ0002" });
     expect(
-      agency({ AGENCY_NAME: "Vins & Cie", AGENCY_ADDRESS: "12 rue A | Québec (Québec) G1K 3A1", AGENCY_HST_NUMBER: "987654321 RT0002", AGENCY_EMAIL: "aide@vins.example" }),
-    ).toMatchObject({ name: "Vins & Cie", addressLines: ["12 rue A", "Québec (Québec) G1K 3A1"], hstNumber: "987654321 RT0002", supportEmail: "aide@vins.example" });
+      agency({
+        AGENCY_NAME: "Vins & Cie",
+        AGENCY_ADDRESS: "12 rue A | Québec (Québec) G1K 3A1",
+        AGENCY_HST_NUMBER: "987654321 RT0002",
+        AGENCY_EMAIL: "aide@vins.example",
+      }),
+    ).toMatchObject({
+      name: "Vins & Cie",
+      addressLines: ["12 rue A", "Québec (Québec) G1K 3A1"],
+      hstNumber: "987654321 RT0002",
+      supportEmail: "aide@vins.example",
+    });
     expect(agency({ AGENCY_QST_NUMBER: "12345" })).toMatch(/^Invalid configuration: AGENCY_QST_NUMBER must look like 1234567890 TQ0001$/);
   });
 
@@ -105,6 +127,8 @@ describe("parseEnv", () => {
     expect(geocoding({ GEOCODING_API_KEY: "k3y" })).toEqual({ url: "https://api.openweathermap.org/geo/1.0/reverse", apiKey: "k3y" });
     expect(geocoding({ GEOCODING_URL: "http://geo.internal/reverse" })).toEqual({ url: "http://geo.internal/reverse", apiKey: undefined });
     expect(geocoding({ GEOCODING_URL: "not a url" })).toBe("Invalid configuration: GEOCODING_URL must be an http(s):// address");
-    expect(geocoding({ GEOCODING_URL: "ftp://geo.example/reverse" })).toBe("Invalid configuration: GEOCODING_URL must be an http(s):// address");
+    expect(geocoding({ GEOCODING_URL: "ftp://geo.example/reverse" })).toBe(
+      "Invalid configuration: GEOCODING_URL must be an http(s):// address",
+    );
   });
 });

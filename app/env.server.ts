@@ -47,11 +47,20 @@ const EnvSchema = z
      */
     SHARED_PAGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Stripe secret key (sk_test_… or sk_live_…); unset = the local simulated payment page. */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
     /** Signing secret of the webhook endpoint (whsec_…), from the Stripe dashboard or `stripe listen`. */
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
     /** SMTP server for e-mails (smtp:// or smtps://); unset = .eml files in DATA_DIR/outbox. */
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
     /** Folder of the .eml files when SMTP_URL is unset (default DATA_DIR/outbox). */
     OUTBOX_DIR: z.string().min(1).optional(),
     /** From header of the shop's e-mails. */
@@ -63,16 +72,40 @@ const EnvSchema = z
     /** The agency's postal address on invoices, lines separated by "|". */
     AGENCY_ADDRESS: z.string().trim().min(1).max(300).optional(),
     /** GST registration number printed on Quebec invoices: 9 digits, RT, 4 digits. */
-    AGENCY_GST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
+    AGENCY_GST_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001")
+      .optional(),
     /** QST registration number printed on Quebec invoices: 10 digits, TQ, 4 digits. */
-    AGENCY_QST_NUMBER: z.string().trim().regex(/^\d{10} ?TQ ?\d{4}$/, "must look like 1234567890 TQ0001").optional(),
+    AGENCY_QST_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^\d{10} ?TQ ?\d{4}$/, "must look like 1234567890 TQ0001")
+      .optional(),
     /** HST registration number printed on Ontario invoices: 9 digits, RT, 4 digits. */
-    AGENCY_HST_NUMBER: z.string().trim().regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001").optional(),
+    AGENCY_HST_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^\d{9} ?RT ?\d{4}$/, "must look like 123456789 RT0001")
+      .optional(),
     /** Mailchimp API key (`<key>-<data center>`, e.g. `…-us21`); unset = newsletter sign-ups kept here only. */
-    MAILCHIMP_API_KEY: z.string().trim().regex(/^\w+-[a-z]{2,4}\d{1,3}$/, "must be a Mailchimp API key (…-us21)").optional(),
+    MAILCHIMP_API_KEY: z
+      .string()
+      .trim()
+      .regex(/^\w+-[a-z]{2,4}\d{1,3}$/, "must be a Mailchimp API key (…-us21)")
+      .optional(),
     /** The Mailchimp audience (list) id of each province's newsletter. */
-    MAILCHIMP_LIST_ID_QC: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
-    MAILCHIMP_LIST_ID_ON: z.string().trim().regex(/^\w{1,40}$/, "must be a Mailchimp audience id").optional(),
+    MAILCHIMP_LIST_ID_QC: z
+      .string()
+      .trim()
+      .regex(/^\w{1,40}$/, "must be a Mailchimp audience id")
+      .optional(),
+    MAILCHIMP_LIST_ID_ON: z
+      .string()
+      .trim()
+      .regex(/^\w{1,40}$/, "must be a Mailchimp audience id")
+      .optional(),
     /**
      * Reverse geocoding of "use my location", called as `?lat=…&lon=…&limit=1&appid=…`;
      * unset with a key: OpenWeatherMap's. Neither set: the visitor chooses their province themselves.
@@ -104,7 +137,8 @@ const EnvSchema = z
   .superRefine((env, context) => {
     if (env.NODE_ENV !== "production") return;
     for (const name of AGENCY_INVOICE_SETTINGS) {
-      if (!env[name]) context.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production (printed on invoices)" });
+      if (!env[name])
+        context.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production (printed on invoices)" });
     }
   });
 
@@ -182,9 +216,7 @@ const DEMO_AGENCY = {
  * @returns the configuration, or `{ error }` with a one-line description of the first problem.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env | { error: string } {
-  const cleaned: Record<string, string | undefined> = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== ""),
-  );
+  const cleaned: Record<string, string | undefined> = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   // scripts/serve.mjs marks a local run (NODE_ENV unset) before it sets NODE_ENV=production for React.
   if (cleaned.CUVEE_ENV) cleaned.NODE_ENV = cleaned.CUVEE_ENV;
   const result = EnvSchema.safeParse(cleaned);
@@ -207,7 +239,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sharedPageSeconds: env.SHARED_PAGE_SECONDS,
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
-    mail: { smtpUrl: env.SMTP_URL, outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"), from: env.MAIL_FROM, agencyEmail: env.AGENCY_EMAIL },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : path.join(dataDir, "outbox"),
+      from: env.MAIL_FROM,
+      agencyEmail: env.AGENCY_EMAIL,
+    },
     agency: agencyIdentity(env),
     mailchimp: env.MAILCHIMP_API_KEY
       ? {
@@ -228,7 +265,10 @@ function agencyIdentity(env: z.infer<typeof EnvSchema>): AgencyIdentity {
   const address = env.AGENCY_ADDRESS ?? DEMO_AGENCY.address;
   return {
     name: env.AGENCY_NAME ?? DEMO_AGENCY.name,
-    addressLines: address.split("|").map((line) => line.trim()).filter(Boolean),
+    addressLines: address
+      .split("|")
+      .map((line) => line.trim())
+      .filter(Boolean),
     gstNumber: env.AGENCY_GST_NUMBER ?? DEMO_AGENCY.gstNumber,
     qstNumber: env.AGENCY_QST_NUMBER ?? DEMO_AGENCY.qstNumber,
     hstNumber: env.AGENCY_HST_NUMBER ?? DEMO_AGENCY.hstNumber,

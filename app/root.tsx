@@ -68,18 +68,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Age gate, province notice, consent; the notice's first-visit marker cookie.
   const visitor = await readVisitorState(request, shop.preferences.province);
-  return data({
-    visitor: visitor.state,
-    locale: shop.locale,
-    preferences: shop.preferences,
-    cartCount: await countCartItems(shop, request),
-    // The header's account icon shows the first name of a logged-in customer (SPEC §2 layout).
-    user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
-    year: new Date().getFullYear(),
-    searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
-    // Canonical and shared links are absolute on the shop's origin.
-    origin: shopOrigin(request),
-  }, { headers: visitor.headers });
+  return data(
+    {
+      visitor: visitor.state,
+      locale: shop.locale,
+      preferences: shop.preferences,
+      cartCount: await countCartItems(shop, request),
+      // The header's account icon shows the first name of a logged-in customer (SPEC §2 layout).
+      user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
+      year: new Date().getFullYear(),
+      searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
+      // Canonical and shared links are absolute on the shop's origin.
+      origin: shopOrigin(request),
+    },
+    { headers: visitor.headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -115,10 +115,7 @@ export async function ensureGuestId(request: Request, now = Date.now()): Promise
  * who keeps browsing keeps the session (and the cart) past the first day.
  * @returns the renewed session and its Set-Cookie header, or null (no session, or renewed recently).
  */
-export async function renewSession(
-  request: Request,
-  now = Date.now(),
-): Promise<{ session: VisitorSession; setCookie: string } | null> {
+export async function renewSession(request: Request, now = Date.now()): Promise<{ session: VisitorSession; setCookie: string } | null> {
   const current = await readSession(request, now);
   if (!current || now - current.renewedAt < SESSION_RENEWAL_INTERVAL_SECONDS * 1000) return null;
   const session = { ...current, renewedAt: now };

@@ -51,7 +51,7 @@ import { PRODUCTION_SETTINGS } from "../tests/support/production-env";
 import { buildBareApp, startBareApp } from "./lib/bench-bare";
 import { cartItems, type CartLoadFigures, cartLoadTest, checkSharedRateLimit, type SharedLimitFigures } from "./lib/bench-cart";
 import { benchImport, type ImportFigures } from "./lib/bench-import";
-import { type JsSizeFigures,measureJsSize } from "./lib/bench-js-size";
+import { type JsSizeFigures, measureJsSize } from "./lib/bench-js-size";
 import {
   classifyGrowth,
   CURVE_PAGES,
@@ -61,8 +61,8 @@ import {
   sequentialLatency,
   warmUp,
 } from "./lib/bench-latency";
-import { benchListing, type ListingBenchResult,listingProbe } from "./lib/bench-listing";
-import { type LoadFigures, measureLoad, problems, type RecordedPage,startStaticFloor } from "./lib/bench-load";
+import { benchListing, type ListingBenchResult, listingProbe } from "./lib/bench-listing";
+import { type LoadFigures, measureLoad, problems, type RecordedPage, startStaticFloor } from "./lib/bench-load";
 import { adminUrl, createBenchDatabase, dropBenchDatabase, serverVersion, vacuumAnalyze } from "./lib/bench-postgres";
 import { killAllChildren, runChild, startChild, stopChild, waitForHttp } from "./lib/bench-processes";
 import { checkSharedPagesFollowChanges, type SharedPagesFigures } from "./lib/bench-shared-pages";
@@ -91,7 +91,8 @@ const LATENCY_MAX_SECONDS = whole("BENCH_LATENCY_MAX_SECONDS", 20);
 const APP_WARMUP = whole("BENCH_APP_WARMUP", 1_000, 0);
 const SHOPPERS = whole("BENCH_SHOPPERS", 30);
 const CART_EDITS = whole("BENCH_CART_EDITS", 8);
-if (!SIZES.includes(LOAD_PRODUCTS)) throw new Error(`BENCH_LOAD_PRODUCTS (${LOAD_PRODUCTS}) must be one of BENCH_SIZES (${SIZES.join(",")})`);
+if (!SIZES.includes(LOAD_PRODUCTS))
+  throw new Error(`BENCH_LOAD_PRODUCTS (${LOAD_PRODUCTS}) must be one of BENCH_SIZES (${SIZES.join(",")})`);
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = mkdtempSync(path.join(tmpdir(), "cuvee-bench-"));
@@ -108,7 +109,8 @@ function whole(name: string, fallback: number, min = 1): number {
 function sizesFromEnv(): number[] {
   const text = process.env.BENCH_SIZES ?? "1000,10000,100000";
   const sizes = text.split(",").map((s) => Number(s.trim()));
-  if (sizes.length === 0 || sizes.some((n) => !Number.isSafeInteger(n) || n < 100)) throw new Error("BENCH_SIZES must be whole numbers ≥ 100, comma-separated");
+  if (sizes.length === 0 || sizes.some((n) => !Number.isSafeInteger(n) || n < 100))
+    throw new Error("BENCH_SIZES must be whole numbers ≥ 100, comma-separated");
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
@@ -205,7 +207,14 @@ interface SeveralProcesses {
 
 const report: {
   sizes: SizeRun[];
-  floors?: { products: number; rows: FloorRow[]; bare: LoadFigures; productsOverBare: number; renderedProductsOverBare: number; layout: LoadFigures };
+  floors?: {
+    products: number;
+    rows: FloorRow[];
+    bare: LoadFigures;
+    productsOverBare: number;
+    renderedProductsOverBare: number;
+    layout: LoadFigures;
+  };
   jsSize?: JsSizeFigures;
   severalProcesses?: SeveralProcesses;
   import?: ImportFigures;
@@ -233,9 +242,15 @@ async function measureCurve(base: string): Promise<LatencyFigures[]> {
   const results: LatencyFigures[] = [];
   for (const [index, page] of CURVE_PAGES.entries()) {
     const measured = measuredPaths[index]!;
-    const figures = await sequentialLatency(base, page.label, measured, pageHeaders(), { warmup: LATENCY_WARMUP, requests: LATENCY_REQUESTS, maxSeconds: LATENCY_MAX_SECONDS });
+    const figures = await sequentialLatency(base, page.label, measured, pageHeaders(), {
+      warmup: LATENCY_WARMUP,
+      requests: LATENCY_REQUESTS,
+      maxSeconds: LATENCY_MAX_SECONDS,
+    });
     results.push(figures);
-    log(`  ${page.label.padEnd(36)} p50 ${ms(figures.p50).padStart(6)} ms  p95 ${ms(figures.p95).padStart(6)} ms  n ${figures.requests}  (${measured})`);
+    log(
+      `  ${page.label.padEnd(36)} p50 ${ms(figures.p50).padStart(6)} ms  p95 ${ms(figures.p95).padStart(6)} ms  n ${figures.requests}  (${measured})`,
+    );
   }
   return results;
 }
@@ -253,10 +268,16 @@ async function measureFloors(rendered: string, shared: string, products: number)
   const labels = ["/products", "home /", "a product page"];
   const staticFloor = await startStaticFloor(pages, work, HOST, STATIC_FLOOR_PORT);
   const bare = await startBareApp(bundle, work, HOST, BARE_PORT);
-  const load = (url: string) => measureLoad(url, { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, headers: pageHeaders() });
+  const load = (url: string) =>
+    measureLoad(url, { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, headers: pageHeaders() });
   try {
     log(`Throughput: bare React Router page (${WARMUP} s warm-up + ${DURATION} s, ${CONNECTIONS} connections)…`);
-    const bareFigures = await measureLoad(`http://${HOST}:${BARE_PORT}/`, { connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, headers: {} });
+    const bareFigures = await measureLoad(`http://${HOST}:${BARE_PORT}/`, {
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      warmupSeconds: WARMUP,
+      headers: {},
+    });
     // The shop's lightest page: its layout (header, footer, root loader) around one message. What a
     // page costs before its own data and markup; the issue's "bare page" figure (148–193 req/s)
     // matches this, not the bare framework.
@@ -266,11 +287,27 @@ async function measureFloors(rendered: string, shared: string, products: number)
     for (const [i, page] of pages.entries()) {
       log(`Throughput: ${page.path} (static floor, rendered${i < 2 ? ", shared" : ""})…`);
       const floor = await load(`http://${HOST}:${STATIC_FLOOR_PORT}${page.path}`);
-      rows.push({ label: labels[i]!, served: "rendered", path: page.path, bytes: page.body.length, app: await load(`${rendered}${page.path}`), staticFloor: floor });
+      rows.push({
+        label: labels[i]!,
+        served: "rendered",
+        path: page.path,
+        bytes: page.body.length,
+        app: await load(`${rendered}${page.path}`),
+        staticFloor: floor,
+      });
       // The product list and home are the shared pages (decision 026).
-      if (i < 2) rows.push({ label: labels[i]!, served: "shared", path: page.path, bytes: page.body.length, app: await load(`${shared}${page.path}`), staticFloor: floor });
+      if (i < 2)
+        rows.push({
+          label: labels[i]!,
+          served: "shared",
+          path: page.path,
+          bytes: page.body.length,
+          app: await load(`${shared}${page.path}`),
+          staticFloor: floor,
+        });
     }
-    const over = (served: FloorRow["served"]) => rows.find((r) => r.label === "/products" && r.served === served)!.app.requestsPerSecond / bareFigures.requestsPerSecond;
+    const over = (served: FloorRow["served"]) =>
+      rows.find((r) => r.label === "/products" && r.served === served)!.app.requestsPerSecond / bareFigures.requestsPerSecond;
     return { products, rows, bare: bareFigures, productsOverBare: over("shared"), renderedProductsOverBare: over("rendered"), layout };
   } finally {
     await Promise.all([stopChild(staticFloor), stopChild(bare)]);
@@ -288,12 +325,25 @@ async function measureSeveralProcesses(url: string, base: string): Promise<Sever
   const bases = [base, `http://${HOST}:${SECOND_APP_PORT}`];
   try {
     const list = await recordPage(base, "/products");
-    const mix = ["/products", "/", firstProductPath(list.body.toString("utf8")), "/providers", "/products?type=VIN&c=FR", "/global-search?t=chateau"];
+    const mix = [
+      "/products",
+      "/",
+      firstProductPath(list.body.toString("utf8")),
+      "/providers",
+      "/products?type=VIN&c=FR",
+      "/global-search?t=chateau",
+    ];
     const perProcess = Math.max(1, Math.round(CONNECTIONS / 2));
     log(`Several processes: autocannon on both at once (${perProcess} connections each, ${mix.length} pages in turn)…`);
     const autocannon = await Promise.all(
       bases.map((b) =>
-        measureLoad(b, { connections: perProcess, seconds: DURATION, warmupSeconds: WARMUP, headers: pageHeaders(), requests: mix.map((p) => ({ method: "GET", path: p })) }),
+        measureLoad(b, {
+          connections: perProcess,
+          seconds: DURATION,
+          warmupSeconds: WARMUP,
+          headers: pageHeaders(),
+          requests: mix.map((p) => ({ method: "GET", path: p })),
+        }),
       ),
     );
     log("Several processes: one client's cart writes through both processes against the rate limit…");
@@ -335,7 +385,9 @@ async function runSize(products: number): Promise<void> {
     try {
       // Measured as a returning visitor: past the age gate, the province notice and the consent.
       if (!visitorCookie) visitorCookie = await answeredVisitorCookieHeader(base);
-      log(`Latency curve: ${APP_WARMUP} requests over the pages in turn, then ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`);
+      log(
+        `Latency curve: ${APP_WARMUP} requests over the pages in turn, then ${LATENCY_WARMUP} + ${LATENCY_REQUESTS} sequential requests per page…`,
+      );
       report.sizes.push({ products, generateSeconds, vacuumSeconds, pages: await measureCurve(base) });
       if (products === LOAD_PRODUCTS) {
         report.jsSize = measureJsSize(path.join(root, "build/client"), (await recordPage(base, "/")).body.toString("utf8"));
@@ -364,14 +416,23 @@ async function runSize(products: number): Promise<void> {
 function curveReport(): string {
   const sizes = report.sizes.map((s) => s.products);
   const largest = sizes.at(-1)!;
-  const header = ["page", ...sizes.flatMap((n) => [`p50 ${sizeLabel(n)}`, `p95 ${sizeLabel(n)}`]), `p95 ${sizeLabel(largest)}/${sizeLabel(sizes[0]!)}`, `target p95 at ${sizeLabel(largest)}`, "growth (p50)"];
+  const header = [
+    "page",
+    ...sizes.flatMap((n) => [`p50 ${sizeLabel(n)}`, `p95 ${sizeLabel(n)}`]),
+    `p95 ${sizeLabel(largest)}/${sizeLabel(sizes[0]!)}`,
+    `target p95 at ${sizeLabel(largest)}`,
+    "growth (p50)",
+  ];
   const rows = [header];
   const verdicts: { label: string; targetMet: boolean | null; growth: Growth }[] = [];
   for (const [i, page] of CURVE_PAGES.entries()) {
     const at = report.sizes.map((s) => s.pages[i]!);
     const last = at.at(-1)!;
     const targetMet = page.targetMs === null ? null : last.p95 <= page.targetMs;
-    const growth = classifyGrowth(sizes, at.map((f) => f.p50));
+    const growth = classifyGrowth(
+      sizes,
+      at.map((f) => f.p50),
+    );
     verdicts.push({ label: page.label, targetMet, growth });
     rows.push([
       page.label,
@@ -383,7 +444,9 @@ function curveReport(): string {
   }
   const deep = report.sizes.map((s) => `${sizeLabel(s.products)} ${s.pages[2]!.path}`).join(", ");
   const product = report.sizes.map((s) => `${sizeLabel(s.products)} ${s.pages[9]!.path}`).join(", ");
-  const short = report.sizes.flatMap((s) => s.pages.filter((p) => p.requests < LATENCY_REQUESTS).map((p) => `${p.label} at ${sizeLabel(s.products)} (${p.requests})`));
+  const short = report.sizes.flatMap((s) =>
+    s.pages.filter((p) => p.requests < LATENCY_REQUESTS).map((p) => `${p.label} at ${sizeLabel(s.products)} (${p.requests})`),
+  );
   const missed = verdicts.filter((v) => v.targetMet === false).map((v) => v.label);
   const fast = verdicts.filter((v) => v.growth !== "log" && v.growth !== "n/a").map((v) => `${v.label} (${v.growth})`);
   return [
@@ -404,7 +467,21 @@ function curveReport(): string {
 
 function floorsReport(): string {
   const f = report.floors!;
-  const rows = [["page", "served", "bytes", "app req/s", "app p50 ms", "app p95 ms", "static req/s", "app ÷ static", "bare req/s", "app ÷ bare", "notes"]];
+  const rows = [
+    [
+      "page",
+      "served",
+      "bytes",
+      "app req/s",
+      "app p50 ms",
+      "app p95 ms",
+      "static req/s",
+      "app ÷ static",
+      "bare req/s",
+      "app ÷ bare",
+      "notes",
+    ],
+  ];
   for (const r of f.rows) {
     rows.push([
       r.label,
@@ -417,7 +494,9 @@ function floorsReport(): string {
       times(r.app.requestsPerSecond / r.staticFloor.requestsPerSecond),
       f.bare.requestsPerSecond.toFixed(0),
       times(r.app.requestsPerSecond / f.bare.requestsPerSecond),
-      [problems(r.app) && `app: ${problems(r.app)}`, problems(r.staticFloor) && `static: ${problems(r.staticFloor)}`].filter(Boolean).join("; "),
+      [problems(r.app) && `app: ${problems(r.app)}`, problems(r.staticFloor) && `static: ${problems(r.staticFloor)}`]
+        .filter(Boolean)
+        .join("; "),
     ]);
   }
   const met = f.productsOverBare >= BARE_RATIO_GOAL;
@@ -440,19 +519,25 @@ function jsReport(): string {
     "Client JavaScript (gzip -9 of each file, as sent; raw in brackets)",
     `  home, first load: ${kb(j.homeJs.gzip)} in ${j.homeJs.files} files (${kb(j.homeJs.raw)}), ${j.namedByHtml} of them named by its HTML; its CSS ${kb(j.homeCss.gzip)} (${kb(j.homeCss.raw)})`,
     `  every chunk of the build: ${kb(j.allJs.gzip)} in ${j.allJs.files} files (${kb(j.allJs.raw)})`,
-    ...(j.outsideManifest.length ? [`  scripts named by the home HTML outside React Router's manifest: ${j.outsideManifest.join(", ")}`] : []),
+    ...(j.outsideManifest.length
+      ? [`  scripts named by the home HTML outside React Router's manifest: ${j.outsideManifest.join(", ")}`]
+      : []),
   ].join("\n");
 }
 
 function severalReport(): string {
   const s = report.severalProcesses!;
   const c = s.cart;
-  const errors = Object.entries(c.errors).map(([k, n]) => `${n}×${k}`).join(", ") || "0";
+  const errors =
+    Object.entries(c.errors)
+      .map(([k, n]) => `${n}×${k}`)
+      .join(", ") || "0";
   const total = s.autocannon.reduce((a, f) => a + f.requestsPerSecond, 0);
   return [
     "Several processes (goal 4): two app processes, one PostgreSQL database, same SESSION_SECRET, TRUST_PROXY=loopback",
     ...s.autocannon.map(
-      (f, i) => `  autocannon via process ${i + 1}: ${f.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(f.latencyMs.p95)} ms, ${f.errors} errors, ${f.non2xx} non-2xx, ${f.timeouts} timeouts`,
+      (f, i) =>
+        `  autocannon via process ${i + 1}: ${f.requestsPerSecond.toFixed(0)} req/s, p95 ${ms(f.latencyMs.p95)} ms, ${f.errors} errors, ${f.non2xx} non-2xx, ${f.timeouts} timeouts`,
     ),
     `  together: ${total.toFixed(0)} req/s; each connection asks in turn for ${s.pages.join(" ")}`,
     `  cart-write limit (${s.rateLimit.limit}/min per client) across both processes: ${s.rateLimit.shared ? "shared" : "NOT SHARED"} (${s.rateLimit.allowedBeforeRefusal} writes let through, then ${s.rateLimit.refusedWith ?? "no refusal"})`,
@@ -461,7 +546,10 @@ function severalReport(): string {
     `    errors ${errors}; stale reads through the other process ${c.staleReads}; lost updates ${c.lostUpdates}`,
     ...c.problems.map((p) => `    ! ${p}`),
     `  a catalogue change (a product renamed in the database) on both processes' shared /products: ${s.sharedPages.processes
-      .map((p, i) => `process ${i + 1} ${p.sharedBefore ? "shared" : "NOT SHARED"} before, ${p.msAfterCommit === null ? "NOT SEEN within 5 s" : `new name after ${p.msAfterCommit.toFixed(0)} ms`}`)
+      .map(
+        (p, i) =>
+          `process ${i + 1} ${p.sharedBefore ? "shared" : "NOT SHARED"} before, ${p.msAfterCommit === null ? "NOT SEEN within 5 s" : `new name after ${p.msAfterCommit.toFixed(0)} ms`}`,
+      )
       .join("; ")}`,
     `  verdict: ${s.ok ? "ok" : "FAILED"}`,
   ].join("\n");
@@ -487,11 +575,21 @@ function otherReport(): string {
 async function main(): Promise<number> {
   admin = adminUrl(root);
   const version = await serverVersion(admin);
-  log(`${version} (${new URL(admin).host}); sizes ${SIZES.map(sizeLabel).join(", ")}; load at ${sizeLabel(LOAD_PRODUCTS)}; Node ${process.version}`);
+  log(
+    `${version} (${new URL(admin).host}); sizes ${SIZES.map(sizeLabel).join(", ")}; load at ${sizeLabel(LOAD_PRODUCTS)}; Node ${process.version}`,
+  );
   for (const products of SIZES) await runSize(products);
 
-  const sections = [curveReport(), report.floors && floorsReport(), report.jsSize && jsReport(), report.severalProcesses && severalReport(), otherReport()];
-  console.log(`\n${"=".repeat(100)}\nnpm run bench — ${new Date().toISOString()}, ${version}, Node ${process.version}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s\n`);
+  const sections = [
+    curveReport(),
+    report.floors && floorsReport(),
+    report.jsSize && jsReport(),
+    report.severalProcesses && severalReport(),
+    otherReport(),
+  ];
+  console.log(
+    `\n${"=".repeat(100)}\nnpm run bench — ${new Date().toISOString()}, ${version}, Node ${process.version}, ${((performance.now() - startedAt) / 1000).toFixed(0)} s\n`,
+  );
   console.log(sections.filter(Boolean).join("\n\n"));
 
   const out = path.join(root, ".test-results");
@@ -503,14 +601,33 @@ async function main(): Promise<number> {
         date: new Date().toISOString(),
         database: version,
         node: process.version,
-        settings: { sizes: SIZES, loadProducts: LOAD_PRODUCTS, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, latencyRequests: LATENCY_REQUESTS, latencyWarmup: LATENCY_WARMUP, latencyMaxSeconds: LATENCY_MAX_SECONDS, appWarmup: APP_WARMUP, shoppers: SHOPPERS, cartEdits: CART_EDITS },
+        settings: {
+          sizes: SIZES,
+          loadProducts: LOAD_PRODUCTS,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          warmup: WARMUP,
+          latencyRequests: LATENCY_REQUESTS,
+          latencyWarmup: LATENCY_WARMUP,
+          latencyMaxSeconds: LATENCY_MAX_SECONDS,
+          appWarmup: APP_WARMUP,
+          shoppers: SHOPPERS,
+          cartEdits: CART_EDITS,
+        },
         curve: {
           pages: CURVE_PAGES.map((page, i) => ({
             ...page,
             sizes: report.sizes.map((s) => ({ products: s.products, ...s.pages[i]! })),
-            growth: classifyGrowth(report.sizes.map((s) => s.products), report.sizes.map((s) => s.pages[i]!.p50)),
+            growth: classifyGrowth(
+              report.sizes.map((s) => s.products),
+              report.sizes.map((s) => s.pages[i]!.p50),
+            ),
           })),
-          generation: report.sizes.map((s) => ({ products: s.products, generateSeconds: s.generateSeconds, vacuumSeconds: s.vacuumSeconds })),
+          generation: report.sizes.map((s) => ({
+            products: s.products,
+            generateSeconds: s.generateSeconds,
+            vacuumSeconds: s.vacuumSeconds,
+          })),
         },
         floors: report.floors,
         jsSize: report.jsSize,

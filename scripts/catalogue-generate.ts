@@ -110,6 +110,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ScriptError ? error.message : error instanceof Error ? `Generation failed: ${error.message}` : String(error));
+  console.error(
+    error instanceof ScriptError ? error.message : error instanceof Error ? `Generation failed: ${error.message}` : String(error),
+  );
   process.exit(1);
 });

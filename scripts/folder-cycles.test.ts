@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cyclesOf, type FolderGraph,folderGraph, readImports, topLevelOf } from "./folder-cycles";
+import { cyclesOf, type FolderGraph, folderGraph, readImports, topLevelOf } from "./folder-cycles";
 
-const graphOf = (edges: Record<string, string[]>): FolderGraph =>
-  new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
+const graphOf = (edges: Record<string, string[]>): FolderGraph => new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
 
 describe("topLevelOf", () => {
   it("names a folder by its first directory and a root file by its name, a test with its subject", () => {
@@ -39,10 +38,16 @@ describe("readImports and folderGraph", () => {
   };
 
   it("follows ~/ paths, relative paths, type-only and dynamic imports, and ignores packages", () => {
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { moduleResolution: "bundler", module: "ESNext", paths: { "~/*": ["./app/*"] } } }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({ compilerOptions: { moduleResolution: "bundler", module: "ESNext", paths: { "~/*": ["./app/*"] } } }),
+    );
     write("app/lib/xml.ts", 'import { z } from "zod";\nexport const x = 1;\n');
     write("app/catalogue/images.ts", 'import { x } from "~/lib/xml";\nexport const y = x;\n');
-    write("app/checkout/mail.ts", 'import type { y } from "../catalogue/images";\nexport const m = () => import("~/reservations/token");\n');
+    write(
+      "app/checkout/mail.ts",
+      'import type { y } from "../catalogue/images";\nexport const m = () => import("~/reservations/token");\n',
+    );
     write("app/reservations/token.ts", 'export { m } from "~/checkout/mail";\n');
     const appDir = join(project, "app");
     const graph = folderGraph(appDir, readImports(project, appDir));

@@ -73,9 +73,7 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
       // X-Frame-Options for browsers that predate frame-ancestors.
       frameguard: { action: "deny" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: options.production
-        ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
-        : false,
+      strictTransportSecurity: options.production ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     }) as RequestHandler,
     (_req, res, next) => {
       res.set("Permissions-Policy", PERMISSIONS_POLICY);

@@ -12,11 +12,7 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 /** How long closing the resources may take after the grace period before the process gives up. */
 const CLOSE_DEADLINE_MS = 5_000;
 
-export function shutDownGracefullyOnSignals(
-  server: Server,
-  closeResources: () => Promise<void>,
-  graceMs = SHUTDOWN_GRACE_MS,
-): void {
+export function shutDownGracefullyOnSignals(server: Server, closeResources: () => Promise<void>, graceMs = SHUTDOWN_GRACE_MS): void {
   let shuttingDown = false;
   const shutDown = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {

@@ -12,7 +12,10 @@ const required = (key: string) => z.string({ message: key }).trim().min(1, key);
 
 export const LoginSchema = z.object({
   email: required("auth.errors.emailRequired").max(254, "auth.errors.emailInvalid").pipe(z.email("auth.errors.emailInvalid")),
-  password: z.string({ message: "auth.errors.passwordRequired" }).min(1, "auth.errors.passwordRequired").max(200, "auth.errors.invalidCredentials"),
+  password: z
+    .string({ message: "auth.errors.passwordRequired" })
+    .min(1, "auth.errors.passwordRequired")
+    .max(200, "auth.errors.invalidCredentials"),
   /** Where to go after logging in (SPEC §2 navigation guard), checked by safeRedirect. */
   redirect: z.string().max(2048).optional(),
 });

@@ -16,7 +16,7 @@ import { getEnv } from "~/env.server";
 import { purposeKey } from "~/http/purpose-keys.server";
 import { giveBackRateLimit, hitRateLimit, peekRateLimit, resetRateLimit, tooManyRequests } from "~/http/rate-limit.server";
 import { isDemoEmail } from "~/users/demo-accounts.server";
-import { readUser, type User,verifyCredentials } from "~/users/users.server";
+import { readUser, type User, verifyCredentials } from "~/users/users.server";
 import { LoginSchema } from "./account-forms";
 
 /** A refused login: conform's reply for the form (field errors, values kept, password hidden). */
@@ -32,7 +32,10 @@ export class LoginRefused extends Error {
  * the address, nor lets anyone test a guessed address against it.
  */
 function loginKeys(email: string, clientAddress: string) {
-  const account = createHmac("sha256", purposeKey("cuvee/login-limits/v1")).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  const account = createHmac("sha256", purposeKey("cuvee/login-limits/v1"))
+    .update(email.trim().toLowerCase())
+    .digest("base64url")
+    .slice(0, 22);
   return { client: `client:${clientAddress}`, pair: `pair:${account}:${clientAddress}`, account: `account:${account}` };
 }
 
@@ -43,7 +46,9 @@ function loginKeys(email: string, clientAddress: string) {
  * so the owner on a fresh address always can.
  * @returns null, or the seconds to wait.
  */
-async function loginWait(keys: ReturnType<typeof loginKeys>): Promise<{ name: "loginClient" | "loginPair" | "loginAccount"; seconds: number } | null> {
+async function loginWait(
+  keys: ReturnType<typeof loginKeys>,
+): Promise<{ name: "loginClient" | "loginPair" | "loginAccount"; seconds: number } | null> {
   const client = await peekRateLimit("loginClient", keys.client);
   if (!client.ok) return { name: "loginClient", seconds: client.retryAfterSeconds };
   const pair = await peekRateLimit("loginPair", keys.pair);
@@ -77,7 +82,11 @@ async function countLoginTry(keys: ReturnType<typeof loginKeys>): Promise<{ name
  * @throws LoginRefused (invalid form, or credentials that match no account); a 429 response with
  *   `Retry-After` when the client is over a login limit (checked before the password is).
  */
-export async function authenticate(db: Database, request: Request, clientAddress: string): Promise<{ user: User; redirectTo: string | undefined }> {
+export async function authenticate(
+  db: Database,
+  request: Request,
+  clientAddress: string,
+): Promise<{ user: User; redirectTo: string | undefined }> {
   const client = await peekRateLimit("loginClient", `client:${clientAddress}`);
   if (!client.ok) throw tooManyRequests("loginClient", client.retryAfterSeconds);
   let redirectTo: string | undefined;

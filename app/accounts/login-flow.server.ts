@@ -25,7 +25,12 @@ import { linkGuestOrders } from "./guest-orders.server";
  * @returns the headers (Set-Cookie of the session, and of the preferences when the province changed)
  *   for the redirect that follows.
  */
-export async function logIn(db: Database, request: Request, user: Pick<User, "id" | "province" | "email">, preferences: Preferences): Promise<Headers> {
+export async function logIn(
+  db: Database,
+  request: Request,
+  user: Pick<User, "id" | "province" | "email">,
+  preferences: Preferences,
+): Promise<Headers> {
   const guestId = (await readSession(request))?.guestId;
   const headers = new Headers();
   headers.append("Set-Cookie", await startUserSession(db, request, user.id));
@@ -54,7 +59,13 @@ export function mustLeaveForProvince(user: Pick<User, "role" | "province"> | nul
  * @returns the headers (Set-Cookie of the new guest session and of the preferences) for the
  *   redirect to /login.
  */
-export async function leaveForProvince(db: Database, request: Request, user: Pick<User, "id">, preferences: Preferences, province: Province): Promise<Headers> {
+export async function leaveForProvince(
+  db: Database,
+  request: Request,
+  user: Pick<User, "id">,
+  preferences: Preferences,
+  province: Province,
+): Promise<Headers> {
   const oldGuestId = (await readSession(request))?.guestId;
   await clearCustomerCarts(db, user.id);
   if (oldGuestId) await deleteGuestCarts(db, oldGuestId);

@@ -83,7 +83,9 @@ export function fulfilmentFieldsOf(
 ): Pick<OrderView, "fulfilment" | "refundedAt"> {
   return {
     fulfilment:
-      order.status === "PAID" || order.status === "CONFIRMED" ? { status: order.fulfilmentStatus, followUpDueOn: order.followUpDueOn } : null,
+      order.status === "PAID" || order.status === "CONFIRMED"
+        ? { status: order.fulfilmentStatus, followUpDueOn: order.followUpDueOn }
+        : null,
     refundedAt: order.refundedAt ? order.refundedAt.toISOString() : null,
   };
 }

@@ -31,7 +31,10 @@ export interface CustomerOrder {
 }
 
 /** A customer's billing address (SPEC §3 User addresses), as stored (postal code `A1A 1A1`). */
-export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "civicNumber" | "street" | "city" | "province" | "postalCode">;
+export type BillingAddress = Pick<
+  typeof addresses.$inferSelect,
+  "aptSuite" | "civicNumber" | "street" | "city" | "province" | "postalCode"
+>;
 
 /**
  * Every order of a customer, newest first (then by id, newest first), each with its details; no
@@ -40,11 +43,7 @@ export type BillingAddress = Pick<typeof addresses.$inferSelect, "aptSuite" | "c
  * @returns [] when the customer has no order.
  */
 export async function listCustomerOrders(db: Database, customerId: number): Promise<CustomerOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.id));
   return withDetails(db, rows);
 }
 

@@ -22,7 +22,7 @@ import { purposeKey } from "~/http/purpose-keys.server";
 import { translatorFor } from "~/i18n/translator";
 import { escapeXml } from "~/lib/xml";
 import { enqueueMail } from "~/outbox/outbox.server";
-import { setUserPassword, type User,USER_COLUMNS } from "~/users/users.server";
+import { setUserPassword, type User, USER_COLUMNS } from "~/users/users.server";
 import type { Locale } from "~/vocabulary";
 
 /** How long a reset link works after it is sent (one hour). Seconds. */
@@ -155,10 +155,7 @@ export interface ResetMail {
 export function composeResetMail(user: { firstName: string; locale: Locale }, url: string): ResetMail {
   const t = translatorFor(user.locale);
   const subject = t("passwordReset.mail.subject");
-  const paragraphs = [
-    t("passwordReset.mail.greeting", { firstName: user.firstName }),
-    t("passwordReset.mail.intro"),
-  ];
+  const paragraphs = [t("passwordReset.mail.greeting", { firstName: user.firstName }), t("passwordReset.mail.intro")];
   const after = [t("passwordReset.mail.expiry"), t("passwordReset.mail.ignore"), t("passwordReset.mail.signature")];
   const linkLabel = t("passwordReset.mail.link");
   const text = `${[...paragraphs, t("mail.pair", { label: linkLabel, value: url }), ...after].join("\n\n")}\n`;
@@ -175,7 +172,6 @@ export function composeResetMail(user: { firstName: string; locale: Locale }, ur
   return { subject, text, html };
 }
 
-
 /**
  * Handles the forgot-password form: when `email` has an account, signs a reset link
  * and writes it to the outbox for that address in the user's language (tag
@@ -188,12 +184,7 @@ export function composeResetMail(user: { firstName: string; locale: Locale }, ur
  * @returns whether a mail was written (false: no account). Rejects only when the database cannot
  *   be reached.
  */
-export async function requestPasswordReset(
-  db: Database,
-  email: string,
-  origin: string,
-  now = Date.now(),
-): Promise<{ written: boolean }> {
+export async function requestPasswordReset(db: Database, email: string, origin: string, now = Date.now()): Promise<{ written: boolean }> {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, locale: users.locale, email: users.email, passwordHash: users.passwordHash })
     .from(users)

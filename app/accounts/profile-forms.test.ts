@@ -50,8 +50,22 @@ describe("the profile form (SPEC §5 address form)", () => {
       phone: "+15145550123",
       newsletter: true,
       billingSameAsDelivery: true,
-      delivery: { aptSuite: "", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" },
-      billing: { aptSuite: "", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" },
+      delivery: {
+        aptSuite: "",
+        civicNumber: "4200",
+        street: "boulevard Saint-Laurent",
+        city: "Montréal",
+        province: "QC",
+        postalCode: "H2X 1Y4",
+      },
+      billing: {
+        aptSuite: "",
+        civicNumber: "4200",
+        street: "boulevard Saint-Laurent",
+        city: "Montréal",
+        province: "QC",
+        postalCode: "H2X 1Y4",
+      },
       // Asked only when the e-mail changes; empty when not typed.
       currentPassword: "",
     });
@@ -120,15 +134,20 @@ describe("the profile form (SPEC §5 address form)", () => {
 
 describe("the password change form", () => {
   it("asks for the current password, a long enough new one, and the same one twice", () => {
-    const submission = parseWithZod(form({ intent: "password", newPassword: "short", confirmPassword: "other" }), { schema: PasswordChangeSchema });
+    const submission = parseWithZod(form({ intent: "password", newPassword: "short", confirmPassword: "other" }), {
+      schema: PasswordChangeSchema,
+    });
     expect(submission.status === "error" && submission.error).toEqual({
       currentPassword: ["profile.errors.currentPasswordRequired"],
       newPassword: ["auth.errors.passwordTooShort"],
       confirmPassword: ["profile.errors.passwordMismatch"],
     });
-    const ok = parseWithZod(form({ intent: "password", currentPassword: "old one", newPassword: "a new password", confirmPassword: "a new password" }), {
-      schema: PasswordChangeSchema,
-    });
+    const ok = parseWithZod(
+      form({ intent: "password", currentPassword: "old one", newPassword: "a new password", confirmPassword: "a new password" }),
+      {
+        schema: PasswordChangeSchema,
+      },
+    );
     expect(ok.status).toBe("success");
   });
 });

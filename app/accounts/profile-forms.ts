@@ -28,7 +28,13 @@ export interface ProfileAddress {
 }
 
 const required = (key: string) => z.string({ message: key }).trim().min(1, key);
-const optional = (max: number) => z.string().trim().max(max, "profile.errors.tooLong").optional().transform((v) => v ?? "");
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "profile.errors.tooLong")
+    .optional()
+    .transform((v) => v ?? "");
 
 /**
  * Letters Canada Post uses: never D, F, I, O, Q, U; W and Z never first. `A1A 1A1`, upper case.

@@ -6,7 +6,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { hasSqlState,UNIQUE_VIOLATION } from "~/db/errors";
+import { hasSqlState, UNIQUE_VIOLATION } from "~/db/errors";
 import { addresses, users } from "~/db/schema";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { tryNewsletterSignup, writeNewsletterSignup, type WrittenSignup } from "~/newsletter/newsletter.server";
@@ -166,4 +166,3 @@ export async function changePassword(
   if (!(await verifyPassword(current, row.passwordHash))) return "wrong-password";
   return (await setUserPassword(db, userId, next, sessionId)) ? "changed" : "not-found";
 }
-

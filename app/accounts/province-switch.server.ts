@@ -3,7 +3,7 @@
  * logged-in customer to the other province, before any page runs.
  */
 import type { Database } from "~/db/client.server";
-import { LANGUAGE_PARAM,localeOfUrl } from "~/seo/page-meta";
+import { LANGUAGE_PARAM, localeOfUrl } from "~/seo/page-meta";
 import { readUser } from "~/users/users.server";
 import type { Province } from "~/vocabulary";
 import { mustLeaveForProvince } from "./login-flow.server";

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { urlOfPath } from "~/http/path-url";
 import { provinceFromPathSegment } from "~/preferences/preferences";
-import { type Province,PROVINCES } from "~/vocabulary";
+import { type Province, PROVINCES } from "~/vocabulary";
 
 /** The confirmation page's path. */
 export const PROVINCE_SWITCH_PATH = "/province";

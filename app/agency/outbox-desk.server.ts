@@ -4,7 +4,7 @@
  * that makes it due again.
  */
 import type { Database } from "~/db/client.server";
-import { makeDueAgain, type OutboxProblem,outboxProblemCounts, outboxProblems } from "~/outbox/outbox.server";
+import { makeDueAgain, type OutboxProblem, outboxProblemCounts, outboxProblems } from "~/outbox/outbox.server";
 import type { OutboxStatus } from "~/vocabulary";
 import { recordStaffChange } from "./audit.server";
 import type { StaffUser } from "./staff.server";
@@ -37,7 +37,8 @@ export async function resendOutboxMessage(
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const due = await makeDueAgain(tx, input.messageId, now);
-    if (!due.ok) return due.reason === "conflict" ? { ok: false, error: "conflict", status: due.current.status } : { ok: false, error: "not-found" };
+    if (!due.ok)
+      return due.reason === "conflict" ? { ok: false, error: "conflict", status: due.current.status } : { ok: false, error: "not-found" };
     await recordStaffChange(tx, {
       actor: input.staff,
       action: "outbox.resent",

@@ -4,7 +4,7 @@
  * URL (`/agence/utilisateurs?role=customer&q=tremblay`) so a list can be shared and reloaded.
  * Pure; shared with the browser.
  */
-import { isOneOf, type Role,ROLES } from "~/vocabulary";
+import { isOneOf, type Role, ROLES } from "~/vocabulary";
 
 /** Longest search text kept (longer input is cut, never refused). */
 export const USER_SEARCH_MAX = 100;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activeBlogFilterCount, blogListHref, isBlogId, parseBlogFilters } from "./blog-filters";
 
-const parse = (query: string, known?: string[]) =>
-  parseBlogFilters(new URLSearchParams(query), known ? new Set(known) : undefined);
+const parse = (query: string, known?: string[]) => parseBlogFilters(new URLSearchParams(query), known ? new Set(known) : undefined);
 
 describe("parseBlogFilters", () => {
   it("defaults to page 1, every type, no theme, newest first", () => {

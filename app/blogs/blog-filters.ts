@@ -4,7 +4,7 @@
  * ignored (SPEC §5), never an error.
  */
 import { parsePage } from "~/lib/pagination";
-import { BLOG_TYPES, type BlogType,isOneOf } from "~/vocabulary";
+import { BLOG_TYPES, type BlogType, isOneOf } from "~/vocabulary";
 
 /** Articles per page of `/blogs`. */
 export const BLOG_PAGE_SIZE = 9;

@@ -3,7 +3,7 @@
  * the filtered, paginated list, one article with its Markdown body rendered and
  * sanitized on the server, and the articles related to a product or a producer.
  */
-import { and, asc, count, desc, eq, exists, inArray, type SQL,sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import { localizedName } from "~/catalogue/reference.server";
 import { renderMarkdown } from "~/content/page-parser.server";
 import type { Database } from "~/db/client.server";
@@ -12,7 +12,7 @@ import { compareText } from "~/i18n/format";
 import { localized } from "~/lib/localized";
 import { paginate, type Pagination } from "~/lib/pagination";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
-import { BLOG_PAGE_SIZE, type BlogFilters,isBlogId } from "./blog-filters";
+import { BLOG_PAGE_SIZE, type BlogFilters, isBlogId } from "./blog-filters";
 
 /** A BLOG_THEME attribute in the visitor's language. */
 export interface BlogTheme {
@@ -57,9 +57,7 @@ export async function listBlogThemes(db: Database, locale: Locale): Promise<Blog
     .from(attributes)
     .where(eq(attributes.typeCode, "BLOG_THEME"));
   const compare = compareText(locale);
-  return rows
-    .map((r) => ({ code: r.code, name: localizedName(r, locale) }))
-    .sort((a, b) => compare(a.name, b.name));
+  return rows.map((r) => ({ code: r.code, name: localizedName(r, locale) })).sort((a, b) => compare(a.name, b.name));
 }
 
 async function themesOf(db: Database, blogIds: number[], locale: Locale): Promise<Map<number, BlogTheme[]>> {
@@ -129,13 +127,7 @@ export async function listBlogs(
           .select({ one: sql`1` })
           .from(blogAttributes)
           .innerJoin(attributes, eq(attributes.id, blogAttributes.attributeId))
-          .where(
-            and(
-              eq(blogAttributes.blogId, blogs.id),
-              eq(attributes.typeCode, "BLOG_THEME"),
-              inArray(attributes.code, filters.themes),
-            ),
-          ),
+          .where(and(eq(blogAttributes.blogId, blogs.id), eq(attributes.typeCode, "BLOG_THEME"), inArray(attributes.code, filters.themes))),
       ),
     );
   }
@@ -150,7 +142,11 @@ export async function listBlogs(
     .orderBy(...order)
     .limit(pagination.size)
     .offset(pagination.offset);
-  const themes = await themesOf(db, rows.map((r) => r.id), locale);
+  const themes = await themesOf(
+    db,
+    rows.map((r) => r.id),
+    locale,
+  );
   return { items: rows.map((r) => toSummary(r, locale, themes.get(r.id) ?? [])), pagination };
 }
 

@@ -4,7 +4,7 @@
  * browser (the URL builder) and the image route.
  */
 import { inkOn } from "~/lib/colour";
-import { BLOG_COVER_MOTIFS, type BlogCoverMotif,isOneOf } from "~/vocabulary";
+import { BLOG_COVER_MOTIFS, type BlogCoverMotif, isOneOf } from "~/vocabulary";
 
 const HEX6 = /^[0-9a-f]{6}$/;
 
@@ -14,7 +14,15 @@ function motif(kind: BlogCoverMotif, ink: string): string {
   switch (kind) {
     case "grapes": {
       const berries = [
-        [150, 70], [170, 70], [190, 70], [160, 88], [180, 88], [170, 106], [150, 106], [190, 106], [170, 124],
+        [150, 70],
+        [170, 70],
+        [190, 70],
+        [160, 88],
+        [180, 88],
+        [170, 106],
+        [150, 106],
+        [190, 106],
+        [170, 124],
       ]
         .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="10" fill="${ink}" fill-opacity="0.85"/>`)
         .join("");

@@ -14,7 +14,7 @@ import { enforceRateLimit } from "~/http/rate-limit.server";
 import type { ServerRequestInfo } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { addToCart, removeLine, updateLineQuantity } from "./cart.server";
-import { cartErrorOf,CartFormSchema } from "./cart-forms";
+import { cartErrorOf, CartFormSchema } from "./cart-forms";
 import { ensureCartOwner } from "./cart-owner.server";
 import type { CartActionError } from "./cart-types";
 
@@ -34,9 +34,7 @@ export async function handleCartAction(request: Request, shop: ShopContext, clie
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: CartFormSchema });
   // Decided before the change is saved: a refused target falls back, it never fails after a save.
-  const requestedTarget = form.has("redirectTo")
-    ? safeRedirect(form.get("redirectTo"), new URL(request.url).origin)
-    : null;
+  const requestedTarget = form.has("redirectTo") ? safeRedirect(form.get("redirectTo"), new URL(request.url).origin) : null;
   const { db, preferences, locale } = shop;
   const { owner, setCookie } = await ensureCartOwner(db, request);
   const headers = { "Set-Cookie": setCookie };

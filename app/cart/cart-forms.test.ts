@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { cartCountDelta, cartErrorOf,CartFormSchema } from "./cart-forms";
+import { cartCountDelta, cartErrorOf, CartFormSchema } from "./cart-forms";
 
 function parse(fields: Record<string, string>) {
   const form = new FormData();

@@ -70,7 +70,6 @@ export function checkoutBlockers(lines: readonly RuleLine[]): CheckoutBlocker[] 
   return blockers;
 }
 
-
 /**
  * Whether the member −20 % on single bottles applies (SPEC §6 "preferential prices (-20% for
  * members on single bottles)"): an alcoholic product in a container (volume known) bought by the

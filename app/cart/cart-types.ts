@@ -16,11 +16,10 @@ export type CartOwner = { guestId: string } | { customerId: number };
  * A line of the cart: the product inventory it holds (the catalogue's read model, whose province
  * and stock are named apart from the line's own quantity), the line, and its product.
  */
-export interface CartLine
-  extends Pick<
-    ProductInventoryView,
-    "productInventoryId" | "inventoryCode" | "channelKind" | "priceCents" | "priceTaxInCents" | "agencyFeeCents" | "availabilityStatus"
-  > {
+export interface CartLine extends Pick<
+  ProductInventoryView,
+  "productInventoryId" | "inventoryCode" | "channelKind" | "priceCents" | "priceTaxInCents" | "agencyFeeCents" | "availabilityStatus"
+> {
   section: CartSection;
   /** Cases (AGENCY) or units (SHOP, RESERVED). */
   quantity: number;
@@ -48,13 +47,7 @@ export interface Cart {
 }
 
 export type CartError =
-  | "invalid-quantity"
-  | "unknown-product"
-  | "other-province"
-  | "not-purchasable"
-  | "stock"
-  | "conflict"
-  | "not-in-cart";
+  "invalid-quantity" | "unknown-product" | "other-province" | "not-purchasable" | "stock" | "conflict" | "not-in-cart";
 
 export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
 

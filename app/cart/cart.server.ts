@@ -14,7 +14,6 @@ import type { Locale, Province } from "~/vocabulary";
 import { largestQuantityInStock, lineExceedsStock, MAX_LINE_QUANTITY, sectionFor } from "./cart-rules";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
 
-
 function ownerCondition(owner: CartOwner) {
   return "guestId" in owner ? eq(carts.guestId, owner.guestId) : eq(carts.customerId, owner.customerId);
 }
@@ -331,7 +330,12 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
  */
 export async function clearCustomerCarts(db: Database, customerId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const owned = await tx.select({ id: carts.id }).from(carts).where(eq(carts.customerId, customerId)).orderBy(asc(carts.id)).for("update");
+    const owned = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.customerId, customerId))
+      .orderBy(asc(carts.id))
+      .for("update");
     for (const { id } of owned) {
       const removed = await tx.delete(cartLines).where(eq(cartLines.cartId, id)).returning({ id: cartLines.productInventoryId });
       if (removed.length > 0) await bumpVersion(tx, id);

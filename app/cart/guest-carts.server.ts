@@ -41,10 +41,7 @@ export async function renewGuestSession(db: Database, request: Request): Promise
  * @param options.lifetimeSeconds defaults to the guest session lifetime (1 day)
  * @returns how many carts were deleted, or null when another process was sweeping already.
  */
-export async function sweepExpiredGuestCarts(
-  db: Database,
-  options: { now?: Date; lifetimeSeconds?: number } = {},
-): Promise<number | null> {
+export async function sweepExpiredGuestCarts(db: Database, options: { now?: Date; lifetimeSeconds?: number } = {}): Promise<number | null> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.lifetimeSeconds ?? GUEST_SESSION_LIFETIME_SECONDS) * 1000);
   let deleted = 0;

@@ -25,12 +25,26 @@ import { compactFacetCounts } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
 import type { Database } from "~/db/client.server";
-import { type FieldChange, type ImportReport, type LineOutcome, type Refusal, REPORT_LINES_SHOWN, type ReportLine } from "~/db/import-report";
+import {
+  type FieldChange,
+  type ImportReport,
+  type LineOutcome,
+  type Refusal,
+  REPORT_LINES_SHOWN,
+  type ReportLine,
+} from "~/db/import-report";
 import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
 import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
-import { type ImportLine, type InventoryInfo, type LineReference,PRODUCT_FIELDS, productFieldMismatch, validateLine } from "./import-format";
+import {
+  type ImportLine,
+  type InventoryInfo,
+  type LineReference,
+  PRODUCT_FIELDS,
+  productFieldMismatch,
+  validateLine,
+} from "./import-format";
 
 /** Rows per multi-row statement (products have 12 columns: 12,000 parameters, under PostgreSQL's 65,535). */
 const BATCH = 1000;
@@ -119,7 +133,11 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
   };
   hash.update(JSON.stringify(file.fileErrors));
 
-  const ref = await lineReference(db, reference ?? (await getReferenceData(db)), file.rows.map((r) => (r.cells.producer ?? "").trim()));
+  const ref = await lineReference(
+    db,
+    reference ?? (await getReferenceData(db)),
+    file.rows.map((r) => (r.cells.producer ?? "").trim()),
+  );
   // Validate, then check the lines against each other.
   type Checked = { line: number; productPuid: string; inventoryPuid: string; value?: ImportLine; reasons: Refusal[] };
   const checked: Checked[] = [];
@@ -128,7 +146,11 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
     const outcome = validateLine(row.cells, row.line, ref.lines);
     const productPuid = (row.cells.product_puid ?? "").trim();
     const inventoryPuid = (row.cells.inventory_puid ?? "").trim();
-    checked.push(outcome.ok ? { line: row.line, productPuid, inventoryPuid, value: outcome.value, reasons: [] } : { line: row.line, productPuid, inventoryPuid, reasons: outcome.reasons });
+    checked.push(
+      outcome.ok
+        ? { line: row.line, productPuid, inventoryPuid, value: outcome.value, reasons: [] }
+        : { line: row.line, productPuid, inventoryPuid, reasons: outcome.reasons },
+    );
   }
   checked.sort((a, b) => a.line - b.line);
   const firstOfInventory = new Map<string, number>();
@@ -149,7 +171,8 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
     const codes = codesOfProduct.get(v.productPuid) ?? new Map<string, number>();
     codesOfProduct.set(v.productPuid, codes);
     const sameCode = codes.get(v.inventoryCode);
-    if (sameCode !== undefined && earlier === undefined) c.reasons.push({ key: "duplicateInventoryCode", params: { line: sameCode, inventory: v.inventoryCode } });
+    if (sameCode !== undefined && earlier === undefined)
+      c.reasons.push({ key: "duplicateInventoryCode", params: { line: sameCode, inventory: v.inventoryCode } });
     else codes.set(v.inventoryCode, v.line);
   }
 
@@ -182,7 +205,10 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
       } else if (inventory && inventory.inventoryCode !== v.inventoryCode) {
         c.reasons.push({ key: "inventoryCodeChanges", params: { from: inventory.inventoryCode, to: v.inventoryCode } });
       } else if (!inventory && product && existing.codeTaken.has(`${product.id}:${v.inventoryCode}`)) {
-        c.reasons.push({ key: "inventoryTaken", params: { inventory: v.inventoryCode, puid: existing.codeTaken.get(`${product.id}:${v.inventoryCode}`)! } });
+        c.reasons.push({
+          key: "inventoryTaken",
+          params: { inventory: v.inventoryCode, puid: existing.codeTaken.get(`${product.id}:${v.inventoryCode}`)! },
+        });
       } else if (!product) {
         const slug = newSlugs.get(v.productPuid)!;
         if (takenSlugs.has(slug) || slugOwners.get(slug) !== v.productPuid) c.reasons.push({ key: "slugTaken", params: { slug } });
@@ -195,10 +221,17 @@ async function dryRunCatalogue(db: Database, csvText: string, reference?: Refere
         outcome = !inventory ? "created" : changes.length > 0 ? "changed" : "unchanged";
         if (!writtenProducts.has(v.productPuid) && (!product || productChanges(product, v).length > 0)) {
           writtenProducts.add(v.productPuid);
-          result.products.push({ puid: v.productPuid, slug: product?.slug ?? newSlugs.get(v.productPuid)!, line: v, zeroRated, isNew: !product });
+          result.products.push({
+            puid: v.productPuid,
+            slug: product?.slug ?? newSlugs.get(v.productPuid)!,
+            line: v,
+            zeroRated,
+            isNew: !product,
+          });
           if (product && zeroRated !== product.zeroRated) result.zeroRatedChanged.set(v.productPuid, zeroRated);
         }
-        if (outcome !== "unchanged" || (product && zeroRated !== product.zeroRated)) result.inventories.push({ line: v, zeroRated, existingId: inventory?.id });
+        if (outcome !== "unchanged" || (product && zeroRated !== product.zeroRated))
+          result.inventories.push({ line: v, zeroRated, existingId: inventory?.id });
       }
     }
     if (c.reasons.length > 0) outcome = "refused";
@@ -259,7 +292,13 @@ export async function checkCatalogueFile(
   const run = await dryRunCatalogue(db, file.text);
   const [row] = await db
     .insert(catalogueImports)
-    .values({ staffId: staff.id, fileName: file.name.slice(0, 200), csv: run.status === "REFUSED" ? "" : file.text, status: run.status, report: run.report })
+    .values({
+      staffId: staff.id,
+      fileName: file.name.slice(0, 200),
+      csv: run.status === "REFUSED" ? "" : file.text,
+      status: run.status,
+      report: run.report,
+    })
     .returning(viewColumns);
   return toView(row!);
 }
@@ -273,7 +312,13 @@ export async function readCatalogueImport(db: Database, id: number): Promise<Cat
 /** The latest imports, newest first, without their reports' lines (the upload page lists them). */
 export async function recentCatalogueImports(db: Database, limit = 10): Promise<Omit<CatalogueImportView, "report">[]> {
   const rows = await db
-    .select({ id: viewColumns.id, fileName: viewColumns.fileName, status: viewColumns.status, createdAt: viewColumns.createdAt, appliedAt: viewColumns.appliedAt })
+    .select({
+      id: viewColumns.id,
+      fileName: viewColumns.fileName,
+      status: viewColumns.status,
+      createdAt: viewColumns.createdAt,
+      appliedAt: viewColumns.appliedAt,
+    })
     .from(catalogueImports)
     .orderBy(desc(catalogueImports.id))
     .limit(limit);
@@ -311,13 +356,20 @@ export async function confirmCatalogueImport(
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
     // One import at a time, and never beside another bulk writer of the catalogue.
     await lockCatalogueWrites(tx);
-    const [row] = await tx.select({ ...viewColumns, csv: catalogueImports.csv }).from(catalogueImports).where(eq(catalogueImports.id, id)).for("update");
+    const [row] = await tx
+      .select({ ...viewColumns, csv: catalogueImports.csv })
+      .from(catalogueImports)
+      .where(eq(catalogueImports.id, id))
+      .for("update");
     if (!row) return { kind: "notFound" };
     if (row.status === "APPLIED") return { kind: "alreadyApplied", import: toView(row) };
     if (row.status === "REFUSED") return { kind: "refused", import: toView(row) };
     const stored = row.report;
     const run = await dryRunCatalogue(tx, row.csv, reference);
-    if (run.report.fingerprint !== stored.fingerprint || (expectedFingerprint !== undefined && expectedFingerprint !== stored.fingerprint)) {
+    if (
+      run.report.fingerprint !== stored.fingerprint ||
+      (expectedFingerprint !== undefined && expectedFingerprint !== stored.fingerprint)
+    ) {
       const [updated] = await tx
         .update(catalogueImports)
         .set({ status: run.status, report: run.report, ...(run.status === "REFUSED" ? { csv: "" } : {}) })
@@ -338,7 +390,15 @@ export async function confirmCatalogueImport(
       entity: "catalogue_import",
       entityId: id,
       before: { status: row.status },
-      after: { status: "APPLIED", fileName: row.fileName, lines: run.report.lines, created, changed, unchanged, newProducts: run.report.newProducts },
+      after: {
+        status: "APPLIED",
+        fileName: row.fileName,
+        lines: run.report.lines,
+        created,
+        changed,
+        unchanged,
+        newProducts: run.report.newProducts,
+      },
       now,
     });
     return { kind: "applied", import: toView(updated!) };
@@ -398,7 +458,10 @@ async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData):
   );
   const missing = [...new Set(run.inventories.map((i) => i.line.productPuid).filter((puid) => !productIds.has(puid)))];
   for (let i = 0; i < missing.length; i += LOOKUP_BATCH) {
-    const rows = await tx.select({ id: products.id, puid: products.puid }).from(products).where(inArray(products.puid, missing.slice(i, i + LOOKUP_BATCH)));
+    const rows = await tx
+      .select({ id: products.id, puid: products.puid })
+      .from(products)
+      .where(inArray(products.puid, missing.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) productIds.set(r.puid, r.id);
   }
   await writeProductInventories(
@@ -430,16 +493,26 @@ async function retaxOtherInventories(tx: Database, run: DryRun, productIds: Map<
   const prices: { id: number; cents: number }[] = [];
   for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
     const rows = await tx
-      .select({ id: productInventories.id, puid: productInventories.puid, priceCents: productInventories.priceCents, inventoryCode: productInventories.inventoryCode, zeroRated: products.zeroRated })
+      .select({
+        id: productInventories.id,
+        puid: productInventories.puid,
+        priceCents: productInventories.priceCents,
+        inventoryCode: productInventories.inventoryCode,
+        zeroRated: products.zeroRated,
+      })
       .from(productInventories)
       .innerJoin(products, eq(products.id, productInventories.productId))
       .where(inArray(productInventories.productId, ids.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) {
-      if (!named.has(r.puid)) prices.push({ id: r.id, cents: priceTaxIn(r.priceCents, inventoryByCode.get(r.inventoryCode)!.province, r.zeroRated) });
+      if (!named.has(r.puid))
+        prices.push({ id: r.id, cents: priceTaxIn(r.priceCents, inventoryByCode.get(r.inventoryCode)!.province, r.zeroRated) });
     }
   }
   for (let i = 0; i < prices.length; i += BATCH) {
-    const values = sql.join(prices.slice(i, i + BATCH).map((p) => sql`(${p.id}::integer, ${p.cents}::integer)`), sql`, `);
+    const values = sql.join(
+      prices.slice(i, i + BATCH).map((p) => sql`(${p.id}::integer, ${p.cents}::integer)`),
+      sql`, `,
+    );
     await tx.execute(sql`
       update ${productInventories} set ${sql.identifier(productInventories.priceTaxInCents.name)} = v.cents
       from (values ${values}) as v(id, cents)
@@ -451,7 +524,11 @@ async function retaxOtherInventories(tx: Database, run: DryRun, productIds: Map<
 async function mainOrigins(tx: Database, providerIds: number[]): Promise<Map<number, { countryId: number; regionId: number | null }>> {
   if (providerIds.length === 0) return new Map();
   const rows = await tx
-    .selectDistinctOn([providerOrigins.providerId], { providerId: providerOrigins.providerId, countryId: providerOrigins.countryId, regionId: providerOrigins.regionId })
+    .selectDistinctOn([providerOrigins.providerId], {
+      providerId: providerOrigins.providerId,
+      countryId: providerOrigins.countryId,
+      regionId: providerOrigins.regionId,
+    })
     .from(providerOrigins)
     .where(inArray(providerOrigins.providerId, providerIds))
     .orderBy(providerOrigins.providerId, providerOrigins.countryId, providerOrigins.regionId);
@@ -459,19 +536,29 @@ async function mainOrigins(tx: Database, providerIds: number[]): Promise<Map<num
 }
 
 /** The inventories, product types and the file's producers. */
-async function lineReference(db: Database, reference: ReferenceData, producerSlugs: string[]): Promise<{ lines: LineReference; producerNames: Map<number, string> }> {
+async function lineReference(
+  db: Database,
+  reference: ReferenceData,
+  producerSlugs: string[],
+): Promise<{ lines: LineReference; producerNames: Map<number, string> }> {
   const slugs = [...new Set(producerSlugs.filter((s) => s !== ""))];
   const producerIds = new Map<string, number>();
   const producerNames = new Map<number, string>();
   for (let i = 0; i < slugs.length; i += LOOKUP_BATCH) {
-    const rows = await db.select({ id: providers.id, slug: providers.slug, name: providers.name }).from(providers).where(inArray(providers.slug, slugs.slice(i, i + LOOKUP_BATCH)));
+    const rows = await db
+      .select({ id: providers.id, slug: providers.slug, name: providers.name })
+      .from(providers)
+      .where(inArray(providers.slug, slugs.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) {
       producerIds.set(r.slug, r.id);
       producerNames.set(r.id, r.name);
     }
   }
   const inventories = new Map<string, InventoryInfo>(reference.inventories.map((i) => [i.code, i]));
-  return { lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES }, producerNames };
+  return {
+    lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES },
+    producerNames,
+  };
 }
 
 /** The file's products and product inventories as they are now, and which inventory codes its products already hold. */
@@ -511,7 +598,10 @@ async function loadExisting(db: Database, lines: ImportLine[]) {
   };
   const inventoriesByPuid = new Map<string, ExistingInventory>();
   for (let i = 0; i < inventoryPuids.length; i += LOOKUP_BATCH) {
-    const rows = await db.select(inventoryColumns).from(productInventories).where(inArray(productInventories.puid, inventoryPuids.slice(i, i + LOOKUP_BATCH)));
+    const rows = await db
+      .select(inventoryColumns)
+      .from(productInventories)
+      .where(inArray(productInventories.puid, inventoryPuids.slice(i, i + LOOKUP_BATCH)));
     for (const { puid, ...inventory } of rows) inventoriesByPuid.set(puid, inventory);
   }
   // Inventory codes held by the existing products under another puid: `productId:code` → puid.
@@ -531,7 +621,10 @@ async function loadExisting(db: Database, lines: ImportLine[]) {
 async function existingSlugs(db: Database, slugs: string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let i = 0; i < slugs.length; i += LOOKUP_BATCH) {
-    const rows = await db.select({ slug: products.slug }).from(products).where(inArray(products.slug, slugs.slice(i, i + LOOKUP_BATCH)));
+    const rows = await db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(inArray(products.slug, slugs.slice(i, i + LOOKUP_BATCH)));
     for (const r of rows) taken.add(r.slug);
   }
   return taken;
@@ -539,7 +632,11 @@ async function existingSlugs(db: Database, slugs: string[]): Promise<Set<string>
 
 /** The product fields a line changes ({@link PRODUCT_FIELDS}; an empty `zero_rated` changes nothing). */
 function productChanges(p: ExistingProduct, v: ImportLine): FieldChange[] {
-  return PRODUCT_FIELDS.filter((field) => (field !== "zeroRated" || v.zeroRated !== null) && p[field] !== v[field]).map((field) => ({ field, from: p[field], to: v[field] }));
+  return PRODUCT_FIELDS.filter((field) => (field !== "zeroRated" || v.zeroRated !== null) && p[field] !== v[field]).map((field) => ({
+    field,
+    from: p[field],
+    to: v[field],
+  }));
 }
 
 /** The product inventory fields a line changes. */

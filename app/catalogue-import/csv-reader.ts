@@ -37,9 +37,17 @@ export function readCatalogueCsv(text: string): CsvFile {
   const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      delimiter,
+    }) as unknown as typeof records;
   } catch (error) {
-    if (error instanceof CsvError) return failed({ key: "unreadable", params: { line: Number((error as unknown as { lines?: number }).lines ?? 0) } });
+    if (error instanceof CsvError)
+      return failed({ key: "unreadable", params: { line: Number((error as unknown as { lines?: number }).lines ?? 0) } });
     throw error;
   }
   const [head, ...body] = records;

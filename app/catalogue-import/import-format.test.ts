@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import { readCatalogueCsv } from "./csv-reader";
-import { type InventoryInfo, type LineReference,productFieldMismatch, validateLine } from "./import-format";
+import { type InventoryInfo, type LineReference, productFieldMismatch, validateLine } from "./import-format";
 
 const inventories = new Map<string, InventoryInfo>([
   ["IP", { code: "IP", province: "QC", channelKind: "PRIVATE_IMPORT", salesUnit: "CASE" }],
@@ -70,7 +70,11 @@ describe("validateLine", () => {
   });
 
   it("refuses empty names and puids, and reports every problem of the line", () => {
-    expect(reasons({ name_fr: "", name_en: " ", product_puid: "" })).toEqual(["required:product_puid", "required:name_fr", "required:name_en"]);
+    expect(reasons({ name_fr: "", name_en: " ", product_puid: "" })).toEqual([
+      "required:product_puid",
+      "required:name_fr",
+      "required:name_en",
+    ]);
     expect(reasons({ name_fr: "x".repeat(201) })).toEqual(["tooLong:name_fr"]);
     expect(reasons({ inventory_puid: "a b" })).toEqual(["puid:inventory_puid"]);
   });
@@ -104,7 +108,10 @@ describe("validateLine", () => {
   });
 
   it("reads zero_rated as true or false, for basic groceries only", () => {
-    expect(line({ type: "FOODS", zero_rated: "TRUE", inventory: "MERCH_TORONTO", agency_fee: "" })).toMatchObject({ ok: true, value: { zeroRated: true } });
+    expect(line({ type: "FOODS", zero_rated: "TRUE", inventory: "MERCH_TORONTO", agency_fee: "" })).toMatchObject({
+      ok: true,
+      value: { zeroRated: true },
+    });
     expect(line({ zero_rated: "false" })).toMatchObject({ ok: true, value: { zeroRated: false } });
     expect(reasons({ zero_rated: "true" })).toEqual(["zeroRatedType:zero_rated"]);
     expect(reasons({ zero_rated: "oui" })).toEqual(["boolean:zero_rated"]);
@@ -121,10 +128,13 @@ describe("validateLine", () => {
 });
 
 describe("readCatalogueCsv", () => {
-  const header = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
+  const header =
+    "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
 
   it("reads a UTF-8 file with a BOM, quoted cells and blank lines, with the file's line numbers", () => {
-    const file = readCatalogueCsv(`\uFEFF${header}\r\nX1,X1-IP,"Cuvée, rouge",Red,d,VIN,,750,12,IP,"24,95",5,12,AVAILABLE\r\n\r\n X2 ,X2-IP,B,B,d,VIN,,750,12,IP,1,0,0,UPCOMING\r\n`);
+    const file = readCatalogueCsv(
+      `\uFEFF${header}\r\nX1,X1-IP,"Cuvée, rouge",Red,d,VIN,,750,12,IP,"24,95",5,12,AVAILABLE\r\n\r\n X2 ,X2-IP,B,B,d,VIN,,750,12,IP,1,0,0,UPCOMING\r\n`,
+    );
     expect(file.fileErrors).toEqual([]);
     expect(file.rows.map((r) => [r.line, r.cells.product_puid, r.cells.name_fr, r.cells.price])).toEqual([
       [2, "X1", "Cuvée, rouge", "24,95"],
@@ -138,7 +148,9 @@ describe("readCatalogueCsv", () => {
   });
 
   it("refuses the file for a missing, unknown or doubled column, no lines, or a broken quote", () => {
-    expect(readCatalogueCsv(header.replace(",quantity", "")).fileErrors).toEqual([{ key: "missingColumn", params: { column: "quantity" } }]);
+    expect(readCatalogueCsv(header.replace(",quantity", "")).fileErrors).toEqual([
+      { key: "missingColumn", params: { column: "quantity" } },
+    ]);
     expect(readCatalogueCsv(`${header},colour\n`).fileErrors).toEqual([{ key: "unknownColumn", params: { column: "colour" } }]);
     expect(readCatalogueCsv(`${header},price\n`).fileErrors).toEqual([{ key: "duplicateColumn", params: { column: "price" } }]);
     expect(readCatalogueCsv(`${header}\n`).fileErrors).toEqual([{ key: "noLines" }]);

@@ -28,8 +28,16 @@
  */
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import type { Refusal } from "~/db/import-report";
-import { type DollarsRefusal,parseDollars } from "~/pricing/money";
-import { AVAILABILITY_STATUSES, type AvailabilityStatus, type ChannelKind, type InventoryCode, isOneOf, type Province, type SalesUnit } from "~/vocabulary";
+import { type DollarsRefusal, parseDollars } from "~/pricing/money";
+import {
+  AVAILABILITY_STATUSES,
+  type AvailabilityStatus,
+  type ChannelKind,
+  type InventoryCode,
+  isOneOf,
+  type Province,
+  type SalesUnit,
+} from "~/vocabulary";
 
 /** The columns every file must have, in the order the sample writes them. */
 export const REQUIRED_COLUMNS = [

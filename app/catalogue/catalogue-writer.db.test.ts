@@ -49,24 +49,44 @@ describe("the catalogue writer", () => {
       onExisting: "insert",
     });
     expect([...providerIds.keys()]).toEqual(["wr-a", "wr-b", "wr-c"]);
-    const productIds = await writeProducts(db, [product("WR001", providerIds.get("wr-a")!, "Un"), product("WR002", providerIds.get("wr-b")!, "Deux")], {
-      batchSize: 1,
-      onExisting: "insert",
-    });
+    const productIds = await writeProducts(
+      db,
+      [product("WR001", providerIds.get("wr-a")!, "Un"), product("WR002", providerIds.get("wr-b")!, "Deux")],
+      {
+        batchSize: 1,
+        onExisting: "insert",
+      },
+    );
     expect(productIds.size).toBe(2);
     await writeProductInventories(
       db,
-      [{ productId: productIds.get("WR001")!, inventoryCode: "IP", puid: "WR001-IP", priceCents: 2500, agencyFeeCents: 500, priceTaxInCents: 2874, quantity: 24, availabilityStatus: "AVAILABLE" }],
+      [
+        {
+          productId: productIds.get("WR001")!,
+          inventoryCode: "IP",
+          puid: "WR001-IP",
+          priceCents: 2500,
+          agencyFeeCents: 500,
+          priceTaxInCents: 2874,
+          quantity: 24,
+          availabilityStatus: "AVAILABLE",
+        },
+      ],
       { batchSize: 10, onExisting: "insert" },
     );
-    const [row] = await db.select({ priceCents: productInventories.priceCents }).from(productInventories).where(eq(productInventories.puid, "WR001-IP"));
+    const [row] = await db
+      .select({ priceCents: productInventories.priceCents })
+      .from(productInventories)
+      .where(eq(productInventories.puid, "WR001-IP"));
     expect(row?.priceCents).toBe(2500);
   });
 
   it("a plain insert refuses a key already there; an upsert refreshes only the columns named", async () => {
     const { db } = testDb;
     const [existing] = await db.select().from(products).where(eq(products.puid, "WR001"));
-    await expect(writeProducts(db, [product("WR001", existing!.providerId, "Autre")], { batchSize: 10, onExisting: "insert" })).rejects.toThrow();
+    await expect(
+      writeProducts(db, [product("WR001", existing!.providerId, "Autre")], { batchSize: 10, onExisting: "insert" }),
+    ).rejects.toThrow();
     const ids = await writeProducts(db, [{ ...product("WR001", existing!.providerId, "Nouveau"), slug: "w-changed", uvc: 6 }], {
       batchSize: 10,
       onExisting: ["nameFr", "uvc"],
@@ -82,23 +102,45 @@ describe("the catalogue writer", () => {
 
     await writeProductInventories(
       db,
-      [{ productId: existing!.id, inventoryCode: "IP", puid: "WR001-IP", priceCents: 3000, agencyFeeCents: 700, priceTaxInCents: 3449, quantity: 1, availabilityStatus: "AVAILABLE" }],
+      [
+        {
+          productId: existing!.id,
+          inventoryCode: "IP",
+          puid: "WR001-IP",
+          priceCents: 3000,
+          agencyFeeCents: 700,
+          priceTaxInCents: 3449,
+          quantity: 1,
+          availabilityStatus: "AVAILABLE",
+        },
+      ],
       { batchSize: 10, onExisting: ["priceCents", "priceTaxInCents"] },
     );
     const [inventory] = await db.select().from(productInventories).where(eq(productInventories.puid, "WR001-IP"));
-    expect({ price: inventory!.priceCents, fee: inventory!.agencyFeeCents, quantity: inventory!.quantity }).toEqual({ price: 3000, fee: 500, quantity: 24 });
+    expect({ price: inventory!.priceCents, fee: inventory!.agencyFeeCents, quantity: inventory!.quantity }).toEqual({
+      price: 3000,
+      fee: 500,
+      quantity: 24,
+    });
   });
 
   it("replaces a producer's origins and a product's attributes when asked", async () => {
     const { db } = testDb;
     const [providerId] = [...(await writeProviders(db, [provider("wr-a", "A bis")], { batchSize: 10, onExisting: ["name"] })).values()];
-    const [first, second] = await db.select({ id: regions.id, countryId: regions.countryId }).from(regions).orderBy(asc(regions.id)).limit(2);
+    const [first, second] = await db
+      .select({ id: regions.id, countryId: regions.countryId })
+      .from(regions)
+      .orderBy(asc(regions.id))
+      .limit(2);
     await writeProviderOrigins(db, [{ providerId: providerId!, countryId: first!.countryId, regionId: first!.id }], { batchSize: 10 });
     await writeProviderOrigins(db, [{ providerId: providerId!, countryId: second!.countryId, regionId: second!.id }], {
       batchSize: 10,
       replaceFor: [providerId!],
     });
-    const origins = await db.select({ regionId: providerOrigins.regionId }).from(providerOrigins).where(eq(providerOrigins.providerId, providerId!));
+    const origins = await db
+      .select({ regionId: providerOrigins.regionId })
+      .from(providerOrigins)
+      .where(eq(providerOrigins.providerId, providerId!));
     expect(origins).toEqual([{ regionId: second!.id }]);
 
     const [productRow] = await db.select({ id: products.id }).from(products).where(eq(products.puid, "WR002"));
@@ -112,7 +154,10 @@ describe("the catalogue writer", () => {
       ],
       { batchSize: 10, replaceFor: [productRow!.id] },
     );
-    const kept = await db.select({ attributeId: productAttributes.attributeId }).from(productAttributes).where(eq(productAttributes.productId, productRow!.id));
+    const kept = await db
+      .select({ attributeId: productAttributes.attributeId })
+      .from(productAttributes)
+      .where(eq(productAttributes.productId, productRow!.id));
     expect(kept).toEqual([{ attributeId: a2!.id }]);
   });
 });

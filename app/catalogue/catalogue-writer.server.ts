@@ -50,9 +50,8 @@ export async function writeProviders(
   for (const batch of chunk(rows, options.batchSize)) {
     const insert = tx.insert(providers).values(batch);
     const { onExisting } = options;
-    const written = await (onExisting === "insert"
-      ? insert
-      : insert.onConflictDoUpdate({ target: providers.slug, set: excludedValues(providers, onExisting) })
+    const written = await (
+      onExisting === "insert" ? insert : insert.onConflictDoUpdate({ target: providers.slug, set: excludedValues(providers, onExisting) })
     ).returning({ id: providers.id, slug: providers.slug });
     for (const r of written) ids.set(r.slug, r.id);
   }
@@ -85,9 +84,8 @@ export async function writeProducts(
   for (const batch of chunk(rows, options.batchSize)) {
     const insert = tx.insert(products).values(batch);
     const { onExisting } = options;
-    const written = await (onExisting === "insert"
-      ? insert
-      : insert.onConflictDoUpdate({ target: products.puid, set: excludedValues(products, onExisting) })
+    const written = await (
+      onExisting === "insert" ? insert : insert.onConflictDoUpdate({ target: products.puid, set: excludedValues(products, onExisting) })
     ).returning({ id: products.id, puid: products.puid });
     for (const r of written) ids.set(r.puid, r.id);
   }

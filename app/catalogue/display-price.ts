@@ -6,7 +6,7 @@ import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
 import { percentOf } from "~/pricing/money";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { TaxMode } from "~/vocabulary";
-import { type ProductInventoryView,soldByTheCase } from "./product-inventory";
+import { type ProductInventoryView, soldByTheCase } from "./product-inventory";
 
 /** A channel's prices (the read model's), with its product's zero rating and case size. */
 export interface PricedChannel extends Pick<ProductInventoryView, "priceCents" | "priceTaxInCents" | "province" | "salesUnit"> {

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { buildFilterTree, providerFilterCount } from "./filter-tree";
 
 const countries = [
-  { id: 1, code: "FR", name: "France", regions: [{ id: 3, name: "Loire" }, { id: 4, name: "Jura" }] },
+  {
+    id: 1,
+    code: "FR",
+    name: "France",
+    regions: [
+      { id: 3, name: "Loire" },
+      { id: 4, name: "Jura" },
+    ],
+  },
   { id: 2, code: "PT", name: "Portugal", regions: [] },
 ];
 

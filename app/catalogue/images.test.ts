@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bottleSvg, initialsOf, providerSvg } from "./images";
 
 describe("bottleSvg", () => {
-  it("escapes < & \" in the label", () => {
+  it('escapes < & " in the label', () => {
     const svg = bottleSvg({ color: "red", typeCode: "VIN", label: `A<b>&"c"` });
     expect(svg).toContain("A&lt;b&gt;&amp;&quot;c&quot;");
     expect(svg).not.toContain("<b>");
@@ -39,7 +39,7 @@ describe("bottleSvg", () => {
 });
 
 describe("providerSvg", () => {
-  it("escapes < & \" in the name and initials", () => {
+  it('escapes < & " in the name and initials', () => {
     const svg = providerSvg({ name: `<Evil> & "Co"`, color: "#7b1e3a" });
     expect(svg).toContain("<title>&lt;Evil&gt; &amp; &quot;Co&quot;</title>");
     expect(svg).toContain(">EC</text>");

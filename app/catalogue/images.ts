@@ -41,7 +41,12 @@ export const IMAGE_CACHE_CONTROL = "public, max-age=604800, stale-while-revalida
 /** Cuts `text` to at most `max` characters (by code point), ending with "…" when cut. */
 function truncate(text: string, max: number): string {
   const chars = [...text.trim()];
-  return chars.length <= max ? chars.join("") : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? chars.join("")
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** Silhouette (SVG elements drawn in a 120×200 box) per product type. */
@@ -76,8 +81,7 @@ function silhouette(typeCode: string, fill: string): string {
  * @returns an SVG document string (viewBox 0 0 120 200, under 2 KB), text XML-escaped
  */
 export function bottleSvg(input: { color: string; typeCode: string; label: string }): string {
-  const fill =
-    PRODUCT_COLOR_FILL[input.color] ?? (HEX.test(input.color) ? input.color : (TYPE_FILL[input.typeCode] ?? NEUTRAL_FILL));
+  const fill = PRODUCT_COLOR_FILL[input.color] ?? (HEX.test(input.color) ? input.color : (TYPE_FILL[input.typeCode] ?? NEUTRAL_FILL));
   const title = escapeXml(truncate(input.label, 80));
   const label = escapeXml(truncate(input.label, 18));
   return (
@@ -92,10 +96,51 @@ export function bottleSvg(input: { color: string; typeCode: string; label: strin
 
 /** Words skipped when taking a producer's initials ("Domaine de la Pépière" → "P"). */
 const NAME_NOISE = new Set([
-  "domaine", "château", "chateau", "clos", "mas", "maison", "vignoble", "vignobles", "weingut", "bodegas", "bodega",
-  "quinta", "cantina", "tenuta", "azienda", "agricola", "cidrerie", "distillerie", "microbrasserie", "brasserie",
-  "brewery", "chocolats", "conservas", "frantoio", "de", "du", "des", "la", "le", "les", "l", "d", "et", "and", "the", "of",
-  "do", "da", "dos", "di", "del", "della", "von", "vom", "gut",
+  "domaine",
+  "château",
+  "chateau",
+  "clos",
+  "mas",
+  "maison",
+  "vignoble",
+  "vignobles",
+  "weingut",
+  "bodegas",
+  "bodega",
+  "quinta",
+  "cantina",
+  "tenuta",
+  "azienda",
+  "agricola",
+  "cidrerie",
+  "distillerie",
+  "microbrasserie",
+  "brasserie",
+  "brewery",
+  "chocolats",
+  "conservas",
+  "frantoio",
+  "de",
+  "du",
+  "des",
+  "la",
+  "le",
+  "les",
+  "l",
+  "d",
+  "et",
+  "and",
+  "the",
+  "of",
+  "do",
+  "da",
+  "dos",
+  "di",
+  "del",
+  "della",
+  "von",
+  "vom",
+  "gut",
 ]);
 
 /**

@@ -4,15 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import {
-  attributes,
-  countries,
-  productAttributes,
-  products,
-  productTypes,
-  providers,
-  regions,
-} from "~/db/schema";
+import { attributes, countries, productAttributes, products, productTypes, providers, regions } from "~/db/schema";
 import { localized } from "~/lib/localized";
 import type { Locale } from "~/vocabulary";
 import type { ProductInventoryView } from "./product-inventory";

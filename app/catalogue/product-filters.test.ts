@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeFilterCount,
-  parsePriceCents,
-  parseProductFilters,
-  productFiltersToSearchParams,
-  productListHref,
-} from "./product-filters";
+import { activeFilterCount, parsePriceCents, parseProductFilters, productFiltersToSearchParams, productListHref } from "./product-filters";
 
 const known = {
   inventoryCodes: new Set(["IP", "SAQ", "Brouhh", "MERCH_MTL", "PI", "LCBO", "STORE_MTL"]),

@@ -8,7 +8,7 @@ import { isRowId } from "~/db/row-id";
 import { parsePage } from "~/lib/pagination";
 import { cleanText, multiValues } from "~/lib/url-params";
 import { parseDollars } from "~/pricing/money";
-import { INVENTORY_CODES, type InventoryCode,isOneOf } from "~/vocabulary";
+import { INVENTORY_CODES, type InventoryCode, isOneOf } from "~/vocabulary";
 
 export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -53,7 +53,13 @@ export function numericIds(params: URLSearchParams, key: string): number[] {
 
 /** ISO 3166-1 alpha-2 country codes, upper-cased; anything else is ignored. */
 export function countryCodes(params: URLSearchParams, key = "c"): string[] {
-  return [...new Set(multiValues(params, key).filter((v) => /^[a-z]{2}$/i.test(v)).map((v) => v.toUpperCase()))];
+  return [
+    ...new Set(
+      multiValues(params, key)
+        .filter((v) => /^[a-z]{2}$/i.test(v))
+        .map((v) => v.toUpperCase()),
+    ),
+  ];
 }
 
 /**
@@ -82,7 +88,9 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
   return {
     page: parsePage(params.get("page")),
     size: parsePageSize(params.get("size")),
-    inventories: multiValues(params, "inventory").filter((c): c is InventoryCode => isOneOf(INVENTORY_CODES, c) && known.inventoryCodes.has(c)),
+    inventories: multiValues(params, "inventory").filter(
+      (c): c is InventoryCode => isOneOf(INVENTORY_CODES, c) && known.inventoryCodes.has(c),
+    ),
     types: multiValues(params, "type")
       .map((c) => c.toUpperCase())
       .filter((c) => known.typeCodes.has(c)),

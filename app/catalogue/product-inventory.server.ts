@@ -2,7 +2,7 @@
  * Reads the product-inventory read model ({@link ProductInventoryView}, ./product-inventory): the
  * one list of columns every reader selects, and the query of a product's channels.
  */
-import { asc, type Column,eq } from "drizzle-orm";
+import { asc, type Column, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { inventories, productInventories } from "~/db/schema";
 import type { ProductInventoryView } from "./product-inventory";

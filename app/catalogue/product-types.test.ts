@@ -22,5 +22,4 @@ describe("productTypeLabelKey", () => {
     expect(translatorFor("en-US")(productTypeLabelKey("BIERE"))).toBe("Beer");
     expect(Object.keys(resources["fr-CA"].common.types).sort()).toEqual(Object.keys(resources["en-US"].common.types).sort());
   });
-
 });

@@ -76,10 +76,9 @@ export interface ProductSearchResult {
   };
 }
 
-
-const nameColumn = (locale: Locale) => (localized(locale, products.nameFr, products.nameEn));
+const nameColumn = (locale: Locale) => localized(locale, products.nameFr, products.nameEn);
 /** The product's name in the list's search table (its sort key). */
-const listingName = (locale: Locale) => (localized(locale, productListing.nameFr, productListing.nameEn));
+const listingName = (locale: Locale) => localized(locale, productListing.nameFr, productListing.nameEn);
 
 /** The product's colour: its smallest PRODUCT_COLOR attribute, the one the list filters and counts it under. */
 const colorCode = sql<string | null>`(
@@ -142,9 +141,7 @@ function searchConditions(
   options: SearchOptions,
   columns: FacetColumns = productListing,
 ): SearchConditions {
-  const inventoryCodes = filters.inventories.length
-    ? filters.inventories
-    : defaultInventoryCodes(reference, options.province);
+  const inventoryCodes = filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province);
   const offered = reference.inventories.filter((i) => i.province === options.province).map((i) => i.code);
   const offeredCodes = [...new Set([...offered, ...filters.inventories])];
 
@@ -205,7 +202,10 @@ function inventoryProvinces(reference: ReferenceData, province: Province, chosen
  */
 function listingInventoryCondition(reference: ReferenceData, province: Province, chosen: InventoryCode[]): SQL {
   if (chosen.length === 0) return and(eq(productListing.province, province), eq(productListing.defaultListed, true))!;
-  return and(inArray(productListing.province, inventoryProvinces(reference, province, chosen)), inArray(productListing.inventoryCode, chosen))!;
+  return and(
+    inArray(productListing.province, inventoryProvinces(reference, province, chosen)),
+    inArray(productListing.inventoryCode, chosen),
+  )!;
 }
 
 /**
@@ -376,13 +376,22 @@ export async function searchProducts(
     // instead of 3 ms. Every text search sorted its matches before migration 0011 too.
     if (filters.text) return readMatched(sql`(${matchedRows(all)} offset 0)`, offset);
     if (c.provinces.length === 1) {
-      return db.select({ id: productListing.productInventoryId }).from(productListing).where(all).orderBy(...orderBy(filters, columns)).limit(size).offset(offset);
+      return db
+        .select({ id: productListing.productInventoryId })
+        .from(productListing)
+        .where(all)
+        .orderBy(...orderBy(filters, columns))
+        .limit(size)
+        .offset(offset);
     }
     // Inventories of both provinces (a URL naming them): each province's rows are read in order
     // from its range of the order's index, as far as the page, and merged (a Merge Append). Read
     // across both ranges, they would be sorted whole: 33 ms for page 300 at 100k instead of 7.
     const ranges = c.provinces.map(
-      (province) => sql`(${matchedRows(and(all, eq(productListing.province, province))).orderBy(...orderBy(filters, columns)).limit(offset + size)})`,
+      (province) =>
+        sql`(${matchedRows(and(all, eq(productListing.province, province)))
+          .orderBy(...orderBy(filters, columns))
+          .limit(offset + size)})`,
     );
     return readMatched(sql`(${sql.join(ranges, sql` union all `)})`, offset);
   };
@@ -399,7 +408,11 @@ export async function searchProducts(
   const pageIds = earlyPage ?? (counts.total === 0 ? [] : await readPage(pagination.offset));
 
   return {
-    items: await loadListItems(db, pageIds.map((r) => r.id), options.locale),
+    items: await loadListItems(
+      db,
+      pageIds.map((r) => r.id),
+      options.locale,
+    ),
     pagination,
     inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
     facets: counts.facets,
@@ -455,12 +468,7 @@ function cachedCounts(
  * @param source the rows counted ({@link listingRows} or {@link materializedCounts})
  * @param c the conditions on `source`'s columns
  */
-async function countFacets(
-  db: Database,
-  reference: ReferenceData,
-  source: CountSource,
-  c: SearchConditions,
-): Promise<SearchCounts> {
+async function countFacets(db: Database, reference: ReferenceData, source: CountSource, c: SearchConditions): Promise<SearchCounts> {
   const { columns, countWhere } = source;
   const facetRows = await db
     .select({
@@ -487,8 +495,7 @@ async function countFacets(
   const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
   const inventoryRows = bySet(0b01111);
   const total = inventoryRows.reduce((sum, r) => sum + Number(r.total), 0);
-  const positive = <K>(rows: { key: K | null; count: number }[]) =>
-    rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
+  const positive = <K>(rows: { key: K | null; count: number }[]) => rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
 
   return {
     total,
@@ -673,7 +680,11 @@ export async function* productListingBatches(
       .from(productListing)
       .where(and(where, or(...chunk.map(groupCondition))))
       .orderBy(asc(name), asc(id));
-    const items = await loadListItems(db, rows.map((r) => r.id), options.locale);
+    const items = await loadListItems(
+      db,
+      rows.map((r) => r.id),
+      options.locale,
+    );
     const keyOf = new Map(rows.map((r) => [r.id, groupKey(r.providerId, r.countryId)]));
     const byGroup = new Map<string, ProductListItem[]>();
     for (const item of items) {
@@ -704,7 +715,16 @@ export async function* productListingBatches(
           .orderBy(asc(name), asc(id))
           .limit(batchSize);
         if (rows.length === 0) break;
-        yield [{ group: publicGroup(group), items: await loadListItems(db, rows.map((r) => r.id), options.locale) }];
+        yield [
+          {
+            group: publicGroup(group),
+            items: await loadListItems(
+              db,
+              rows.map((r) => r.id),
+              options.locale,
+            ),
+          },
+        ];
         if (rows.length < batchSize) break;
         const last = rows[rows.length - 1]!;
         after = { name: last.name, id: last.id };

@@ -36,9 +36,7 @@ export function parseProviderFilters(params: URLSearchParams, defaultProvince: P
     province: province ?? defaultProvince,
     provinceInUrl: province !== null,
     page: parsePage(params.get("page")),
-    size: (PROVIDER_PAGE_SIZES as readonly number[]).includes(size)
-      ? (size as ProviderPageSize)
-      : DEFAULT_PROVIDER_PAGE_SIZE,
+    size: (PROVIDER_PAGE_SIZES as readonly number[]).includes(size) ? (size as ProviderPageSize) : DEFAULT_PROVIDER_PAGE_SIZE,
     attributes: numericIds(params, "a"),
     countries: countryCodes(params),
     regions: numericIds(params, "r"),
@@ -86,4 +84,3 @@ export function providerListHref(filters: ProviderFilters): string {
   const query = providerFiltersToSearchParams(filters).toString();
   return query ? `/providers?${query}` : "/providers";
 }
-

@@ -2,20 +2,13 @@
  * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
  * producer page with its product list (page 1, size 51).
  */
-import { and, asc, eq, exists, inArray, type SQL,sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import { createDatabaseCache } from "~/cache.server";
 import type { Database } from "~/db/client.server";
-import {
-  inventories,
-  productAttributes,
-  productInventories,
-  products,
-  providerOrigins,
-  providers,
-} from "~/db/schema";
+import { inventories, productAttributes, productInventories, products, providerOrigins, providers } from "~/db/schema";
 import { localized } from "~/lib/localized";
 import { paginate, type Pagination } from "~/lib/pagination";
-import { type Locale, LOCALES, type Province,PROVINCES } from "~/vocabulary";
+import { type Locale, LOCALES, type Province, PROVINCES } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { TreeCountry } from "./filter-tree";
 import { PROVIDER_PRODUCTS_SIZE, type ProviderFilters } from "./provider-filters";
@@ -139,7 +132,10 @@ const directoryCache = createDatabaseCache<string, Directory>({ ttlMs: DIRECTORY
 
 /** Lower-case text without accents: "Pépière" → "pepiere" (the text filter ignores accents). */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 function provinceDirectory(db: Database, reference: ReferenceData, province: Province, locale: Locale): Promise<Directory> {
@@ -183,7 +179,14 @@ async function loadDirectory(db: Database, reference: ReferenceData, province: P
       }
       return collator.compare(a.name, b.name);
     });
-  return { entries, treeCountries: buildTreeCountries(entries.flatMap((entry) => entry.origins), reference, locale) };
+  return {
+    entries,
+    treeCountries: buildTreeCountries(
+      entries.flatMap((entry) => entry.origins),
+      reference,
+      locale,
+    ),
+  };
 }
 
 /**
@@ -229,7 +232,13 @@ export async function listProviders(
   const pagination = paginate(listed.length, filters.page, filters.size);
   const pageRows = listed.slice(pagination.offset, pagination.offset + pagination.size);
   const productsByProvider = withProducts
-    ? await loadProviderProducts(db, pageRows.map((p) => p.id), filters.province, locale, PROVIDER_PRODUCTS_SIZE)
+    ? await loadProviderProducts(
+        db,
+        pageRows.map((p) => p.id),
+        filters.province,
+        locale,
+        PROVIDER_PRODUCTS_SIZE,
+      )
     : new Map<number, { products: ProviderProduct[]; count: number }>();
 
   const groups: ProviderGroup[] = [];

@@ -27,7 +27,9 @@ describe("step 1: personal information (SPEC §5)", () => {
       email: ["checkout.errors.emailInvalid"],
       phone: ["checkout.errors.phoneInvalid"],
     });
-    const account = parseWithZod(form({ ...base, email: "c@example.com", phone: "514 555-0123", createAccount: "on" }), { schema: ContactSchema });
+    const account = parseWithZod(form({ ...base, email: "c@example.com", phone: "514 555-0123", createAccount: "on" }), {
+      schema: ContactSchema,
+    });
     expect(account.status === "error" && account.error).toEqual({ password: ["checkout.errors.passwordRequired"] });
     const ok = parseWithZod(form({ ...base, email: "c@example.com", phone: "514 555-0123" }), { schema: ContactSchema });
     expect(ok.status).toBe("success");
@@ -44,7 +46,9 @@ describe("step 2: delivery (SPEC §5)", () => {
     });
   });
   it("asks for nothing a cart does not need", () => {
-    const submission = parseWithZod(form({ intent: "delivery" }), { schema: deliverySchema({ branch: false, boutique: false, boutiques: [] }) });
+    const submission = parseWithZod(form({ intent: "delivery" }), {
+      schema: deliverySchema({ branch: false, boutique: false, boutiques: [] }),
+    });
     expect(submission.status).toBe("success");
   });
 });

@@ -18,9 +18,7 @@ export const ContactSchema = z
     intent: z.literal("contact"),
     firstName: required("checkout.errors.firstNameRequired").max(80, "checkout.errors.tooLong"),
     lastName: required("checkout.errors.lastNameRequired").max(80, "checkout.errors.tooLong"),
-    email: required("checkout.errors.emailRequired")
-      .max(254, "checkout.errors.emailInvalid")
-      .pipe(z.email("checkout.errors.emailInvalid")),
+    email: required("checkout.errors.emailRequired").max(254, "checkout.errors.emailInvalid").pipe(z.email("checkout.errors.emailInvalid")),
     phone: required("checkout.errors.phoneRequired")
       .max(30, "checkout.errors.phoneInvalid")
       .refine(isCanadianPhoneNumber, "checkout.errors.phoneInvalid"),
@@ -36,7 +34,6 @@ export const ContactSchema = z
     }
   });
 export type ContactForm = z.infer<typeof ContactSchema>;
-
 
 /** Step 3: the shopper accepts the rules and places the order for the cart version shown. */
 export const PlaceOrderSchema = z.object({

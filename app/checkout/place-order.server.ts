@@ -15,7 +15,7 @@ import { bottlesOf, checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
 import type { CartOwner } from "~/cart/cart-types";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import type { Database } from "~/db/client.server";
-import { DEADLOCK_DETECTED, hasSqlState,UNIQUE_VIOLATION } from "~/db/errors";
+import { DEADLOCK_DETECTED, hasSqlState, UNIQUE_VIOLATION } from "~/db/errors";
 import { branches, carts, checkouts, orders, productInventories, reservations } from "~/db/schema";
 import { branchLabel } from "~/orders/branches.server";
 import { writeOrder } from "~/orders/order-writer.server";
@@ -38,9 +38,7 @@ import type { Locale, PaymentProvider, Province } from "~/vocabulary";
 /** Why an order cannot be placed; each has a message in `checkout.errors.*`. */
 export type PlaceOrderError = "empty" | "conflict" | "incomplete" | "stock" | "alcohol-needs-food" | "other-province";
 
-export type PlaceOrderResult =
-  | { ok: true; order: Order; created: boolean }
-  | { ok: false; error: PlaceOrderError };
+export type PlaceOrderResult = { ok: true; order: Order; created: boolean } | { ok: false; error: PlaceOrderError };
 
 class PlaceRefusal extends Error {
   constructor(readonly code: PlaceOrderError) {
@@ -117,7 +115,10 @@ export async function placeOrder(
       }
       const [branch] =
         needs.branch && checkout.branchId !== null
-          ? await tx.select().from(branches).where(and(eq(branches.id, checkout.branchId), eq(branches.province, input.province)))
+          ? await tx
+              .select()
+              .from(branches)
+              .where(and(eq(branches.id, checkout.branchId), eq(branches.province, input.province)))
           : [];
       if (needs.branch && !branch) throw new PlaceRefusal("incomplete");
 

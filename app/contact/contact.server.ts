@@ -29,7 +29,6 @@ export interface ContactContext {
   agencyEmail?: string;
 }
 
-
 /** Names on one line (no line break reaches a mail header). */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
@@ -64,7 +63,11 @@ function composeContactMail(input: ContactInput, context: Pick<ContactContext, "
     `<!doctype html><html lang="fr-CA"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>\n` +
     `<body style="font-family:Arial,sans-serif;color:#222">\n` +
     `<p>${escapeXml(t("contact.mail.intro"))}</p>\n<table>\n` +
-    rows.map(([label, value]) => `<tr><th style="text-align:left;padding-right:12px">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`).join("\n") +
+    rows
+      .map(
+        ([label, value]) => `<tr><th style="text-align:left;padding-right:12px">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`,
+      )
+      .join("\n") +
     `\n</table>\n<h2 style="font-size:16px">${escapeXml(t("contact.mail.message"))}</h2>\n` +
     `<p style="white-space:pre-wrap">${escapeXml(input.message)}</p>\n` +
     `<p style="font-size:12px;color:#555">${escapeXml(t("contact.mail.replyHint"))}</p>\n</body></html>\n`;
@@ -96,7 +99,12 @@ export async function sendContactMessage(db: Database, input: ContactInput, cont
     const id = row!.id;
     await enqueueMail(
       tx,
-      { to: context.agencyEmail ?? getEnv().agency.supportEmail, replyTo: input.email, ...composeContactMail(input, context, id), tag: `contact-${id}` },
+      {
+        to: context.agencyEmail ?? getEnv().agency.supportEmail,
+        replyTo: input.email,
+        ...composeContactMail(input, context, id),
+        tag: `contact-${id}`,
+      },
       { now },
     );
     return { id };

@@ -142,9 +142,10 @@ export function parseContentPage(source: string, name = "content page"): Content
         label: draft.label,
         kind: draft.kind,
         introHtml: renderMarkdown(draft.intro.join("\n")),
-        entries: draft.entries.map(
-          (e): ContentEntry => ({ titleHtml: renderInlineMarkdown(e.title), html: renderMarkdown(e.body.join("\n")) }),
-        ),
+        entries: draft.entries.map((e): ContentEntry => ({
+          titleHtml: renderInlineMarkdown(e.title),
+          html: renderMarkdown(e.body.join("\n")),
+        })),
       };
     }),
   };

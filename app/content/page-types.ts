@@ -6,14 +6,7 @@
  */
 
 /** The content pages of the SPEC §2 route table, by URL path (without the leading slash). */
-export const CONTENT_PAGE_SLUGS = [
-  "faq",
-  "orders-deliveries",
-  "pricing-policy",
-  "about-us",
-  "services",
-  "understand-product",
-] as const;
+export const CONTENT_PAGE_SLUGS = ["faq", "orders-deliveries", "pricing-policy", "about-us", "services", "understand-product"] as const;
 export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
 
 /**

@@ -25,7 +25,16 @@ export function hasSqlState(error: unknown, code: string): boolean {
  * Node's socket errors of a database that cannot be reached (refused, reset, timed out, unknown
  * or unreachable host).
  */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 /**
  * PostgreSQL's SQLSTATEs of a server that is not serving: class 08 (connection exception), the
  * server shutting down or starting (57P01–57P03), too many connections (53300).

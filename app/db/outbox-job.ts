@@ -13,5 +13,4 @@ import type { OutgoingMail } from "~/email/mailer.server";
  * - `mailchimp-subscribe`: the newsletter sign-up of that id sent to its province's audience.
  */
 export type OutboxJob =
-  | { kind: "email"; mail: Omit<OutgoingMail, "messageId" | "date"> }
-  | { kind: "mailchimp-subscribe"; signupId: number };
+  { kind: "email"; mail: Omit<OutgoingMail, "messageId" | "date"> } | { kind: "mailchimp-subscribe"; signupId: number };

@@ -4,7 +4,7 @@
  * Money columns are integer cents, volumes are millilitres, `uvc` is bottles per case.
  * The same schema and migrations serve PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
  */
-import { type SQL,sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -203,10 +203,7 @@ export const productAttributes = pgTable(
       .notNull()
       .references(() => attributes.id),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.attributeId] }),
-    index("product_attributes_attribute_idx").on(t.attributeId),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), index("product_attributes_attribute_idx").on(t.attributeId)],
 );
 
 /**
@@ -250,7 +247,10 @@ export const productInventories = pgTable(
     liquorBoardCode: text("liquor_board_code"),
   },
   (t) => [
-    check("product_inventories_money_check", sql`${t.priceCents} >= 0 and ${t.agencyFeeCents} between 0 and ${t.priceCents} and ${t.priceTaxInCents} >= ${t.priceCents}`),
+    check(
+      "product_inventories_money_check",
+      sql`${t.priceCents} >= 0 and ${t.agencyFeeCents} between 0 and ${t.priceCents} and ${t.priceTaxInCents} >= ${t.priceCents}`,
+    ),
     check("product_inventories_quantity_check", sql`${t.quantity} >= 0`),
     check("product_inventories_status_check", sql`${t.availabilityStatus} in ('AVAILABLE', 'UPCOMING')`),
     uniqueIndex("product_inventories_product_inventory_idx").on(t.productId, t.inventoryCode),
@@ -383,7 +383,9 @@ export const carts = pgTable(
     check("carts_lock_version_check", sql`${t.lockVersion} >= 1`),
     uniqueIndex("carts_guest_province_idx").on(t.guestId, t.province),
     uniqueIndex("carts_customer_province_idx").on(t.customerId, t.province),
-    index("carts_guest_touched_at_idx").on(t.touchedAt).where(sql`${t.guestId} is not null`),
+    index("carts_guest_touched_at_idx")
+      .on(t.touchedAt)
+      .where(sql`${t.guestId} is not null`),
   ],
 );
 
@@ -535,16 +537,15 @@ export const orders = pgTable(
   },
   (t) => [
     check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'REFUNDED')`),
-    check(
-      "orders_fulfilment_status_check",
-      sql`${t.fulfilmentStatus} in ('NEW', 'AGENCY_FEES_RECEIVED', 'READY_FOR_PICKUP', 'PICKED_UP')`,
-    ),
+    check("orders_fulfilment_status_check", sql`${t.fulfilmentStatus} in ('NEW', 'AGENCY_FEES_RECEIVED', 'READY_FOR_PICKUP', 'PICKED_UP')`),
     check("orders_money_check", sql`${t.payNowCents} >= 0 and ${t.totalCents} = ${t.payNowCents} + ${t.payAtLiquorBoardCents}`),
     // One live order per cart version: submitting twice, or from two tabs, gives one order.
     uniqueIndex("orders_cart_version_idx")
       .on(t.cartId, t.cartLockVersion)
       .where(sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED')`),
-    index("orders_pending_due_idx").on(t.paymentDueAt).where(sql`${t.status} = 'PENDING_PAYMENT'`),
+    index("orders_pending_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 'PENDING_PAYMENT'`),
     // The order history (SPEC §7: by customer, ordered by date).
     index("orders_customer_created_idx").on(t.customerId, t.createdAt),
     // The agency's orders list (newest first, filtered by status and province).
@@ -806,10 +807,7 @@ export const subscriptions = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "subscriptions_status_check",
-      sql`${t.status} in ('PENDING_PAYMENT', 'ACTIVE', 'PAST_DUE', 'CANCELLED', 'EXPIRED')`,
-    ),
+    check("subscriptions_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'ACTIVE', 'PAST_DUE', 'CANCELLED', 'EXPIRED')`),
     index("subscriptions_user_idx").on(t.userId, t.status),
   ],
 );
@@ -941,7 +939,11 @@ export const newsletterSignups = pgTable(
     lastName: text("last_name").notNull(),
     locale: text("locale").$type<Locale>().notNull(),
     /** The interests chosen in the second step (SPEC §3), in the province's list. */
-    interests: text("interests").array().$type<NewsletterInterest[]>().notNull().default(sql`'{}'::text[]`),
+    interests: text("interests")
+      .array()
+      .$type<NewsletterInterest[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").$type<NewsletterStatus>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1021,7 +1023,9 @@ export const outboxMessages = pgTable(
   (t) => [
     uniqueIndex("outbox_messages_dedupe_idx").on(t.dedupeKey),
     // The worker's claim and the staff's counts read only the rows still to send or dead.
-    index("outbox_messages_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('PENDING', 'FAILED')`),
+    index("outbox_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('PENDING', 'FAILED')`),
     index("outbox_messages_status_idx").on(t.status, t.createdAt),
     check("outbox_messages_status_check", sql`${t.status} in ('PENDING', 'FAILED', 'SENT', 'DEAD')`),
   ],

@@ -3,7 +3,7 @@
  * in the text search configuration of the page's language, the one the `search_fr`/`search_en`
  * vectors are built with (app/db/schema.ts), accents ignored like theirs.
  */
-import { type SQL,sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { localized } from "~/lib/localized";
 import type { Locale } from "~/vocabulary";
 

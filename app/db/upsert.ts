@@ -3,7 +3,7 @@
  * col = excluded.col` for each named column, with the SQL column names read from the Drizzle table,
  * so a seed lists the columns it refreshes once, by their TypeScript names.
  */
-import { getTableColumns, type SQL,sql } from "drizzle-orm";
+import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 /**

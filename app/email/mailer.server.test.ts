@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMailer, type OutgoingMail,sanitizeTag } from "./mailer.server";
+import { createMailer, type OutgoingMail, sanitizeTag } from "./mailer.server";
 
 const FROM = '"Cuvée" <commandes@cuvee.example>';
 const SUBJECT = "Confirmation de votre commande — n° C-000123, Montréal";
@@ -42,7 +42,10 @@ function decodeHeader(value: string): string {
       pending.push(
         word[2]!.toUpperCase() === "B"
           ? Buffer.from(word[3]!, "base64")
-          : Buffer.from(word[3]!.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1"),
+          : Buffer.from(
+              word[3]!.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+              "latin1",
+            ),
       );
     } else if (/^\s*$/.test(token) && i > 0 && i < tokens.length - 1) {
       // whitespace between two encoded words is not part of the text (RFC 2047 §6.2)

@@ -157,7 +157,11 @@ function holdsMessageId(messageId: string): (file: string) => Promise<boolean> {
     const handle = await open(file, "r");
     try {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(8192), 0, 8192, 0);
-      const headers = buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+      const headers =
+        buffer
+          .subarray(0, bytesRead)
+          .toString("utf8")
+          .split(/\r?\n\r?\n/)[0] ?? "";
       return headers
         .split(/\r?\n/)
         .some((line) => line.toLowerCase().startsWith("message-id:") && line.slice("message-id:".length).trim() === messageId);

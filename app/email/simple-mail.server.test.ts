@@ -21,7 +21,7 @@ describe("composeSimpleMail", () => {
   it("writes the same in HTML, every value escaped, in the mail's language", () => {
     expect(mail.html).toContain('<html lang="fr-CA">');
     expect(mail.html).toContain("<title>Votre commande &lt;CUV-000042&gt; &amp; vous</title>");
-    expect(mail.html).toContain("<p style=\"margin:8px 0\">Votre commande est prête &lt;b&gt;.</p>");
+    expect(mail.html).toContain('<p style="margin:8px 0">Votre commande est prête &lt;b&gt;.</p>');
     expect(mail.html).toContain('<a href="https://shop.test/account/sales?a=1&amp;b=2" style="color:#7b1e3a">Voir votre commande</a>');
     expect(mail.html.indexOf("Bonjour")).toBeLessThan(mail.html.indexOf("<a href"));
     expect(mail.html.indexOf("<a href")).toBeLessThan(mail.html.indexOf("L’équipe Cuvée"));
@@ -29,7 +29,13 @@ describe("composeSimpleMail", () => {
   });
 
   it("leaves the link out when there is none, and uses English punctuation in English", () => {
-    const english = composeSimpleMail({ lang: "en-US", subject: "S", paragraphs: ["Hello"], link: { label: "See", url: "https://x.test/" }, closing: "Cuvée" });
+    const english = composeSimpleMail({
+      lang: "en-US",
+      subject: "S",
+      paragraphs: ["Hello"],
+      link: { label: "See", url: "https://x.test/" },
+      closing: "Cuvée",
+    });
     expect(english.text).toBe("Hello\n\nSee: https://x.test/\n\nCuvée\n");
     const bare = composeSimpleMail({ lang: "en-US", subject: "S", paragraphs: ["Hello"], closing: "Cuvée" });
     expect(bare.text).toBe("Hello\n\nCuvée\n");

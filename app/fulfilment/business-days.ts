@@ -37,7 +37,12 @@ export function publicHolidays(year: number, province: Province): ReadonlySet<st
       }
       calendars.set(province, calendar);
     }
-    days = new Set(calendar.getHolidays(year).filter((h) => h.type === "public").map((h) => h.date.slice(0, 10)));
+    days = new Set(
+      calendar
+        .getHolidays(year)
+        .filter((h) => h.type === "public")
+        .map((h) => h.date.slice(0, 10)),
+    );
     holidaysByYear.set(key, days);
   }
   return days;

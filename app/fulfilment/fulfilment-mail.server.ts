@@ -99,5 +99,10 @@ export async function writeFulfilmentMail(
   data: FulfilmentMailData,
   agencyEmail: string | undefined,
 ): Promise<void> {
-  await enqueueMail(db, { to: data.order.email, cc: agencyCopy(agencyEmail), ...composeFulfilmentMail(step, data), tag: `order-${data.order.orderNumber}-${step}` });
+  await enqueueMail(db, {
+    to: data.order.email,
+    cc: agencyCopy(agencyEmail),
+    ...composeFulfilmentMail(step, data),
+    tag: `order-${data.order.orderNumber}-${step}`,
+  });
 }

@@ -11,10 +11,10 @@
  * once this commits). A Stripe refund is asked of Stripe first (idempotency key per
  * order): if Stripe fails, nothing changes.
  */
-import { and, count, desc, eq, gte, lt, type SQL,sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { orderView } from "~/accounts/order-history.server";
 import type { OrderView } from "~/accounts/order-history-view";
-import { type AuditRow,auditTrail, recordStaffChange } from "~/agency/audit.server";
+import { type AuditRow, auditTrail, recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import type { Database } from "~/db/client.server";
 import { orders, reservations } from "~/db/schema";
@@ -22,13 +22,13 @@ import { getEnv } from "~/env.server";
 import { paginate, type Pagination } from "~/lib/pagination";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { orderIdOfNumber } from "~/orders/order-number";
-import { getOrderById, type Order,reservationPaidBy, returnOrderStock } from "~/orders/orders.server";
+import { getOrderById, type Order, reservationPaidBy, returnOrderStock } from "~/orders/orders.server";
 import { confirmationPath, orderPaymentRecord, refundOrderPayment } from "~/orders/payment.server";
 import { CART_SECTIONS, type CartSection, type FulfilmentStatus, type OrderStatus, type Province } from "~/vocabulary";
 import { addBusinessDays, nextDate, shopDateOf, shopDayStart } from "./business-days";
 import { ORDER_LIST_PAGE_SIZE, type OrderListFilters } from "./fulfilment-forms";
 import { writeFulfilmentMail } from "./fulfilment-mail.server";
-import { allowedSteps, type FulfilmentStep,refundReturnsStock, STEP_AUDIT_ACTION } from "./fulfilment-rules";
+import { allowedSteps, type FulfilmentStep, refundReturnsStock, STEP_AUDIT_ACTION } from "./fulfilment-rules";
 
 /** One row of the agency's list (money in cents, instants as ISO strings). */
 export interface StaffOrderRow {
@@ -64,9 +64,7 @@ export async function listStaffOrders(
   if (filters.fulfilment) conditions.push(eq(orders.fulfilmentStatus, filters.fulfilment));
   if (filters.province) conditions.push(eq(orders.province, filters.province));
   if (filters.channel) {
-    conditions.push(
-      sql`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.section = ${filters.channel})`,
-    );
+    conditions.push(sql`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.section = ${filters.channel})`);
   }
   if (filters.from) conditions.push(gte(orders.createdAt, shopDayStart(filters.from)));
   if (filters.to) conditions.push(lt(orders.createdAt, shopDayStart(nextDate(filters.to))));
@@ -214,10 +212,7 @@ export type StepResult = { ok: true; order: Order } | { ok: false; error: StepRe
 
 /** The order fields a step changes, as the audit row records them. */
 type OrderChange = Partial<
-  Pick<
-    Order,
-    "status" | "fulfilmentStatus" | "agencyFeesReceivedAt" | "readyForPickupAt" | "followUpDueOn" | "pickedUpAt" | "refundedAt"
-  >
+  Pick<Order, "status" | "fulfilmentStatus" | "agencyFeesReceivedAt" | "readyForPickupAt" | "followUpDueOn" | "pickedUpAt" | "refundedAt">
 > & { refundReference?: string | null };
 
 /**
@@ -310,7 +305,9 @@ export async function takeFulfilmentStep(
     const { refundReference: _reference, ...orderChange } = change;
     const [updated] = await tx.update(orders).set(orderChange).where(eq(orders.id, order.id)).returning();
     if (!updated) return null;
-    const before = Object.fromEntries(Object.keys(change).map((key) => [key, key === "refundReference" ? null : order[key as keyof typeof orderChange]]));
+    const before = Object.fromEntries(
+      Object.keys(change).map((key) => [key, key === "refundReference" ? null : order[key as keyof typeof orderChange]]),
+    );
     await recordStaffChange(tx, {
       actor: input.staff,
       action: STEP_AUDIT_ACTION[input.step],

@@ -4,7 +4,7 @@
  * path `/` and without a Domain, so no subdomain or plain-HTTP page can plant or overwrite them.
  */
 import { LRUCache } from "lru-cache";
-import { type Cookie, type CookieOptions,createCookie } from "react-router";
+import { type Cookie, type CookieOptions, createCookie } from "react-router";
 import { getEnv } from "~/env.server";
 
 /** Whether cookies are sent only over HTTPS: in production. */

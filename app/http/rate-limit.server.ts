@@ -8,7 +8,7 @@
  * A refused request gets a 429 page in the visitor's language with `Retry-After` (root
  * ErrorBoundary).
  */
-import { type RateLimiterAbstract,RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";

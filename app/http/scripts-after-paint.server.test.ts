@@ -55,10 +55,18 @@ describe("scriptsAfterFirstPaint", () => {
   });
 
   it("gives the preloads back at the end of a page whose scripts it does not recognise", async () => {
-    const page = HEAD + `<body><script nonce="${NONCE}" type="module">import "/assets/other.js";</script><script type="module" src="/@vite/client"></script></body></html>`;
+    const page =
+      HEAD +
+      `<body><script nonce="${NONCE}" type="module">import "/assets/other.js";</script><script type="module" src="/@vite/client"></script></body></html>`;
     const html = await transformed(page, 50);
-    expect(html).toContain(`<script nonce="${NONCE}" type="module">import "/assets/other.js";</script><script type="module" src="/@vite/client"></script>`);
-    expect(html.endsWith(`</html><link rel="preload" href="/assets/common-abc.json" as="fetch" crossorigin=""/><link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${NONCE}"/><link rel="modulepreload" href="/assets/root-2.js" nonce="${NONCE}"/>`)).toBe(true);
+    expect(html).toContain(
+      `<script nonce="${NONCE}" type="module">import "/assets/other.js";</script><script type="module" src="/@vite/client"></script>`,
+    );
+    expect(
+      html.endsWith(
+        `</html><link rel="preload" href="/assets/common-abc.json" as="fetch" crossorigin=""/><link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${NONCE}"/><link rel="modulepreload" href="/assets/root-2.js" nonce="${NONCE}"/>`,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -74,7 +82,10 @@ describe("afterPaintLoader", () => {
       visibilityState: options.visibility,
       currentScript: { nonce: NONCE },
       head: { insertAdjacentHTML: (where: string, html: string) => log.push(`head ${where} ${html}`) },
-      body: { appendChild: (node: typeof script) => log.push(`body script ${node.type} async=${node.async} nonce=${node.nonce} ${node.textContent}`) },
+      body: {
+        appendChild: (node: typeof script) =>
+          log.push(`body script ${node.type} async=${node.async} nonce=${node.nonce} ${node.textContent}`),
+      },
       createElement: () => script,
       addEventListener: () => undefined,
     };
@@ -152,7 +163,9 @@ describe("scriptsInsertedAfterPaint", () => {
   it("gives the module code the page's loader will insert, exactly", async () => {
     expect(scriptsInsertedAfterPaint(await transformed(PAGE, 1 << 16))).toEqual([MODULE_CODE]);
     const awkward = 'import "/a.js"; const s = "\\"</script>\u2028"; // Évian';
-    expect(scriptsInsertedAfterPaint(`<p>x</p>${afterPaintLoader('<link rel="modulepreload" href="/a.js"/>', awkward, "")}`)).toEqual([awkward]);
+    expect(scriptsInsertedAfterPaint(`<p>x</p>${afterPaintLoader('<link rel="modulepreload" href="/a.js"/>', awkward, "")}`)).toEqual([
+      awkward,
+    ]);
   });
 
   it("finds nothing in a page without a loader", () => {

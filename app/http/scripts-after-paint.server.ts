@@ -19,7 +19,8 @@
 import { Transform } from "node:stream";
 
 /** The tags deferred: script preloads, fetch preloads (the strings) and inline module scripts. */
-const DEFERRED_TAG = /<link\b[^>]*\brel="modulepreload"[^>]*>|<link\b[^>]*\brel="preload"[^>]*\bas="fetch"[^>]*>|<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>/g;
+const DEFERRED_TAG =
+  /<link\b[^>]*\brel="modulepreload"[^>]*>|<link\b[^>]*\brel="preload"[^>]*\bas="fetch"[^>]*>|<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>/g;
 
 /** What React Router's module script, and no other, sets (Vite's own inline modules in development pass). */
 const ROUTER_MODULE_SCRIPT = "window.__reactRouterRouteModules";
@@ -32,7 +33,10 @@ const SAFETY_DELAY_MS = 3000;
 
 /** A value written into an inline script: JSON, with nothing that could end the script or a line. */
 function inlineJson(value: string): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /**
@@ -57,7 +61,8 @@ export function afterPaintLoader(links: string, moduleCode: string, nonceAttribu
 }
 
 /** The arguments {@link afterPaintLoader} writes after its function: the links and the module code, as JSON strings. */
-const LOADER_ARGUMENTS = /\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document\.currentScript&&document\.currentScript\.nonce\)<\/script>/g;
+const LOADER_ARGUMENTS =
+  /\}\)\(("(?:[^"\\]|\\.)*"),("(?:[^"\\]|\\.)*"),document\.currentScript&&document\.currentScript\.nonce\)<\/script>/g;
 
 /**
  * The inline scripts the after-paint loaders of a page will insert: each loader's module code.

@@ -20,8 +20,14 @@ describe("formatMoney", () => {
 });
 
 describe("numbers written out as Intl.NumberFormat writes them (fr-CA and en-CA)", () => {
-  const cents = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 12_345, 99_999, 100_000, 123_456, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012];
-  const locales = [["fr-CA", "fr-CA"], ["en-US", "en-CA"], ["en-CA", "en-CA"]] as const;
+  const cents = [
+    0, 1, 9, 10, 99, 100, 101, 999, 1_000, 12_345, 99_999, 100_000, 123_456, 1_234_567, 99_999_999, 100_000_000, 123_456_789_012,
+  ];
+  const locales = [
+    ["fr-CA", "fr-CA"],
+    ["en-US", "en-CA"],
+    ["en-CA", "en-CA"],
+  ] as const;
 
   it.each(locales)("money in %s", (locale, intlLocale) => {
     const intl = new Intl.NumberFormat(intlLocale, { style: "currency", currency: "CAD" });
@@ -93,7 +99,13 @@ describe("formatDateTime", () => {
 
 describe("compareText", () => {
   it("sorts in each language's alphabetical order, accented letters beside their base letter", () => {
-    expect(["France", "Éthiopie", "Espagne", "Zambie", "états"].sort(compareText("fr-CA"))).toEqual(["Espagne", "états", "Éthiopie", "France", "Zambie"]);
+    expect(["France", "Éthiopie", "Espagne", "Zambie", "états"].sort(compareText("fr-CA"))).toEqual([
+      "Espagne",
+      "états",
+      "Éthiopie",
+      "France",
+      "Zambie",
+    ]);
     expect(["Oregon", "Ontario", "Ohio"].sort(compareText("en-US"))).toEqual(["Ohio", "Ontario", "Oregon"]);
   });
   it("orders as localeCompare with the same locale does", () => {

@@ -99,7 +99,9 @@ export function formatVolume(ml: number, locale: string): string {
   if (ml < 1000) return `${ml} ml`;
   const { group, decimal } = NUMBER_STYLE[moneyLocale(locale)];
   const centilitres = Math.round(ml / 10);
-  const fraction = String(centilitres % 100).padStart(2, "0").replace(/0+$/, "");
+  const fraction = String(centilitres % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
   return `${grouped(Math.floor(centilitres / 100), group)}${fraction ? decimal + fraction : ""} L`;
 }
 

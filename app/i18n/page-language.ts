@@ -8,8 +8,8 @@
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { DataStrategyResult, MiddlewareFunction } from "react-router";
-import { isOneOf, type Locale,LOCALES } from "~/vocabulary";
-import { FALLBACK_LOCALE, i18nBaseOptions,NAMESPACE } from "./i18n";
+import { isOneOf, type Locale, LOCALES } from "~/vocabulary";
+import { FALLBACK_LOCALE, i18nBaseOptions, NAMESPACE } from "./i18n";
 import { loadStrings } from "./strings";
 
 /**

@@ -5,7 +5,12 @@ import { languageT, rememberingT } from "./remembered-t";
 
 async function instance(language: string, strings: Record<string, unknown>) {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: language, resources: { [language]: { common: strings } }, defaultNS: "common", interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng: language,
+    resources: { [language]: { common: strings } },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  });
   return i18n;
 }
 
@@ -66,7 +71,9 @@ describe("languageT", () => {
       defaultNS: "common",
       interpolation: { escapeValue: false },
       resources: {
-        "fr-CA": { common: { items_one: "{{count}} article", items_other: "{{count}} articles", hello: "Bonjour {{name}}", only: "Seulement ici" } },
+        "fr-CA": {
+          common: { items_one: "{{count}} article", items_other: "{{count}} articles", hello: "Bonjour {{name}}", only: "Seulement ici" },
+        },
         "en-US": { common: { items_one: "{{count}} item", items_other: "{{count}} items", hello: "Hello {{name}}" } },
       },
     });

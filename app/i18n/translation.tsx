@@ -6,7 +6,7 @@
  * consumer follows.
  */
 import type { i18n as I18n, TFunction } from "i18next";
-import { createContext, type ReactNode,useContext, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { NAMESPACE } from "./i18n";
 import { languageT, rememberingT } from "./remembered-t";

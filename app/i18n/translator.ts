@@ -9,7 +9,7 @@
  */
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import type { Locale } from "~/vocabulary";
-import { i18nBaseOptions,NAMESPACE } from "./i18n";
+import { i18nBaseOptions, NAMESPACE } from "./i18n";
 import { heldStrings } from "./strings";
 
 const instances = new Map<Locale, I18n>();

@@ -133,7 +133,14 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
   };
 }
 
-const billing = { aptSuite: "4", civicNumber: "350", street: "rue Sainte-Catherine Ouest", city: "Montréal", province: "QC" as const, postalCode: "H3B 1A1" };
+const billing = {
+  aptSuite: "4",
+  civicNumber: "350",
+  street: "rue Sainte-Catherine Ouest",
+  city: "Montréal",
+  province: "QC" as const,
+  postalCode: "H3B 1A1",
+};
 
 describe("renderInvoicePdf", () => {
   it("writes a Quebec order's invoice in French: agency, TPS/TVQ numbers, buyer, lines, taxes with rates, totals", async () => {
@@ -204,7 +211,9 @@ describe("renderInvoicePdf", () => {
       { orderId: 123, part: "PAY_NOW", code: "HST", rate: 13000, amountCents: 780 },
       { orderId: 123, part: "LIQUOR_BOARD", code: "HST", rate: 13000, amountCents: 3120 },
     ];
-    const text = await pdfText(await renderInvoicePdf({ order, billingAddress: { ...billing, province: "ON", city: "Toronto", postalCode: "M5V 2T6" }, agency }));
+    const text = await pdfText(
+      await renderInvoicePdf({ order, billingAddress: { ...billing, province: "ON", city: "Toronto", postalCode: "M5V 2T6" }, agency }),
+    );
     expect(text).toContain("INVOICE");
     expect(text).toContain("HST registration No.: 987654321 RT0001");
     expect(text).not.toContain("QST");
@@ -220,7 +229,9 @@ describe("renderInvoicePdf", () => {
   });
 
   it("flows many lines onto more pages, the table header and the order number on each", async () => {
-    const many = Array.from({ length: 90 }, (_, i) => agencyLine(i + 1, `Cuvée numéro ${i + 1} d’un producteur au nom très long qui ne tient pas sur une ligne`, 1, 6, 2500, 500));
+    const many = Array.from({ length: 90 }, (_, i) =>
+      agencyLine(i + 1, `Cuvée numéro ${i + 1} d’un producteur au nom très long qui ne tient pas sur une ligne`, 1, 6, 2500, 500),
+    );
     const pages = await pdfPages(await renderInvoicePdf({ order: quebecOrder("fr-CA", many), billingAddress: billing, agency }));
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((page, i) => {

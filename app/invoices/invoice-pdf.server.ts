@@ -10,7 +10,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import type { TFunction } from "i18next";
-import { PDFDocument, type PDFFont, type PDFPage,rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import {
   type BillingAddress,
   type CustomerOrder,
@@ -21,7 +21,7 @@ import {
   lineView,
 } from "~/accounts/order-history.server";
 import type { Database } from "~/db/client.server";
-import { type AgencyIdentity,getEnv } from "~/env.server";
+import { type AgencyIdentity, getEnv } from "~/env.server";
 import { formatMoney, moneyLocale } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { fontBytes } from "~/lib/pdf-fonts.server";
@@ -244,7 +244,9 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
     const name = w.wrap(line.name, PRODUCT_WIDTH, TABLE_SIZE);
     const provider = w.wrap(line.providerName, PRODUCT_WIDTH, 8);
     const quantity = w.wrap(
-      line.section === "AGENCY" ? t("invoice.cases", { count: line.quantity, uvc: line.uvc }) : t("invoice.units", { count: line.quantity }),
+      line.section === "AGENCY"
+        ? t("invoice.cases", { count: line.quantity, uvc: line.uvc })
+        : t("invoice.units", { count: line.quantity }),
       QUANTITY_WIDTH,
       TABLE_SIZE,
     );
@@ -283,8 +285,14 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
     w.text(t("invoice.reservations"), MARGIN, { size: TABLE_SIZE, bold: true });
     w.y -= TABLE_LEADING + 2;
     for (const r of reservations) {
-      const quantity = r.byCase ? t("invoice.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("invoice.units", { count: r.quantity });
-      for (const text of w.wrap(`${r.productName} — ${quantity} — ${t(`history.reservationStatus.${r.status}`)}`, RIGHT - MARGIN, TABLE_SIZE)) {
+      const quantity = r.byCase
+        ? t("invoice.cases", { count: r.quantity, uvc: r.bottles / r.quantity })
+        : t("invoice.units", { count: r.quantity });
+      for (const text of w.wrap(
+        `${r.productName} — ${quantity} — ${t(`history.reservationStatus.${r.status}`)}`,
+        RIGHT - MARGIN,
+        TABLE_SIZE,
+      )) {
         w.ensure(TABLE_LEADING);
         w.text(text, MARGIN, { size: TABLE_SIZE });
         w.y -= TABLE_LEADING;
@@ -296,7 +304,11 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const payNowBase = order.agencyFeesCents + order.boutiqueCents - order.memberDiscountCents;
   const taxesOf = (part: PaymentPart) => taxLines.filter((l) => l.part === part);
   const taxRow = (line: { code: TaxCode; rate: number; amountCents: number }) =>
-    [t("invoice.taxLine", { tax: t(`invoice.tax.${line.code}`), rate: formatRate(line.rate, locale) }), money(line.amountCents), false] as const;
+    [
+      t("invoice.taxLine", { tax: t(`invoice.tax.${line.code}`), rate: formatRate(line.rate, locale) }),
+      money(line.amountCents),
+      false,
+    ] as const;
   const summary: (readonly [string, string, boolean])[] = [
     [t("invoice.agencyFees"), money(order.agencyFeesCents), false],
     [t("invoice.boutique"), money(order.boutiqueCents), false],

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetchers } from "react-router";
-import { cartCountDelta,CartFormSchema } from "~/cart/cart-forms";
+import { cartCountDelta, CartFormSchema } from "~/cart/cart-forms";
 import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
-import { type Menu,MENUS } from "./menus";
+import { type Menu, MENUS } from "./menus";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();
@@ -101,16 +101,10 @@ export function Header({ root }: { root: HeaderData | undefined }) {
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         {/* Mobile drawer: a <details> element opens without JavaScript. */}
         <details className="lg:hidden">
-          <summary
-            className="relative z-40 rounded border border-stone-300 bg-white px-2 py-1 text-sm"
-            aria-label={t("nav.openMenu")}
-          >
+          <summary className="relative z-40 rounded border border-stone-300 bg-white px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
             <span aria-hidden="true">☰</span> <span className="sr-only">{t("nav.menu")}</span>
           </summary>
-          <nav
-            aria-label={t("nav.mobile")}
-            className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 pt-16 shadow-xl"
-          >
+          <nav aria-label={t("nav.mobile")} className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 pt-16 shadow-xl">
             <ul className="mt-4 space-y-3">
               {menus.map((menu) => (
                 <li key={menu.labelKey}>

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import type { TFunction } from "i18next";
-import { drawSvgPath, PDFDocument, type PDFFont, PDFHexString, type PDFOperator, type PDFPage,rgb } from "pdf-lib";
+import { drawSvgPath, PDFDocument, type PDFFont, PDFHexString, type PDFOperator, type PDFPage, rgb } from "pdf-lib";
 import { countryName } from "~/catalogue/country-names.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
 import { fontBytes } from "~/lib/pdf-fonts.server";
@@ -214,7 +214,8 @@ export function describeOrigins(
   t: TFunction,
 ): string[] {
   const phrases: string[] = [];
-  if (filters.countries.length) phrases.push(t("listing.describe.countries", { values: filters.countries.map((c) => countryName(c, locale)).join(", ") }));
+  if (filters.countries.length)
+    phrases.push(t("listing.describe.countries", { values: filters.countries.map((c) => countryName(c, locale)).join(", ") }));
   const regionNames = filters.regions.flatMap((id) => {
     const region = reference.regionById.get(id);
     return region ? [localizedName(region, locale)] : [];

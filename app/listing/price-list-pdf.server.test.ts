@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { ListingRun, ProductListItem } from "~/catalogue/products.server";
 import { pdfMappedCharacters, pdfPages } from "../../tests/support/pdf-text";
 import { withVisitorDefaults } from "./listing-options";
-import { type PriceListInput,renderPriceListPdf } from "./price-list-pdf.server";
+import { type PriceListInput, renderPriceListPdf } from "./price-list-pdf.server";
 
 const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
@@ -70,7 +70,14 @@ const group = (providerId: number, providerName: string, count: number) => ({
 
 describe("renderPriceListPdf", () => {
   it("draws the rows with the price in the tax mode, the case price, French money and page numbers", async () => {
-    const runs = [[{ group: group(1, "Domaine Test", 2), items: [item(1), item(2, { salesUnit: "UNIT", inventoryCode: "MERCH_MTL", priceCents: 123456, priceTaxInCents: 141941 })] }]];
+    const runs = [
+      [
+        {
+          group: group(1, "Domaine Test", 2),
+          items: [item(1), item(2, { salesUnit: "UNIT", inventoryCode: "MERCH_MTL", priceCents: 123456, priceTaxInCents: 141941 })],
+        },
+      ],
+    ];
     const pdf = await renderPriceListPdf(input(runs));
     const [text] = (await pdfPages(pdf.bytes)).map(spaced);
     expect(pdf.rows).toBe(2);
@@ -90,9 +97,15 @@ describe("renderPriceListPdf", () => {
   it("repeats a producer's heading on each page it spans, marked as continued", async () => {
     const items = Array.from({ length: 120 }, (_, i) => item(i + 1));
     const pdf = await renderPriceListPdf(
-      input([[{ group: group(1, "Domaine Long", 120), items: items.slice(0, 60) }], [{ group: group(1, "Domaine Long", 120), items: items.slice(60) }]], {
-        options: { ...withVisitorDefaults({}, { taxMode: "OUT", province: "QC" }), showQuantity: true },
-      }),
+      input(
+        [
+          [{ group: group(1, "Domaine Long", 120), items: items.slice(0, 60) }],
+          [{ group: group(1, "Domaine Long", 120), items: items.slice(60) }],
+        ],
+        {
+          options: { ...withVisitorDefaults({}, { taxMode: "OUT", province: "QC" }), showQuantity: true },
+        },
+      ),
     );
     const pages = (await pdfPages(pdf.bytes)).map(spaced);
     expect(pages.length).toBeGreaterThan(2);

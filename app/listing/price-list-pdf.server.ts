@@ -27,7 +27,7 @@ import { formatCount, formatLongDate, formatMoney, formatVolume } from "~/i18n/f
 import { translatorFor } from "~/i18n/translator";
 import { SITE_NAME } from "~/seo/page-meta";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
-import { availabilityOf, LISTING_REGIONS, type ListingOptions,parseListingOptions } from "./listing-options";
+import { availabilityOf, LISTING_REGIONS, type ListingOptions, parseListingOptions } from "./listing-options";
 import {
   A4_LANDSCAPE,
   createListingDocument,
@@ -41,7 +41,7 @@ import {
   timestampSeconds,
   WINE,
 } from "./pdf-kit.server";
-import { priceListSlots,SlotsBusyError } from "./pdf-slots.server";
+import { priceListSlots, SlotsBusyError } from "./pdf-slots.server";
 
 /** What one price list is drawn from. */
 export interface PriceListInput {
@@ -110,7 +110,8 @@ function columns(options: ListingOptions, t: TFunction): Column[] {
   const result: Column[] = [{ key: "name", x: MARGIN, width: nameWidth, align: "left", header: t("listing.columns.name") }];
   let left = MARGIN + nameWidth + gap;
   for (const c of shown) {
-    const header = c.key === "price" ? t(`listing.columns.price${options.taxes === "IN" ? "TaxIn" : "TaxOut"}`) : t(`listing.columns.${c.key}`);
+    const header =
+      c.key === "price" ? t(`listing.columns.price${options.taxes === "IN" ? "TaxIn" : "TaxOut"}`) : t(`listing.columns.${c.key}`);
     result.push({ key: c.key, x: c.align === "right" ? left + c.width : left, width: c.width, align: c.align, header });
     left += c.width + gap;
   }
@@ -224,7 +225,9 @@ class ListWriter {
     const { group } = run;
     const name = this.fonts.fit(group.providerName, RIGHT - MARGIN - 200, HEADING_SIZE, true);
     this.text(name, MARGIN, { size: HEADING_SIZE, bold: true, color: WINE });
-    const after = [group.countryName ?? this.t("listing.noCountry"), continued ? this.t("listing.continued") : ""].filter(Boolean).join(" · ");
+    const after = [group.countryName ?? this.t("listing.noCountry"), continued ? this.t("listing.continued") : ""]
+      .filter(Boolean)
+      .join(" · ");
     this.text(` — ${after}`, MARGIN + this.fonts.width(name, HEADING_SIZE, true), { size: HEADING_SIZE, color: MUTED });
     this.y -= HEADING_SIZE + 6;
   }
@@ -355,13 +358,12 @@ function describeListing(
     t(`listing.describe.show.${options.show}`),
   ];
   if (filters.text) phrases.push(t("listing.describe.text", { text: filters.text }));
-  if (filters.inventories.length) phrases.push(t("listing.describe.channels", { values: list(filters.inventories.map((c) => t(`inventories.${c}`))) }));
+  if (filters.inventories.length)
+    phrases.push(t("listing.describe.channels", { values: list(filters.inventories.map((c) => t(`inventories.${c}`))) }));
   if (filters.types.length) phrases.push(t("listing.describe.types", { values: list(filters.types.map((c) => t(`types.${c}`))) }));
   phrases.push(...describeOrigins(filters, reference, locale, t));
   if (filters.maxCents !== null) {
-    phrases.push(
-      t("listing.describe.price", { min: money(filters.minCents ?? 0), max: money(filters.maxCents) }),
-    );
+    phrases.push(t("listing.describe.price", { min: money(filters.minCents ?? 0), max: money(filters.maxCents) }));
   }
   return phrases;
 }

@@ -79,7 +79,13 @@ class PxPage {
     private readonly fonts: Fonts,
   ) {}
 
-  text(value: string, x: number, top: number, size: number, options: { bold?: boolean; color?: typeof INK; align?: "left" | "right" } = {}): void {
+  text(
+    value: string,
+    x: number,
+    top: number,
+    size: number,
+    options: { bold?: boolean; color?: typeof INK; align?: "left" | "right" } = {},
+  ): void {
     const bold = options.bold ?? false;
     const width = this.fonts.width(value, size * PT_PER_PX, bold) / PT_PER_PX;
     const left = options.align === "right" ? x - width : x;
@@ -139,12 +145,19 @@ function drawCard(p: PxPage, provider: ProviderCard, x: number, top: number, t: 
   const textWidth = CARD_WIDTH - (textX - x) - pad;
   p.text(p.fit(provider.name, textWidth, 26, true), textX, top + pad, 26, { bold: true });
   const origin = provider.origins[0];
-  if (origin) p.text(p.fit([origin.countryName, origin.regionName].filter(Boolean).join(" · "), textWidth, 20), textX, top + pad + 36, 20, { color: MUTED });
+  if (origin)
+    p.text(p.fit([origin.countryName, origin.regionName].filter(Boolean).join(" · "), textWidth, 20), textX, top + pad + 36, 20, {
+      color: MUTED,
+    });
   p.text(t("listing.providers.products", { count }), textX, top + pad + 64, 20, { color: WINE });
-  const names = provider.products.slice(0, PRODUCTS_ON_CARD).map((product) => (product.vintage ? `${product.name} ${product.vintage}` : product.name));
+  const names = provider.products
+    .slice(0, PRODUCTS_ON_CARD)
+    .map((product) => (product.vintage ? `${product.name} ${product.vintage}` : product.name));
   names.forEach((name, i) => p.text(p.fit(`· ${name}`, CARD_WIDTH - 2 * pad, 18), x + pad, top + pad + tile + 14 + i * 24, 18));
   if (count > names.length && names.length > 0) {
-    p.text(t("listing.providers.more", { count: count - names.length }), x + pad, top + pad + tile + 14 + names.length * 24, 16, { color: MUTED });
+    p.text(t("listing.providers.more", { count: count - names.length }), x + pad, top + pad + tile + 14 + names.length * 24, 16, {
+      color: MUTED,
+    });
   }
 }
 
@@ -154,7 +167,11 @@ function drawCard(p: PxPage, provider: ProviderCard, x: number, top: number, t: 
  */
 async function renderProvidersPdf(input: ProvidersPdfInput): Promise<{ bytes: Uint8Array<ArrayBuffer>; pages: number }> {
   const t = translatorFor(input.locale);
-  const { doc, fonts } = await createListingDocument({ title: t("listing.providers.title"), author: input.shopName, language: input.locale });
+  const { doc, fonts } = await createListingDocument({
+    title: t("listing.providers.title"),
+    author: input.shopName,
+    language: input.locale,
+  });
   doc.setCreationDate(input.date);
   const date = formatLongDate(input.date.toISOString(), input.locale);
   const bottom = PAGE_HEIGHT_PX - FOOTER_HEIGHT;
@@ -206,7 +223,10 @@ async function renderProvidersPdf(input: ProvidersPdfInput): Promise<{ bytes: Ui
   pages.forEach((page, i) => {
     const px = new PxPage(page, fonts);
     px.text(footerLeft, MARGIN, PAGE_HEIGHT_PX - MARGIN + 10, 18, { color: MUTED });
-    px.text(t("listing.page", { page: i + 1, pages: pages.length }), PAGE_WIDTH_PX - MARGIN, PAGE_HEIGHT_PX - MARGIN + 10, 18, { color: MUTED, align: "right" });
+    px.text(t("listing.page", { page: i + 1, pages: pages.length }), PAGE_WIDTH_PX - MARGIN, PAGE_HEIGHT_PX - MARGIN + 10, 18, {
+      color: MUTED,
+      align: "right",
+    });
   });
   return { bytes: await saveDocument(doc), pages: pages.length };
 }

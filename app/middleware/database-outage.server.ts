@@ -41,7 +41,11 @@ export function noteDatabaseError(error: unknown, request: Request, context: Rea
 export function databaseOutageResponse() {
   return data<DatabaseOutage>(
     { reason: "database-unavailable", retryAfterSeconds: RETRY_AFTER_SECONDS },
-    { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+    {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    },
   );
 }
 

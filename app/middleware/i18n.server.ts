@@ -15,7 +15,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from "~/i18n/i18n";
 import { i18nFor } from "~/i18n/translator";
 import { readPreferences } from "~/preferences/preferences.server";
-import { type Locale,LOCALES } from "~/vocabulary";
+import { type Locale, LOCALES } from "~/vocabulary";
 
 const detector = new RemixI18Next({
   detection: {

@@ -20,7 +20,7 @@ import type { MiddlewareFunction } from "react-router";
 import { createDatabaseCache } from "~/cache.server";
 import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
-import { type InlineHashes,requestContext } from "~/http/request-context";
+import { type InlineHashes, requestContext } from "~/http/request-context";
 import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 import { readSession } from "~/session.server";
 import { isCrawler, readVisitorState } from "~/visitor/visitor.server";
@@ -156,7 +156,11 @@ async function sharedResponse(page: SharedPage, to: { rendered: true } | { accep
     const acceptEncoding = to.acceptEncoding;
     headers.set("Age", String(Math.floor((Date.now() - page.renderedAt) / 1000)));
     // The client's preference (q) first, then brotli before gzip, as the `compression` middleware chooses.
-    const best = negotiateEncoding.call(new Negotiator({ headers: { "accept-encoding": acceptEncoding } }), [...ENCODINGS, "identity"], ENCODINGS);
+    const best = negotiateEncoding.call(
+      new Negotiator({ headers: { "accept-encoding": acceptEncoding } }),
+      [...ENCODINGS, "identity"],
+      ENCODINGS,
+    );
     const encoding = ENCODINGS.find((e) => e === best);
     if (encoding) {
       let compressed = page.encoded.get(encoding);

@@ -11,7 +11,13 @@ import { parseEnv } from "~/env.server";
 import { addMailchimpMember, memberBody, membersUrl } from "./mailchimp.server";
 
 const SETTINGS = { apiKey: "abc123-us7", dataCenter: "us7" };
-const MEMBER = { email: "zoe@example.com", firstName: "Zoé", lastName: "Roy", province: "ON" as const, interests: ["events", "lcbo"] as const };
+const MEMBER = {
+  email: "zoe@example.com",
+  firstName: "Zoé",
+  lastName: "Roy",
+  province: "ON" as const,
+  interests: ["events", "lcbo"] as const,
+};
 
 /** A fetch answering `status` with `body`, recording what it was asked. */
 function stubFetch(status: number, body: unknown) {
@@ -44,18 +50,30 @@ describe("Mailchimp members call", () => {
   });
 
   it("tells 'Member Exists' apart from every other refusal and from a broken answer, and a refused address (no retry) from an outage", async () => {
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(400, { title: "Member Exists", status: 400 }))).toEqual({ kind: "memberExists" });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(400, { title: "Member Exists", status: 400 }))).toEqual({
+      kind: "memberExists",
+    });
     expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(400, { title: "Invalid Resource", status: 400 }))).toEqual({
       kind: "failed",
       reason: "HTTP 400 Invalid Resource",
       retryable: false,
     });
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(500, "oops"))).toEqual({ kind: "failed", reason: "HTTP 500", retryable: true });
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(429, { title: "Too Many Requests" }))).toMatchObject({ retryable: true });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(500, "oops"))).toEqual({
+      kind: "failed",
+      reason: "HTTP 500",
+      retryable: true,
+    });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, stubFetch(429, { title: "Too Many Requests" }))).toMatchObject({
+      retryable: true,
+    });
     const refusing = (async () => {
       throw new TypeError("fetch failed");
     }) as unknown as typeof fetch;
-    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, { fetch: refusing })).toEqual({ kind: "failed", reason: "network (fetch failed)", retryable: true });
+    expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, { fetch: refusing })).toEqual({
+      kind: "failed",
+      reason: "network (fetch failed)",
+      retryable: true,
+    });
   });
 });
 
@@ -65,7 +83,11 @@ describe("Mailchimp configuration", () => {
   it("is off without a key, and reads the data center and each province's audience with one", () => {
     const off = parseEnv({ DATA_DIR: dataDir() });
     expect("error" in off ? off.error : off.mailchimp).toBeNull();
-    const on = parseEnv({ DATA_DIR: dataDir(), MAILCHIMP_API_KEY: "0123456789abcdef0123456789abcdef-us21", MAILCHIMP_LIST_ID_QC: "a1b2c3d4e5" });
+    const on = parseEnv({
+      DATA_DIR: dataDir(),
+      MAILCHIMP_API_KEY: "0123456789abcdef0123456789abcdef-us21",
+      MAILCHIMP_LIST_ID_QC: "a1b2c3d4e5",
+    });
     expect("error" in on ? on.error : on.mailchimp).toEqual({
       apiKey: "0123456789abcdef0123456789abcdef-us21",
       dataCenter: "us21",

@@ -80,7 +80,11 @@ export async function addMailchimpMember(
     });
   } catch (error) {
     const name = (error as Error).name;
-    return { kind: "failed", reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : `network (${(error as Error).message})`, retryable: true };
+    return {
+      kind: "failed",
+      reason: name === "TimeoutError" || name === "AbortError" ? "timeout" : `network (${(error as Error).message})`,
+      retryable: true,
+    };
   }
   if (response.ok) {
     // Read to the end (the member's JSON, a few kB), so the connection can be reused.

@@ -16,13 +16,19 @@ function form(fields: Record<string, string | string[]>): FormData {
 }
 
 const person = (fields: Record<string, string>) => parseWithZod(form({ intent: "person", ...fields }), { schema: NewsletterPersonSchema });
-const interests = (fields: Record<string, string | string[]>) => parseWithZod(form({ intent: "interests", ...fields }), { schema: NewsletterInterestsSchema });
+const interests = (fields: Record<string, string | string[]>) =>
+  parseWithZod(form({ intent: "interests", ...fields }), { schema: NewsletterInterestsSchema });
 
 describe("newsletter short form (step 1)", () => {
   it("accepts names and an e-mail, trimmed", () => {
     const result = person({ firstName: "  Zoé ", lastName: " Roy", email: " zoe.roy@example.com " });
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ intent: "person", firstName: "Zoé", lastName: "Roy", email: "zoe.roy@example.com" });
+    expect(result.status === "success" && result.value).toEqual({
+      intent: "person",
+      firstName: "Zoé",
+      lastName: "Roy",
+      email: "zoe.roy@example.com",
+    });
   });
 
   it("requires first name, last name and e-mail, blank ones included", () => {
@@ -54,9 +60,15 @@ describe("newsletter interests (step 2)", () => {
   });
 
   it("refuses the other province's interests and unknown ones", () => {
-    expect(interests({ province: "QC", interests: ["ourEvents", "lcbo"] }).reply().error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
-    expect(interests({ province: "ON", interests: "arrivalAtSAQ" }).reply().error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
-    expect(interests({ province: "QC", interests: "<script>" }).reply().error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
+    expect(interests({ province: "QC", interests: ["ourEvents", "lcbo"] }).reply().error).toEqual({
+      interests: ["newsletter.errors.interestOfProvince"],
+    });
+    expect(interests({ province: "ON", interests: "arrivalAtSAQ" }).reply().error).toEqual({
+      interests: ["newsletter.errors.interestOfProvince"],
+    });
+    expect(interests({ province: "QC", interests: "<script>" }).reply().error).toEqual({
+      interests: ["newsletter.errors.interestOfProvince"],
+    });
   });
 
   it("requires a province of the shop", () => {

@@ -15,7 +15,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { NEWSLETTER_INTERESTS, type NewsletterInterest, type Province,PROVINCES } from "~/vocabulary";
+import { NEWSLETTER_INTERESTS, type NewsletterInterest, type Province, PROVINCES } from "~/vocabulary";
 
 /** The hidden field saying which step a post is. */
 export const INTENT_FIELD = "intent";
@@ -55,7 +55,10 @@ export const NewsletterInterestsSchema = z
   .object({
     intent: z.literal("interests"),
     province: z.enum(PROVINCES, { message: "newsletter.errors.provinceRequired" }),
-    interests: z.array(z.string().max(40, "newsletter.errors.interestOfProvince")).max(10, "newsletter.errors.interestOfProvince").default([]),
+    interests: z
+      .array(z.string().max(40, "newsletter.errors.interestOfProvince"))
+      .max(10, "newsletter.errors.interestOfProvince")
+      .default([]),
   })
   .superRefine((value, context) => {
     if (value.interests.some((interest) => !isInterestOf(value.province, interest))) {

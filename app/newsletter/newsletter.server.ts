@@ -21,10 +21,10 @@ import type { Database } from "~/db/client.server";
 import { newsletterSignups } from "~/db/schema";
 import { getEnv, type MailchimpSettings } from "~/env.server";
 import { signedCookie } from "~/http/cookies.server";
-import { carryOutHeld, enqueueHeld, type HeldMessage,OutboxFailure } from "~/outbox/outbox.server";
+import { carryOutHeld, enqueueHeld, type HeldMessage, OutboxFailure } from "~/outbox/outbox.server";
 import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/vocabulary";
 import { addMailchimpMember } from "./mailchimp.server";
-import { type NewsletterOutcome, type NewsletterPerson,NewsletterPersonSchema } from "./newsletter-forms";
+import { type NewsletterOutcome, type NewsletterPerson, NewsletterPersonSchema } from "./newsletter-forms";
 
 /** SPEC §9: the newsletter cookie lives a day. */
 export const NEWSLETTER_COOKIE_LIFETIME_SECONDS = 60 * 60 * 24;
@@ -100,16 +100,18 @@ export interface MailchimpDelivery {
  *   SUBSCRIBED/STORED row, or Mailchimp's "Member Exists": SUBSCRIBED). Rejects only when the
  *   database cannot be written.
  */
-export async function subscribeToNewsletter(db: Database, signup: NewsletterSignup, options: MailchimpDelivery = {}): Promise<NewsletterResult> {
+export async function subscribeToNewsletter(
+  db: Database,
+  signup: NewsletterSignup,
+  options: MailchimpDelivery = {},
+): Promise<NewsletterResult> {
   const written = await db.transaction((tx) => writeNewsletterSignup(tx, signup, options));
   return tryNewsletterSignup(db, written, options);
 }
 
 /** What {@link writeNewsletterSignup} wrote, for {@link tryNewsletterSignup}. */
 export type WrittenSignup =
-  | { kind: "left-alone"; email: string; province: Province }
-  | { kind: "stored" }
-  | { kind: "queued"; signupId: number; job: HeldMessage };
+  { kind: "left-alone"; email: string; province: Province } | { kind: "stored" } | { kind: "queued"; signupId: number; job: HeldMessage };
 
 /**
  * Writes a sign-up in the caller's transaction `db`: a new row, or a FAILED (or PENDING) one tried
@@ -118,7 +120,11 @@ export type WrittenSignup =
  * row is PENDING and its one Mailchimp job (renewed on a new sign-up) is written to the outbox,
  * held for the caller to try once the transaction commits.
  */
-export async function writeNewsletterSignup(db: Database, signup: NewsletterSignup, options: MailchimpDelivery = {}): Promise<WrittenSignup> {
+export async function writeNewsletterSignup(
+  db: Database,
+  signup: NewsletterSignup,
+  options: MailchimpDelivery = {},
+): Promise<WrittenSignup> {
   const email = signup.email.trim().toLowerCase();
   const values = {
     email,
@@ -151,7 +157,11 @@ export async function writeNewsletterSignup(db: Database, signup: NewsletterSign
  * visitor reads Mailchimp's answer; a failure is left to the outbox's retries.
  * @returns the outcome to show and the row's status.
  */
-export async function tryNewsletterSignup(db: Database, written: WrittenSignup, options: MailchimpDelivery = {}): Promise<NewsletterResult> {
+export async function tryNewsletterSignup(
+  db: Database,
+  written: WrittenSignup,
+  options: MailchimpDelivery = {},
+): Promise<NewsletterResult> {
   if (written.kind === "stored") return { outcome: "subscribed", status: "STORED" };
   if (written.kind === "left-alone") {
     const [existing] = await db
@@ -171,7 +181,10 @@ export async function tryNewsletterSignup(db: Database, written: WrittenSignup, 
     },
     written.job,
   );
-  const [row] = await db.select({ status: newsletterSignups.status }).from(newsletterSignups).where(eq(newsletterSignups.id, written.signupId));
+  const [row] = await db
+    .select({ status: newsletterSignups.status })
+    .from(newsletterSignups)
+    .where(eq(newsletterSignups.id, written.signupId));
   return { outcome: memberExists ? "alreadySubscribed" : "subscribed", status: row?.status ?? "PENDING" };
 }
 
@@ -214,5 +227,8 @@ export async function deliverNewsletterSignup(
 }
 
 async function settle(db: Database, id: number, status: NewsletterStatus): Promise<void> {
-  await db.update(newsletterSignups).set({ status, updatedAt: sql`now()` }).where(eq(newsletterSignups.id, id));
+  await db
+    .update(newsletterSignups)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(newsletterSignups.id, id));
 }

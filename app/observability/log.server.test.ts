@@ -64,7 +64,9 @@ describe("describeError", () => {
       constraint: "users_email_idx",
       detail: "Key (email)=(agence@demo.cuvee.test) already exists.",
     });
-    const failed = new Error("Failed query: insert into users (email) values ($1)\nparams: agence@demo.cuvee.test,scrypt$1$2$3$abc$def", { cause });
+    const failed = new Error("Failed query: insert into users (email) values ($1)\nparams: agence@demo.cuvee.test,scrypt$1$2$3$abc$def", {
+      cause,
+    });
     failed.name = "DrizzleQueryError";
     const summary = describeError(failed);
     expect(summary).toMatchObject({ message: "Failed query", cause: { code: "23505", table: "users", constraint: "users_email_idx" } });
@@ -87,7 +89,14 @@ describe("describeError", () => {
 
 describe("routeConsoleToLog", () => {
   it("turns console lines, errors included, into masked JSON lines", () => {
-    const original = { log: console.log, error: console.error, warn: console.warn, info: console.info, debug: console.debug, trace: console.trace };
+    const original = {
+      log: console.log,
+      error: console.error,
+      warn: console.warn,
+      info: console.info,
+      debug: console.debug,
+      trace: console.trace,
+    };
     try {
       routeConsoleToLog();
       console.log("Demo logins created: %d for %s", 3, "client.qc@demo.cuvee.test");

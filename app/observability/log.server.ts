@@ -139,14 +139,16 @@ let consoleRouted = false;
 export function routeConsoleToLog(): void {
   if (consoleRouted) return;
   consoleRouted = true;
-  const route = (level: LogLevel) => (...args: unknown[]) => {
-    try {
-      const { message, error } = consoleLine(args);
-      logAt(level, message, undefined, error);
-    } catch {
-      writeLogLine("error", { msg: "a log line could not be written" });
-    }
-  };
+  const route =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      try {
+        const { message, error } = consoleLine(args);
+        logAt(level, message, undefined, error);
+      } catch {
+        writeLogLine("error", { msg: "a log line could not be written" });
+      }
+    };
   console.log = route("info");
   console.info = route("info");
   console.debug = route("info");

@@ -7,7 +7,7 @@
  * hydrates (app/entry.client.tsx), once: an error page reached by a client navigation came from a
  * data request whose id the page cannot see, so it shows none rather than an old one.
  */
-import { createContext, type ReactNode,useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
 

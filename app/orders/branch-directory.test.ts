@@ -57,10 +57,7 @@ describe("BRANCH_SEEDS", () => {
   it("is ordered by province, then city, then name", () => {
     const collator = new Intl.Collator("fr-CA", { sensitivity: "base" });
     const sorted = [...BRANCH_SEEDS].sort(
-      (a, b) =>
-        collator.compare(a.province, b.province) ||
-        collator.compare(a.city, b.city) ||
-        collator.compare(a.name, b.name),
+      (a, b) => collator.compare(a.province, b.province) || collator.compare(a.city, b.city) || collator.compare(a.name, b.name),
     );
     expect(BRANCH_SEEDS.map((b) => b.name)).toEqual(sorted.map((b) => b.name));
   });

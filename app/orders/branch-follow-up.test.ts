@@ -27,7 +27,9 @@ describe("the branch follow-up", () => {
   it("is the number the help pages state (their prose cannot interpolate it)", () => {
     const dir = path.resolve(import.meta.dirname, "../../content/pages");
     const stated = readdirSync(dir).flatMap((file) =>
-      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0|-)+(?:business[\s-]days?|jours ouvrables)/g)].map((m) => `${file}: ${m[1]}`),
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0|-)+(?:business[\s-]days?|jours ouvrables)/g)].map(
+        (m) => `${file}: ${m[1]}`,
+      ),
     );
     expect(stated.length).toBeGreaterThan(0);
     expect(stated.filter((s) => !s.endsWith(`: ${BRANCH_FOLLOW_UP_BUSINESS_DAYS}`))).toEqual([]);

@@ -33,7 +33,11 @@ export async function searchBranches(db: Database, province: Province, query: st
       )!,
     );
   }
-  return db.select().from(branches).where(and(...conditions)).orderBy(asc(branches.city), asc(branches.name));
+  return db
+    .select()
+    .from(branches)
+    .where(and(...conditions))
+    .orderBy(asc(branches.city), asc(branches.name));
 }
 
 /** A branch of the province by id, or null (unknown id, or a branch of the other province). */

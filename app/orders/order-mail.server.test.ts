@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  composeOrderConfirmation,
-  composeReservationReceived,
-  type OrderMailData,
-} from "./order-mail.server";
+import { composeOrderConfirmation, composeReservationReceived, type OrderMailData } from "./order-mail.server";
 
 type Order = OrderMailData["order"];
 type Line = OrderMailData["lines"][number];

@@ -131,7 +131,6 @@ type Block =
     }
   | { kind: "link"; label: string; url: string };
 
-
 function renderText(blocks: Block[], w: Wording): string {
   const out: string[] = [];
   for (const block of blocks) {
@@ -202,10 +201,7 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
             "</table>"
           );
         case "link":
-          return (
-            `<p style="margin:16px 0"><a href="${escapeXml(block.url)}" style="color:#7b1e3a">` +
-            `${escapeXml(block.label)}</a></p>`
-          );
+          return `<p style="margin:16px 0"><a href="${escapeXml(block.url)}" style="color:#7b1e3a">` + `${escapeXml(block.label)}</a></p>`;
       }
     })
     .join("\n");
@@ -383,16 +379,10 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
     );
   }
   if (shopLines.length > 0) {
-    blocks.push(
-      { kind: "heading", text: w.boutiqueTitle },
-      { kind: "paragraph", text: w.boutiquePickup(data.boutiqueName) },
-    );
+    blocks.push({ kind: "heading", text: w.boutiqueTitle }, { kind: "paragraph", text: w.boutiquePickup(data.boutiqueName) });
   }
   if (data.reservations.length > 0) blocks.push(...reservationBlocks(data, w, true));
-  blocks.push(
-    { kind: "link", label: w.viewOrder, url: data.confirmationUrl },
-    { kind: "paragraph", text: w.signature },
-  );
+  blocks.push({ kind: "link", label: w.viewOrder, url: data.confirmationUrl }, { kind: "paragraph", text: w.signature });
 
   return render(blocks, w, w.confirmationSubject(order.orderNumber, order.confirmationNumber));
 }

@@ -4,7 +4,7 @@
  * the caller's transaction. Checkout places orders from a cart, reservations from a reservation
  * made available; both write them here, so an order has one shape whoever made it.
  */
-import { orderLines, orders,orderTaxLines } from "~/db/schema";
+import { orderLines, orders, orderTaxLines } from "~/db/schema";
 import type { CartSummary } from "~/pricing";
 import type { CartSection, InventoryCode } from "~/vocabulary";
 import { newConfirmationNumber, type Order, orderMoneyColumns, taxRows, type Tx } from "./orders.server";
@@ -27,10 +27,7 @@ export interface OrderLineSnapshot {
 }
 
 /** The order row's own fields: everything but its id, its confirmation number and the money the summary gives. */
-export type OrderFields = Omit<
-  typeof orders.$inferInsert,
-  "id" | "confirmationNumber" | keyof ReturnType<typeof orderMoneyColumns>
->;
+export type OrderFields = Omit<typeof orders.$inferInsert, "id" | "confirmationNumber" | keyof ReturnType<typeof orderMoneyColumns>>;
 
 /**
  * Writes an order, its lines and its tax rows (pay-now and liquor-board parts, in the order's
@@ -39,7 +36,10 @@ export type OrderFields = Omit<
  *   the order's money columns, `summary.lines[i]` the money of line i.
  * @returns the order row written.
  */
-export async function writeOrder(tx: Tx, input: { order: OrderFields; summary: CartSummary; lines: readonly OrderLineSnapshot[] }): Promise<Order> {
+export async function writeOrder(
+  tx: Tx,
+  input: { order: OrderFields; summary: CartSummary; lines: readonly OrderLineSnapshot[] },
+): Promise<Order> {
   const { summary } = input;
   const [order] = await tx
     .insert(orders)

@@ -12,7 +12,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, orderLines, orders, orderTaxLines, payments, productInventories, reservations } from "~/db/schema";
-import { type CartSummary, TAX_RATES, taxAmountOf, type TaxAmounts,taxLinesFor } from "~/pricing";
+import { type CartSummary, TAX_RATES, taxAmountOf, type TaxAmounts, taxLinesFor } from "~/pricing";
 import type { OrderStatus, PaymentPart, Province } from "~/vocabulary";
 
 export type Order = typeof orders.$inferSelect;
@@ -112,7 +112,11 @@ export async function closePendingOrder(
   now: Date,
   onReservationExpired?: (tx: Tx, reservation: Reservation, orderNumber: string) => Promise<void>,
 ): Promise<boolean> {
-  const [order] = await tx.select({ status: orders.status, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await tx
+    .select({ status: orders.status, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
   if (order?.status !== "PENDING_PAYMENT") return false;
   await moveOrderStock(tx, orderId, "give-back");
   await tx.update(orders).set({ status, closedAt: now }).where(eq(orders.id, orderId));
@@ -129,7 +133,8 @@ export async function closePendingOrder(
     .set({ status, closedAt: now })
     .where(and(eq(reservations.paymentOrderId, orderId), eq(reservations.status, "AVAILABLE")))
     .returning();
-  if (status === "EXPIRED" && onReservationExpired) for (const reservation of closed) await onReservationExpired(tx, reservation, order.orderNumber);
+  if (status === "EXPIRED" && onReservationExpired)
+    for (const reservation of closed) await onReservationExpired(tx, reservation, order.orderNumber);
   return true;
 }
 
@@ -204,7 +209,9 @@ export async function completeOrderPayment(
     if (!order) return null;
     if (order.status === "PAID" || order.status === "CONFIRMED") return { order, transitioned: false };
     if (order.status === "CANCELLED" || order.status === "EXPIRED") {
-      console.error(`Order ${order.orderNumber} was paid after it was ${order.status.toLowerCase()}: its stock is taken again; staff should check it.`);
+      console.error(
+        `Order ${order.orderNumber} was paid after it was ${order.status.toLowerCase()}: its stock is taken again; staff should check it.`,
+      );
       await moveOrderStock(tx, orderId, "take-again");
       await tx
         .update(reservations)
@@ -226,7 +233,12 @@ export async function completeOrderPayment(
       .returning();
     if (!late) await removeOrderedLines(tx, order);
     // The order's current payment at the provider that took the money, if it keeps one (docs/decisions/032).
-    const [current] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+    const [current] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
     if (current) await tx.update(payments).set({ status: "PAID", redirectUrl: null, updatedAt: now }).where(eq(payments.id, current.id));
     await onPaid?.(tx, paid!);
     return { order: paid!, transitioned: true };
@@ -251,7 +263,10 @@ export async function cancelOrder(db: Database, orderId: number, now = new Date(
       // A reservation's order lives its 5-day window (decision 018): a cancelled or expired payment
       // page is only given up (its URL forgotten; its reference names the next page's idempotency
       // key), and the next "pay" opens a new one.
-      const [pending] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.status, "PENDING_PAYMENT")));
+      const [pending] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.status, "PENDING_PAYMENT")));
       if (pending) {
         await tx
           .update(payments)
@@ -285,9 +300,7 @@ export async function expirePendingOrders(
   let expired = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const [lock] = await tx
-        .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${ORDER_SWEEP_LOCK})` })
-        .from(sql`(select 1) as one`);
+      const [lock] = await tx.select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${ORDER_SWEEP_LOCK})` }).from(sql`(select 1) as one`);
       if (!lock?.locked) return 0;
       const due = await tx
         .select({ id: orders.id })
@@ -296,7 +309,13 @@ export async function expirePendingOrders(
         .orderBy(asc(orders.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
-      await lockInventories(tx, await inventoriesOfOrders(tx, due.map((o) => o.id)));
+      await lockInventories(
+        tx,
+        await inventoriesOfOrders(
+          tx,
+          due.map((o) => o.id),
+        ),
+      );
       for (const order of due) await closePendingOrder(tx, order.id, "EXPIRED", now, onReservationExpired);
       return due.length;
     });

@@ -234,7 +234,11 @@ export async function writeOrderMails(tx: Tx, order: Order, origin: string): Pro
  * paying a reservation stays pending ("kept") until its window ends: only its page is given up.
  * @returns what the order became, or "unavailable" when the provider cannot be reached (nothing changed).
  */
-export async function cancelPendingOrder(db: Database, order: Order, origin: string): Promise<"cancelled" | "paid" | "kept" | "unavailable"> {
+export async function cancelPendingOrder(
+  db: Database,
+  order: Order,
+  origin: string,
+): Promise<"cancelled" | "paid" | "kept" | "unavailable"> {
   const closed = await closeProviderPage(db, order, origin);
   if (closed === "unavailable" || closed === "paid") return closed;
   // The order paying a reservation is kept for its 5-day window (decision 018).
@@ -262,7 +266,11 @@ async function closeProviderPage(db: Database, order: Order, origin: string): Pr
  * Closes the page of a reservation's pending payment order before staff cancels the reservation
  * (decision 018): "paid" when the provider says it was paid meanwhile (the order is completed).
  */
-export async function expireOrderPayment(db: Database, orderId: number, origin: string): Promise<{ kind: "closed" | "paid" | "none" } | Unavailable> {
+export async function expireOrderPayment(
+  db: Database,
+  orderId: number,
+  origin: string,
+): Promise<{ kind: "closed" | "paid" | "none" } | Unavailable> {
   const found = await getOrderById(db, orderId);
   if (found?.order.status !== "PENDING_PAYMENT") return { kind: "none" };
   const closed = await closeProviderPage(db, found.order, origin);
@@ -291,7 +299,12 @@ export async function applyPaymentWebhook(
 }
 
 /** The order whose current payment this is (the provider's record naming the same order), or null. */
-async function currentPaymentOrder(db: Database, provider: PaymentProvider, reference: string, orderId: number | null): Promise<number | null> {
+async function currentPaymentOrder(
+  db: Database,
+  provider: PaymentProvider,
+  reference: string,
+  orderId: number | null,
+): Promise<number | null> {
   if (orderId === null) return null;
   const payment = await paymentByReference(db, provider.name, reference);
   if (!payment || payment.orderId !== orderId) return null;
@@ -335,7 +348,10 @@ export async function completeReturnedPayment(
  * @returns "refunded" with the refund's reference (null when no money moved through a provider),
  *   or "failed" (the provider is not configured, refused, or could not be reached: nothing changed).
  */
-export async function refundOrderPayment(db: Database, order: Pick<Order, "id" | "orderNumber">): Promise<{ kind: "refunded"; reference: string | null } | { kind: "failed" }> {
+export async function refundOrderPayment(
+  db: Database,
+  order: Pick<Order, "id" | "orderNumber">,
+): Promise<{ kind: "refunded"; reference: string | null } | { kind: "failed" }> {
   const payment = await currentOrderPayment(db, order.id);
   if (!payment) return { kind: "refunded", reference: null };
   const provider = paymentProviderNamed(payment.provider);
@@ -356,7 +372,10 @@ export async function refundOrderPayment(db: Database, order: Pick<Order, "id" |
  * How an order's money was taken, for the staff's page: whether a refund goes back through the
  * provider (a payment recorded at one that moves money) and that refund's reference once made.
  */
-export async function orderPaymentRecord(db: Database, orderId: number): Promise<{ refundThroughProvider: boolean; refundReference: string | null }> {
+export async function orderPaymentRecord(
+  db: Database,
+  orderId: number,
+): Promise<{ refundThroughProvider: boolean; refundReference: string | null }> {
   const payment = await currentOrderPayment(db, orderId);
   if (!payment) return { refundThroughProvider: false, refundReference: null };
   return { refundThroughProvider: paymentProviderNamed(payment.provider)?.refundsMoney ?? true, refundReference: payment.refundReference };

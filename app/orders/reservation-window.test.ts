@@ -34,7 +34,9 @@ describe("the reservation window", () => {
     const dir = path.resolve(import.meta.dirname, "../../content/pages");
     const stated = readdirSync(dir).flatMap((file) =>
       // Calendar days only: "10 business days" / "10 jours ouvrables" is the branch follow-up.
-      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0)+(?:days|jours)(?!\s+ouvrables)/g)].map((m) => `${file}: ${m[1]}`),
+      [...readFileSync(path.join(dir, file), "utf8").matchAll(/(\d+)(?:\s|\u00a0)+(?:days|jours)(?!\s+ouvrables)/g)].map(
+        (m) => `${file}: ${m[1]}`,
+      ),
     );
     expect(stated.length).toBeGreaterThan(0);
     expect(stated.filter((s) => !s.endsWith(`: ${RESERVATION_WINDOW_DAYS}`))).toEqual([]);

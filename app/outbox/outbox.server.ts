@@ -53,11 +53,7 @@ export async function enqueue(
   job: OutboxJob,
   options: { dedupeKey?: string; domain?: string; now?: Date } = {},
 ): Promise<number | null> {
-  const [row] = await db
-    .insert(outboxMessages)
-    .values(newRow(job, options))
-    .onConflictDoNothing()
-    .returning({ id: outboxMessages.id });
+  const [row] = await db.insert(outboxMessages).values(newRow(job, options)).onConflictDoNothing().returning({ id: outboxMessages.id });
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return row?.id ?? null;
 }
@@ -272,7 +268,13 @@ export async function carryOutHeld(
   const [row] = await db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.id, held.id), eq(outboxMessages.claimToken, held.claimToken), inArray(outboxMessages.status, ["PENDING", "FAILED"])));
+    .where(
+      and(
+        eq(outboxMessages.id, held.id),
+        eq(outboxMessages.claimToken, held.claimToken),
+        inArray(outboxMessages.status, ["PENDING", "FAILED"]),
+      ),
+    );
   return row ? carryOutAndRecord(db, handlers, row, options) : null;
 }
 
@@ -327,7 +329,11 @@ export function failureSummary(error: unknown): string {
  * {@link workOutbox}; a row failing is left FAILED for later, so this ends.
  * @returns the sum of the runs.
  */
-export async function drainOutbox(db: Database, handlers: OutboxHandlers, options: Parameters<typeof workOutbox>[2] = {}): Promise<OutboxRun> {
+export async function drainOutbox(
+  db: Database,
+  handlers: OutboxHandlers,
+  options: Parameters<typeof workOutbox>[2] = {},
+): Promise<OutboxRun> {
   const total: OutboxRun = { claimed: 0, sent: 0, failed: 0, dead: 0 };
   for (;;) {
     const run = await workOutbox(db, handlers, options);
@@ -456,7 +462,9 @@ export async function makeDueAgain(
   db: Database,
   id: number,
   now = new Date(),
-): Promise<{ ok: true; before: OutboxMessage } | { ok: false; reason: "not-found" } | { ok: false; reason: "conflict"; current: OutboxMessage }> {
+): Promise<
+  { ok: true; before: OutboxMessage } | { ok: false; reason: "not-found" } | { ok: false; reason: "conflict"; current: OutboxMessage }
+> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for("update");
   if (!row) return { ok: false, reason: "not-found" };
   const beingSent = row.lockedUntil !== null && row.lockedUntil > now;

@@ -53,7 +53,13 @@ export async function paymentByReference(db: Db, provider: PaymentProviderName, 
  * Moves a payment to a status (its redirect URL forgotten unless it stays OPEN). A REFUNDED payment
  * stays so. @param refundReference the provider's refund id, for REFUNDED.
  */
-export async function setPaymentStatus(db: Db, paymentId: number, status: PaymentStatus, refundReference?: string | null, now = new Date()): Promise<void> {
+export async function setPaymentStatus(
+  db: Db,
+  paymentId: number,
+  status: PaymentStatus,
+  refundReference?: string | null,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(payments)
     .set({

@@ -9,7 +9,7 @@
  * decides (a 503, a retry later). Amounts are integer cents (CAD).
  */
 import type { Locale, PaymentProvider as PaymentProviderCode } from "~/vocabulary";
-import type { PaymentGateway,SubscriptionWebhookData } from "./stripe.server";
+import type { PaymentGateway, SubscriptionWebhookData } from "./stripe.server";
 
 /** The name a provider is registered and stored under (`orders.payment_provider`, `payments.provider`). */
 export type PaymentProviderName = Exclude<PaymentProviderCode, "none">;
@@ -44,9 +44,7 @@ export interface Unavailable {
 /** What starting a payment gave: a page to send the customer to, or the money taken at once. */
 export type StartPaymentOutcome =
   /** `reference` is the provider's id of this payment (null when it keeps none: the shop's own page). */
-  | { kind: "redirect"; url: string; reference: string | null }
-  | { kind: "paid"; reference: string | null }
-  | Unavailable;
+  { kind: "redirect"; url: string; reference: string | null } | { kind: "paid"; reference: string | null } | Unavailable;
 
 /** A payment as the provider sees it now. */
 export type PaymentStateOutcome =
@@ -73,7 +71,14 @@ export type PaymentWebhookOutcome =
   /** Signature, timestamp or body not to be trusted: answer 400, change nothing. */
   | { kind: "invalid"; reason: string }
   /** A payment of an order: paid, failed (a payment that settles later was refused), expired. */
-  | { kind: "payment"; eventId: string; type: string; reference: string; orderId: number | null; result: "paid" | "failed" | "expired" | "other" }
+  | {
+      kind: "payment";
+      eventId: string;
+      type: string;
+      reference: string;
+      orderId: number | null;
+      result: "paid" | "failed" | "expired" | "other";
+    }
   /** A subscription's event (Stripe's subscriptions only). */
   | { kind: "subscription"; eventId: string; type: string; data: SubscriptionWebhookData }
   /** An event the shop does not act on. */
@@ -82,7 +87,11 @@ export type PaymentWebhookOutcome =
 /** A provider's recurring billing (Stripe's subscriptions): the subscription code uses it directly. */
 export type SubscriptionBilling = Pick<
   PaymentGateway,
-  "createSubscriptionCheckoutSession" | "retrieveSubscriptionCheckout" | "expireCheckoutSession" | "retrieveSubscription" | "cancelSubscriptionAtPeriodEnd"
+  | "createSubscriptionCheckoutSession"
+  | "retrieveSubscriptionCheckout"
+  | "expireCheckoutSession"
+  | "retrieveSubscription"
+  | "cancelSubscriptionAtPeriodEnd"
 >;
 
 /** Whoever takes a payment. Implementations: app/payment/stripe-provider.server.ts, app/payment/simulated-provider.server.ts. */

@@ -7,7 +7,7 @@
  * bug and still throws.
  */
 import type { PaymentProvider, PaymentWebhookOutcome } from "./provider";
-import { type PaymentGateway,PaymentUnavailableError, WebhookSignatureError } from "./stripe.server";
+import { type PaymentGateway, PaymentUnavailableError, WebhookSignatureError } from "./stripe.server";
 
 /** The return page's parameter Stripe fills with the Checkout Session id. */
 const RETURN_PARAMETER = "session_id";
@@ -100,7 +100,14 @@ export function createStripeProvider(gateway: PaymentGateway): PaymentProvider {
             ? "paid"
             : "other"
           : (PAYMENT_RESULTS[event.type] ?? "other");
-      return { kind: "payment", eventId: event.eventId, type: event.type, reference: event.session.sessionId, orderId: event.session.orderId, result };
+      return {
+        kind: "payment",
+        eventId: event.eventId,
+        type: event.type,
+        reference: event.session.sessionId,
+        orderId: event.session.orderId,
+        result,
+      };
     },
 
     returnReference(params) {

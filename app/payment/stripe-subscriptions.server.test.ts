@@ -62,7 +62,9 @@ describe("subscription Checkout Sessions", () => {
       subscriptionMetadata: { subscriptionId: "42", planCode: "DISCOVERY_1" },
       idempotencyKey: "subscription-42-checkout-en-US",
     });
-    expect(session!.lineItems).toEqual([{ name: "Forfait découverte 1", amountCents: 29_000, quantity: 1, currency: "cad", interval: "month" }]);
+    expect(session!.lineItems).toEqual([
+      { name: "Forfait découverte 1", amountCents: 29_000, quantity: 1, currency: "cad", interval: "month" },
+    ]);
     // The same request again (a retry) gets the same session back.
     expect((await gateway.createSubscriptionCheckoutSession(request)).sessionId).toBe(sessionId);
     expect(stripeSessions()).toHaveLength(1);
@@ -113,7 +115,11 @@ describe("subscription Checkout Sessions", () => {
       },
     });
 
-    expect(await gateway.cancelSubscriptionAtPeriodEnd(subscription.id)).toMatchObject({ cancelAtPeriodEnd: true, status: "active", currentPeriodEnd: periodEnd });
+    expect(await gateway.cancelSubscriptionAtPeriodEnd(subscription.id)).toMatchObject({
+      cancelAtPeriodEnd: true,
+      status: "active",
+      currentPeriodEnd: periodEnd,
+    });
     expect(await gateway.retrieveSubscription(subscription.id)).toMatchObject({ cancelAtPeriodEnd: true });
     expect(await gateway.retrieveSubscription("sub_test_missing")).toBeNull();
     expect(await gateway.retrieveSubscriptionCheckout("cs_test_missing")).toBeNull();
@@ -124,7 +130,12 @@ describe("verifyWebhook for subscriptions", () => {
   it("reads a subscription event for the subscription it names only, whatever the endpoint's API version", async () => {
     const { sessionId } = await gateway.createSubscriptionCheckoutSession(request);
     const { subscription } = completeSubscriptionSession(sessionId);
-    const named = { eventId: "evt_test_x", type: "customer.subscription.updated", session: null, subscription: { object: "subscription", stripeSubscriptionId: subscription.id } };
+    const named = {
+      eventId: "evt_test_x",
+      type: "customer.subscription.updated",
+      session: null,
+      subscription: { object: "subscription", stripeSubscriptionId: subscription.id },
+    };
     expect(verify("customer.subscription.updated", { ...subscription, status: "past_due", cancel_at_period_end: true })).toEqual(named);
     // Before API 2025-03-31 the period was on the subscription, not on its items.
     const { items: _items, ...older } = subscription;
@@ -149,6 +160,9 @@ describe("verifyWebhook for subscriptions", () => {
     const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.completed", session), WEBHOOK_SECRET);
     const event = gateway.verifyWebhook(body, signature);
     expect(event.session).toBeNull();
-    expect(event.subscription).toMatchObject({ object: "checkout", checkout: { sessionId, status: "complete", paymentStatus: "paid", subscriptionRowId: 42 } });
+    expect(event.subscription).toMatchObject({
+      object: "checkout",
+      checkout: { sessionId, status: "complete", paymentStatus: "paid", subscriptionRowId: 42 },
+    });
   });
 });

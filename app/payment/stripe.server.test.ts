@@ -121,9 +121,7 @@ describe("createCheckoutSession", () => {
     await expect(gateway.createCheckoutSession(request({ lineItems: [{ name: "Boutique", amountCents: 12.5 }] }))).rejects.toThrow(
       TypeError,
     );
-    await expect(gateway.createCheckoutSession(request({ lineItems: [{ name: "Boutique", amountCents: 0 }] }))).rejects.toThrow(
-      TypeError,
-    );
+    await expect(gateway.createCheckoutSession(request({ lineItems: [{ name: "Boutique", amountCents: 0 }] }))).rejects.toThrow(TypeError);
     await expect(gateway.createCheckoutSession(request({ successUrl: "https://cuvee.test/merci" }))).rejects.toThrow(TypeError);
     expect(stripeSessions()).toHaveLength(0);
   });
@@ -213,9 +211,7 @@ describe("verifyWebhook", () => {
     const event = checkoutSessionEvent("checkout.session.completed", markSessionPaid(sessionId));
     const { body, signature } = signedWebhook(event, WEBHOOK_SECRET);
 
-    expect(() => gateway.verifyWebhook(body.replace('"amount_total":8622', '"amount_total":1'), signature)).toThrow(
-      WebhookSignatureError,
-    );
+    expect(() => gateway.verifyWebhook(body.replace('"amount_total":8622', '"amount_total":1'), signature)).toThrow(WebhookSignatureError);
     const forged = signedWebhook(event, "whsec_wrong");
     expect(() => gateway.verifyWebhook(forged.body, forged.signature)).toThrow(WebhookSignatureError);
     expect(() => gateway.verifyWebhook(body, null)).toThrow(WebhookSignatureError);

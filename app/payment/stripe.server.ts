@@ -128,8 +128,7 @@ export interface SubscriptionCheckoutState {
  * subscription mode carries its state (ids, status, metadata: the same in every version).
  */
 export type SubscriptionWebhookData =
-  | { object: "subscription"; stripeSubscriptionId: string }
-  | { object: "checkout"; checkout: SubscriptionCheckoutState };
+  { object: "subscription"; stripeSubscriptionId: string } | { object: "checkout"; checkout: SubscriptionCheckoutState };
 
 /** The payment provider, as the order code uses it (tests and the app share this interface). */
 export interface PaymentGateway {
@@ -431,7 +430,12 @@ export function createStripeGateway(options: {
       };
       if (SUBSCRIPTION_EVENT_TYPES.has(event.type)) {
         carries("subscription");
-        return { eventId: event.id, type: event.type, session: null, subscription: { object: "subscription", stripeSubscriptionId: object!.id as string } };
+        return {
+          eventId: event.id,
+          type: event.type,
+          session: null,
+          subscription: { object: "subscription", stripeSubscriptionId: object!.id as string },
+        };
       }
       if (event.type === "invoice.paid") {
         carries("invoice");
@@ -444,7 +448,12 @@ export function createStripeGateway(options: {
       carries("checkout.session");
       const session = object as Stripe.Checkout.Session;
       if (session.mode === "subscription") {
-        return { eventId: event.id, type: event.type, session: null, subscription: { object: "checkout", checkout: toSubscriptionCheckoutState(session) } };
+        return {
+          eventId: event.id,
+          type: event.type,
+          session: null,
+          subscription: { object: "checkout", checkout: toSubscriptionCheckoutState(session) },
+        };
       }
       return { eventId: event.id, type: event.type, session: toSessionState(session) };
     },

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { safeRedirect } from "~/http/safe-redirect";
-import { LOCALES, type Province,PROVINCES, TAX_MODES } from "~/vocabulary";
-import { DEFAULT_PREFERENCES, type Preferences,provinceFromPathSegment, VIEW_TYPES } from "./preferences";
+import { LOCALES, type Province, PROVINCES, TAX_MODES } from "~/vocabulary";
+import { DEFAULT_PREFERENCES, type Preferences, provinceFromPathSegment, VIEW_TYPES } from "./preferences";
 
 const PreferencesSchema = z.object({
   province: z.enum(PROVINCES).catch(DEFAULT_PREFERENCES.province),
@@ -30,7 +30,6 @@ export const PreferenceChangeSchema = z.object({
   locale: z.enum(LOCALES).optional(),
   view: z.enum(VIEW_TYPES).optional(),
 });
-
 
 /**
  * Applies a posted preference change.

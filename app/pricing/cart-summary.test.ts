@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TaxMode } from "~/vocabulary";
 import type { Province } from "~/vocabulary";
-import { type CartSummaryInput, type PricingLine,summarizeCart } from "./cart-summary";
+import { type CartSummaryInput, type PricingLine, summarizeCart } from "./cart-summary";
 import { PricingInputError } from "./errors";
 
 // Every expected figure below is computed by hand (integer cents, half up) and
@@ -34,8 +34,7 @@ const shop = (id: string, units: number, priceCents: number, extra: Partial<Pric
 
 const bottle = (id: string, units: number, priceCents: number): PricingLine =>
   shop(id, units, priceCents, { isAlcohol: true, singleBottle: true });
-const food = (id: string, units: number, priceCents: number): PricingLine =>
-  shop(id, units, priceCents, { zeroRated: true });
+const food = (id: string, units: number, priceCents: number): PricingLine => shop(id, units, priceCents, { zeroRated: true });
 const reserved = (id: string, units: number, priceCents: number): PricingLine => ({
   ...shop(id, units, priceCents, { isAlcohol: true, singleBottle: true }),
   section: "RESERVED",
@@ -544,8 +543,26 @@ describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
   it("per-line breakdown of the mixed cart", () => {
     const s = summarizeCart({ province: "QC", taxMode: "OUT", isMember: true, lines: MIXED });
     expect(s.lines).toEqual([
-      { id: "ip", section: "AGENCY", bottles: 6, agencyFees: 4800, liquorBoardPart: 13200, boutique: 0, memberDiscount: 0, reservedValue: 0 },
-      { id: "wine", section: "SHOP", bottles: 2, agencyFees: 0, liquorBoardPart: 0, boutique: 5000, memberDiscount: 1000, reservedValue: 0 },
+      {
+        id: "ip",
+        section: "AGENCY",
+        bottles: 6,
+        agencyFees: 4800,
+        liquorBoardPart: 13200,
+        boutique: 0,
+        memberDiscount: 0,
+        reservedValue: 0,
+      },
+      {
+        id: "wine",
+        section: "SHOP",
+        bottles: 2,
+        agencyFees: 0,
+        liquorBoardPart: 0,
+        boutique: 5000,
+        memberDiscount: 1000,
+        reservedValue: 0,
+      },
       { id: "cheese", section: "SHOP", bottles: 1, agencyFees: 0, liquorBoardPart: 0, boutique: 1200, memberDiscount: 0, reservedValue: 0 },
     ]);
   });
@@ -567,7 +584,16 @@ describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
       lines: [reserved("r1", 2, 30000), reserved("r2", 1, 4500)],
     });
     expect(s.lines).toEqual([
-      { id: "r1", section: "RESERVED", bottles: 2, agencyFees: 0, liquorBoardPart: 0, boutique: 0, memberDiscount: 0, reservedValue: 60000 },
+      {
+        id: "r1",
+        section: "RESERVED",
+        bottles: 2,
+        agencyFees: 0,
+        liquorBoardPart: 0,
+        boutique: 0,
+        memberDiscount: 0,
+        reservedValue: 60000,
+      },
       { id: "r2", section: "RESERVED", bottles: 1, agencyFees: 0, liquorBoardPart: 0, boutique: 0, memberDiscount: 0, reservedValue: 4500 },
     ]);
     expect(s.reserved).toEqual({ count: 2, units: 3, value: 64500 });

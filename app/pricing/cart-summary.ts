@@ -6,22 +6,10 @@
  */
 
 import { CART_SECTIONS, type CartSection, isOneOf, type LiquorBoard, type Province, type TaxCode, type TaxMode } from "~/vocabulary";
-import {
-  MEMBER_PAY_NOW_DISCOUNT_RATE,
-  MEMBER_PAY_NOW_THRESHOLD_CENTS,
-  MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
-} from "./constants";
+import { MEMBER_PAY_NOW_DISCOUNT_RATE, MEMBER_PAY_NOW_THRESHOLD_CENTS, MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "./constants";
 import { PricingInputError } from "./errors";
 import { allocateProportionally, assertNonNegativeInteger, percentOf, roundHalfUp, toSafeCents } from "./money";
-import {
-  assertProvince,
-  computeTaxes,
-  liquorBoardNameFor,
-  priceTaxIn,
-  type TaxAmounts,
-  taxLinesFor,
-  totalTax,
-} from "./taxes";
+import { assertProvince, computeTaxes, liquorBoardNameFor, priceTaxIn, type TaxAmounts, taxLinesFor, totalTax } from "./taxes";
 
 /** One cart line as the pricing module needs it. Amounts are integer cents. */
 export interface PricingLine {
@@ -143,7 +131,6 @@ export interface CartSummary {
   /** Tax-inclusive figures when `taxMode` is `'IN'`; `null` when `'OUT'`. */
   display: CartSummaryDisplay | null;
 }
-
 
 function assertBoolean(value: unknown, field: string): boolean {
   if (typeof value !== "boolean") throw new PricingInputError(field, `expected a boolean, got ${String(value)}`);
@@ -291,9 +278,7 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
   const taxableAgency = toSafeCents(sum(taxable.map((r) => r.out.agencyFees)));
   const taxableBoutique = toSafeCents(sum(taxable.map((r) => r.out.boutique)));
   const taxableSingleBottle = toSafeCents(sum(taxable.filter((r) => r.singleBottle).map((r) => r.out.memberDiscount)));
-  const taxablePayNowDiscount = toSafeCents(
-    sum(taxable.filter((r) => !r.singleBottle).map((r) => r.out.memberDiscount)),
-  );
+  const taxablePayNowDiscount = toSafeCents(sum(taxable.filter((r) => !r.singleBottle).map((r) => r.out.memberDiscount)));
   const payNowTaxable = toSafeCents(
     BigInt(taxableAgency) + BigInt(taxableBoutique) - BigInt(taxableSingleBottle) - BigInt(taxablePayNowDiscount),
   );
@@ -374,10 +359,7 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
  * carry none). Integer cents. Display only: the summary's taxes are computed per part, so these
  * may differ from the summary's tax lines by rounding.
  */
-export function lineDisplayTotal(
-  line: CartLineBreakdown,
-  options: { province: Province; taxMode: TaxMode; zeroRated: boolean },
-): number {
+export function lineDisplayTotal(line: CartLineBreakdown, options: { province: Province; taxMode: TaxMode; zeroRated: boolean }): number {
   const beforeTax = line.agencyFees + line.liquorBoardPart + line.boutique + line.reservedValue;
   return options.taxMode === "IN" ? priceTaxIn(beforeTax, options.province, options.zeroRated) : beforeTax;
 }

@@ -12,7 +12,6 @@ import { GST_RATE, HST_RATE, QST_RATE } from "./constants";
 import { PricingInputError } from "./errors";
 import { assertNonNegativeInteger, percentOf, toSafeCents } from "./money";
 
-
 /** Amounts of each tax, integer cents; the taxes that do not apply in the province are 0. */
 export interface TaxAmounts {
   gst: number;

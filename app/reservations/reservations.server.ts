@@ -75,7 +75,10 @@ const paymentOrders = alias(orders, "payment_orders");
  * product's name or its puid, case-insensitive), newest first, {@link RESERVATIONS_PAGE_SIZE} a page.
  * A page past the last gives the last page.
  */
-export async function listReservations(db: Database, filter: ReservationsFilter): Promise<{ items: ReservationListItem[]; pagination: Pagination }> {
+export async function listReservations(
+  db: Database,
+  filter: ReservationsFilter,
+): Promise<{ items: ReservationListItem[]; pagination: Pagination }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(reservations.status, filter.status));
   if (filter.province) conditions.push(eq(reservations.province, filter.province));
@@ -152,7 +155,14 @@ class Refusal extends Error {
 
 /** Fields of a reservation the audit rows keep. */
 function auditFields(r: Reservation, extra: Record<string, unknown> = {}) {
-  return { status: r.status, paymentOrderId: r.paymentOrderId, notifiedAt: r.notifiedAt, paymentDueAt: r.paymentDueAt, closedAt: r.closedAt, ...extra };
+  return {
+    status: r.status,
+    paymentOrderId: r.paymentOrderId,
+    notifiedAt: r.notifiedAt,
+    paymentDueAt: r.paymentDueAt,
+    closedAt: r.closedAt,
+    ...extra,
+  };
 }
 
 /**
@@ -189,7 +199,10 @@ export async function markReservationAvailable(
   let result: ReservationChangeResult;
   try {
     result = await db.transaction(async (tx) => {
-      const [target] = await tx.select({ orderId: reservations.orderId }).from(reservations).where(eq(reservations.id, input.reservationId));
+      const [target] = await tx
+        .select({ orderId: reservations.orderId })
+        .from(reservations)
+        .where(eq(reservations.id, input.reservationId));
       if (!target) throw new Refusal({ ok: false, error: "not-found" });
       const [placed] = await tx.select().from(orders).where(eq(orders.id, target.orderId)).for("update");
       const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
@@ -243,7 +256,9 @@ export async function markReservationAvailable(
       // The pick-up place of the reservation's order, when it had one of this province (decision 018).
       const branch = section === "AGENCY" && placed.branchId !== null ? await getBranch(tx, reservation.province, placed.branchId) : null;
       const boutiqueCode =
-        section === "SHOP" && placed.boutiqueCode && PICKUP_BOUTIQUES[reservation.province].includes(placed.boutiqueCode) ? placed.boutiqueCode : null;
+        section === "SHOP" && placed.boutiqueCode && PICKUP_BOUTIQUES[reservation.province].includes(placed.boutiqueCode)
+          ? placed.boutiqueCode
+          : null;
       const paymentDueAt = new Date(now.getTime() + RESERVATION_WINDOW_DAYS * 24 * 60 * 60_000);
       const order = await writeOrder(tx, {
         order: {
@@ -353,13 +368,15 @@ export async function cancelReservation(
         .where(eq(reservations.id, input.reservationId));
       if (!target) throw new Refusal({ ok: false, error: "not-found" });
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, target.orderId)).for("update");
-      if (target.paymentOrderId !== null) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, target.paymentOrderId)).for("update");
+      if (target.paymentOrderId !== null)
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, target.paymentOrderId)).for("update");
       const [before] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
       if (!before) throw new Refusal({ ok: false, error: "not-found" });
       // Made available between the first read and the locks: its payment order was not locked first.
       if (before.paymentOrderId !== target.paymentOrderId) throw new Refusal({ ok: false, error: "conflict", reservation: before });
       await lockInventories(tx, [before.productInventoryId]);
-      if (before.status !== "REQUESTED" && before.status !== "AVAILABLE") throw new Refusal({ ok: false, error: "conflict", reservation: before });
+      if (before.status !== "REQUESTED" && before.status !== "AVAILABLE")
+        throw new Refusal({ ok: false, error: "conflict", reservation: before });
       if (before.status === "AVAILABLE" && before.paymentOrderId !== null) {
         // Its order gives the stock back and closes the reservation as CANCELLED.
         await closePendingOrder(tx, before.paymentOrderId, "CANCELLED", now);
@@ -428,10 +445,14 @@ export function pickupMissing(
  * it available), and what pick-up place is still missing on a pending order.
  * @returns null when no reservation has this id.
  */
-export async function getReservationPayment(db: Database, reservationId: number): Promise<{ reservation: Reservation; order: Order | null; view: ReservationPaymentView } | null> {
+export async function getReservationPayment(
+  db: Database,
+  reservationId: number,
+): Promise<{ reservation: Reservation; order: Order | null; view: ReservationPaymentView } | null> {
   const [reservation] = await db.select().from(reservations).where(eq(reservations.id, reservationId));
   if (!reservation) return null;
-  const [order] = reservation.paymentOrderId !== null ? await db.select().from(orders).where(eq(orders.id, reservation.paymentOrderId)) : [];
+  const [order] =
+    reservation.paymentOrderId !== null ? await db.select().from(orders).where(eq(orders.id, reservation.paymentOrderId)) : [];
   const pending = order?.status === "PENDING_PAYMENT";
   return {
     reservation,

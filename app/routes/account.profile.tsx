@@ -109,7 +109,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (changed === "not-found") throw toLogin();
     if (changed === "wrong-password") {
       return data<ProfileActionData>(
-        { intent, result: submission.reply({ fieldErrors: { currentPassword: ["profile.errors.currentPasswordWrong"] }, hideFields: PASSWORD_FIELDS }) },
+        {
+          intent,
+          result: submission.reply({
+            fieldErrors: { currentPassword: ["profile.errors.currentPasswordWrong"] },
+            hideFields: PASSWORD_FIELDS,
+          }),
+        },
         { status: 400 },
       );
     }

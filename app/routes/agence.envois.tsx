@@ -40,7 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await resendOutboxMessage(shop.db, { staff, messageId: submission.value.messageId });
   if (outcome.ok) throw redirect(request.url, 303);
   if (outcome.error === "not-found") {
-    return data<ResendActionData>({ messageId, result: submission.reply({ formErrors: ["agency.outbox.errors.unknown"] }) }, { status: 404 });
+    return data<ResendActionData>(
+      { messageId, result: submission.reply({ formErrors: ["agency.outbox.errors.unknown"] }) },
+      { status: 404 },
+    );
   }
   return data<ResendActionData>(
     { messageId, result: submission.reply({ formErrors: ["agency.outbox.errors.conflict"] }), conflict: outcome.status },

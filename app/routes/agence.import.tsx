@@ -14,7 +14,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireStaff, requireStaffChange } from "~/agency/staff.server";
-import { checkCatalogueFile, confirmCatalogueImport, readCatalogueImport, recentCatalogueImports } from "~/catalogue-import/catalogue-import.server";
+import {
+  checkCatalogueFile,
+  confirmCatalogueImport,
+  readCatalogueImport,
+  recentCatalogueImports,
+} from "~/catalogue-import/catalogue-import.server";
 import { CONFIRM_INTENT, ConfirmSchema, UploadSchema } from "~/catalogue-import/import-forms";
 import { ImportReportView } from "~/catalogue-import/ui/import-report-view";
 import { UploadFormView } from "~/catalogue-import/ui/upload-form";
@@ -61,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === CONFIRM_INTENT) {
     const submission = parseWithZod(formData, { schema: ConfirmSchema });
-    if (submission.status !== "success") return data({ confirm: submission.reply(), upload: undefined, view: null, conflict: false }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ confirm: submission.reply(), upload: undefined, view: null, conflict: false }, { status: 400 });
     const { importId: id, fingerprint } = submission.value;
     const outcome = await confirmCatalogueImport(shop.db, staff, id, fingerprint);
     if (outcome.kind === "notFound") throw data(null, { status: 404 });

@@ -48,7 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const origin = shopOrigin(request);
   const outcome =
     input.intent === "available"
-      ? await markReservationAvailable(shop.db, { staff, reservationId: input.reservationId, bottlesReceived: input.bottlesReceived, origin })
+      ? await markReservationAvailable(shop.db, {
+          staff,
+          reservationId: input.reservationId,
+          bottlesReceived: input.bottlesReceived,
+          origin,
+        })
       : await cancelReservation(shop.db, { staff, reservationId: input.reservationId, origin });
   if (outcome.ok) throw redirect(request.url, 303);
   switch (outcome.error) {
@@ -70,7 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case "stock":
       return data<StaffReservationActionData>(
-        { reservationId, result: submission.reply({ fieldErrors: { bottlesReceived: ["reservations.errors.stock"] } }), stock: { stock: outcome.stock, bottles: outcome.bottles } },
+        {
+          reservationId,
+          result: submission.reply({ fieldErrors: { bottlesReceived: ["reservations.errors.stock"] } }),
+          stock: { stock: outcome.stock, bottles: outcome.bottles },
+        },
         { status: 400 },
       );
   }

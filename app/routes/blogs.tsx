@@ -4,7 +4,7 @@
  */
 import { useNavigation } from "react-router";
 import { activeBlogFilterCount, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
-import { listBlogs,listBlogThemes } from "~/blogs/blogs.server";
+import { listBlogs, listBlogThemes } from "~/blogs/blogs.server";
 import { BlogCard } from "~/blogs/ui/blog-card";
 import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
 import { FilterPanel } from "~/components/ui/filter-panel";

@@ -16,7 +16,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
-import { getOrderByConfirmation, type Order,reservationPaidBy } from "~/orders/orders.server";
+import { getOrderByConfirmation, type Order, reservationPaidBy } from "~/orders/orders.server";
 import { cancelPendingOrder, confirmationPath, payFromShopPage, shopPaymentPageServes } from "~/orders/payment.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
 import { paysOnShopPage } from "~/payment/registry.server";

@@ -8,12 +8,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
 import { notifyRegistrationAttempt } from "~/accounts/registration.server";
-import { ensureCartOwner,readCartOwner } from "~/cart/cart-owner.server";
+import { ensureCartOwner, readCartOwner } from "~/cart/cart-owner.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { placeOrderAndPay } from "~/checkout/place-order.server";
-import { type CheckoutActionData,CheckoutPage } from "~/checkout/ui/checkout-page";
+import { type CheckoutActionData, CheckoutPage } from "~/checkout/ui/checkout-page";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -159,11 +159,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "refused": {
         const { error, replaced } = outcome;
         if (replaced) {
-          return data<CheckoutActionData>({ intent, result: submission.reply(), error: error === "conflict" ? "conflict" : "stock" }, { status: 409, headers });
+          return data<CheckoutActionData>(
+            { intent, result: submission.reply(), error: error === "conflict" ? "conflict" : "stock" },
+            { status: 409, headers },
+          );
         }
         if (error === "incomplete") throw redirect("/checkout?step=2", { status: 303, headers });
         if (error === "empty") throw redirect("/shopping-cart-empty", { status: 303, headers });
-        return data<CheckoutActionData>({ intent, result: submission.reply(), error }, { status: error === "conflict" ? 409 : 400, headers });
+        return data<CheckoutActionData>(
+          { intent, result: submission.reply(), error },
+          { status: error === "conflict" ? 409 : 400, headers },
+        );
       }
     }
   }

@@ -62,7 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = await readUser(shop.db, request);
   const { firstName, lastName, email, message } = submission.value;
-  await sendContactMessage(shop.db, { firstName, lastName, email, message }, { locale: shop.locale, province: shop.preferences.province, userId: user?.id ?? null });
+  await sendContactMessage(
+    shop.db,
+    { firstName, lastName, email, message },
+    { locale: shop.locale, province: shop.preferences.province, userId: user?.id ?? null },
+  );
   throw redirect(SENT_PATH, { status: 303 });
 }
 

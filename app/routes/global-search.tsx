@@ -72,9 +72,7 @@ export default function GlobalSearchPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {count.capped ? (
-          <p className="mb-3 text-sm text-stone-700">
-            {t("search.capped", { count: formatCount(count.count, i18n.language) })}
-          </p>
+          <p className="mb-3 text-sm text-stone-700">{t("search.capped", { count: formatCount(count.count, i18n.language) })}</p>
         ) : null}
         {results.items.length === 0 ? (
           <p className="py-12 text-center text-stone-700">{t(`search.noResults.${tab}`, { text })}</p>

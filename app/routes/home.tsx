@@ -2,7 +2,7 @@
  * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
  * middleware); any other single path segment is not found.
  */
-import { data,Link } from "react-router";
+import { data, Link } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { parseProductFilters } from "~/catalogue/product-filters";

@@ -2,7 +2,7 @@
  * Generated product images (never downloaded): `/images/products/{colour}--{type}.svg`.
  */
 import { data } from "react-router";
-import { bottleSvg,IMAGE_CACHE_CONTROL } from "~/catalogue/images";
+import { bottleSvg, IMAGE_CACHE_CONTROL } from "~/catalogue/images";
 import type { Route } from "./+types/images.products";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -146,7 +146,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <h2 id="newsletter-interests-title" className="font-serif text-xl">
               {t("newsletter.interests.title")}
             </h2>
-            <p className="mt-1 text-sm text-stone-700">{t("newsletter.interests.for", { name: `${person.firstName} ${person.lastName}`, email: person.email })}</p>
+            <p className="mt-1 text-sm text-stone-700">
+              {t("newsletter.interests.for", { name: `${person.firstName} ${person.lastName}`, email: person.email })}
+            </p>
             <p className="mt-2 text-sm">{t("newsletter.interests.intro")}</p>
             <div className="mt-4">
               <NewsletterInterestsFormView
@@ -163,7 +165,11 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           <>
             <p className="text-left">{t("newsletter.intro")}</p>
             <div className="mt-4">
-              <NewsletterPersonFormView id="newsletter-person" lastResult={refusedStep?.step === "person" ? refusedStep.result : undefined} mode="page" />
+              <NewsletterPersonFormView
+                id="newsletter-person"
+                lastResult={refusedStep?.step === "person" ? refusedStep.result : undefined}
+                mode="page"
+              />
             </div>
           </>
         )}

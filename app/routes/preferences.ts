@@ -19,12 +19,7 @@ import type { Route } from "./+types/preferences";
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, preferences } = context.get(shopContext);
   const form = await readFormData(request);
-  const { next, redirectTo } = applyPreferenceChange(
-    preferences,
-    Object.fromEntries(form),
-    new URL(request.url).origin,
-    provinceOfPage,
-  );
+  const { next, redirectTo } = applyPreferenceChange(preferences, Object.fromEntries(form), new URL(request.url).origin, provinceOfPage);
   if (next.province !== preferences.province) {
     const user = await readUser(db, request);
     // Only the confirmation's POST logs a customer out (decision 028): this button says nothing of it.

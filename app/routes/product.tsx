@@ -4,7 +4,7 @@
  * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
  * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
  */
-import { data,Link } from "react-router";
+import { data, Link } from "react-router";
 import { listBlogsForProduct } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
@@ -104,9 +104,7 @@ function ChannelBlock({
         </p>
       ) : (
         <p className="mt-2 text-sm text-stone-600">
-          {soldByTheCase(channel)
-            ? t("product.stockCases", { count: units })
-            : t("product.stockUnits", { count: units })}
+          {soldByTheCase(channel) ? t("product.stockCases", { count: units }) : t("product.stockUnits", { count: units })}
         </p>
       )}
       {channel.purchasable ? <BuyArea channel={channel} uvc={product.uvc} visitorProvince={visitorProvince} /> : null}

@@ -7,13 +7,7 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
-import {
-  activeFilterCount,
-  parseProductFilters,
-  PRODUCT_PAGE_SIZE,
-  PRODUCT_SORTS,
-  productListHref,
-} from "~/catalogue/product-filters";
+import { activeFilterCount, parseProductFilters, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productListHref } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { ProductCard } from "~/catalogue/ui/product-card";
@@ -109,87 +103,87 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       <PriceListOptions key={formKey} filters={filters} taxMode={taxMode} province={province} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <FilterPanel id="filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
-            <Form
-              key={formKey}
-              method="get"
-              // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
-              autoComplete="off"
-              action="/products"
-              onChange={submitOnChoice(submit)}
-              data-testid="product-filters"
-            >
-              {filters.text ? <input type="hidden" name="t" value={filters.text} /> : null}
-              {filters.size !== PRODUCT_PAGE_SIZE ? <input type="hidden" name="size" value={filters.size} /> : null}
-              {facets.otherAttributes.map((id) => (
-                <input key={id} type="hidden" name="a" value={id} />
-              ))}
-              <label className="mb-5 block text-sm">
-                <span className="mb-1 block font-semibold">{t("filters.sort")}</span>
-                <select name="sort" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
-                  {PRODUCT_SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`filters.sorts.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
-              <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
-              <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />
-              <FacetFieldset legend={t("filters.characteristics")} name="a" options={facets.characteristics} />
-              <FacetFieldset legend={t("filters.country")} name="c" options={facets.countries} />
-              <FacetFieldset legend={t("filters.region")} name="r" options={facets.regions} />
-              <fieldset className="mb-5">
-                <legend className="mb-1 font-semibold">
-                  {t("filters.price")} ({taxMode === "IN" ? t("price.taxIn") : t("price.taxOut")})
-                </legend>
-                <div className="flex gap-2 text-sm">
-                  <label className="flex-1">
-                    <span className="block">{t("filters.min")}</span>
-                    <input
-                      name="min"
-                      inputMode="decimal"
-                      defaultValue={rawPrices.min}
-                      aria-invalid={priceErrors.min ? true : undefined}
-                      aria-describedby={priceErrors.min ? "min-error" : undefined}
-                      className="w-full rounded border border-stone-300 p-1"
-                    />
-                  </label>
-                  <label className="flex-1">
-                    <span className="block">{t("filters.max")}</span>
-                    <input
-                      name="max"
-                      inputMode="decimal"
-                      defaultValue={rawPrices.max}
-                      aria-invalid={priceErrors.max ? true : undefined}
-                      aria-describedby={priceErrors.max ? "max-error" : undefined}
-                      className="w-full rounded border border-stone-300 p-1"
-                    />
-                  </label>
-                </div>
-                {priceErrors.min ? (
-                  <p id="min-error" className="mt-1 text-sm text-red-700">
-                    {t(priceErrors.min)}
-                  </p>
-                ) : null}
-                {priceErrors.max ? (
-                  <p id="max-error" className="mt-1 text-sm text-red-700">
-                    {t(priceErrors.max)}
-                  </p>
-                ) : null}
-                <p className="mt-1 text-xs text-stone-600">{t("filters.priceHint")}</p>
-              </fieldset>
-              <div className="flex items-center gap-3">
-                <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
-                  {t("filters.apply")}
-                </button>
-                {filterCount > 0 ? (
-                  <Link to="/products" className="text-sm underline">
-                    {t("filters.reset")}
-                  </Link>
-                ) : null}
+          <Form
+            key={formKey}
+            method="get"
+            // Back/forward must show the URL's filters, not the browser's remembered checkboxes.
+            autoComplete="off"
+            action="/products"
+            onChange={submitOnChoice(submit)}
+            data-testid="product-filters"
+          >
+            {filters.text ? <input type="hidden" name="t" value={filters.text} /> : null}
+            {filters.size !== PRODUCT_PAGE_SIZE ? <input type="hidden" name="size" value={filters.size} /> : null}
+            {facets.otherAttributes.map((id) => (
+              <input key={id} type="hidden" name="a" value={id} />
+            ))}
+            <label className="mb-5 block text-sm">
+              <span className="mb-1 block font-semibold">{t("filters.sort")}</span>
+              <select name="sort" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
+                {PRODUCT_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`filters.sorts.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
+            <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
+            <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />
+            <FacetFieldset legend={t("filters.characteristics")} name="a" options={facets.characteristics} />
+            <FacetFieldset legend={t("filters.country")} name="c" options={facets.countries} />
+            <FacetFieldset legend={t("filters.region")} name="r" options={facets.regions} />
+            <fieldset className="mb-5">
+              <legend className="mb-1 font-semibold">
+                {t("filters.price")} ({taxMode === "IN" ? t("price.taxIn") : t("price.taxOut")})
+              </legend>
+              <div className="flex gap-2 text-sm">
+                <label className="flex-1">
+                  <span className="block">{t("filters.min")}</span>
+                  <input
+                    name="min"
+                    inputMode="decimal"
+                    defaultValue={rawPrices.min}
+                    aria-invalid={priceErrors.min ? true : undefined}
+                    aria-describedby={priceErrors.min ? "min-error" : undefined}
+                    className="w-full rounded border border-stone-300 p-1"
+                  />
+                </label>
+                <label className="flex-1">
+                  <span className="block">{t("filters.max")}</span>
+                  <input
+                    name="max"
+                    inputMode="decimal"
+                    defaultValue={rawPrices.max}
+                    aria-invalid={priceErrors.max ? true : undefined}
+                    aria-describedby={priceErrors.max ? "max-error" : undefined}
+                    className="w-full rounded border border-stone-300 p-1"
+                  />
+                </label>
               </div>
-            </Form>
+              {priceErrors.min ? (
+                <p id="min-error" className="mt-1 text-sm text-red-700">
+                  {t(priceErrors.min)}
+                </p>
+              ) : null}
+              {priceErrors.max ? (
+                <p id="max-error" className="mt-1 text-sm text-red-700">
+                  {t(priceErrors.max)}
+                </p>
+              ) : null}
+              <p className="mt-1 text-xs text-stone-600">{t("filters.priceHint")}</p>
+            </fieldset>
+            <div className="flex items-center gap-3">
+              <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
+                {t("filters.apply")}
+              </button>
+              {filterCount > 0 ? (
+                <Link to="/products" className="text-sm underline">
+                  {t("filters.reset")}
+                </Link>
+              ) : null}
+            </div>
+          </Form>
         </FilterPanel>
         <section aria-labelledby="results-title" aria-busy={navigation.state === "loading"}>
           {/* The cards' names are h3: this heading keeps the levels from skipping (Lighthouse heading-order). */}
@@ -202,8 +196,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <div className="grid grid-cols-cards gap-4">
               {items.map((item) => (
                 <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
-              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
-            </ProductCard>
+                  <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
+                </ProductCard>
               ))}
             </div>
           )}

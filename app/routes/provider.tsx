@@ -59,13 +59,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <header className="flex items-center gap-4">
-        <img
-          src={providerImageSrc(provider)}
-          alt=""
-          width={96}
-          height={96}
-          className="h-24 w-24 rounded"
-        />
+        <img src={providerImageSrc(provider)} alt="" width={96} height={96} className="h-24 w-24 rounded" />
         <div>
           <h1 className="font-serif text-3xl">{provider.name}</h1>
           <ul className="text-stone-600">

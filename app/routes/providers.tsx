@@ -60,9 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function Origin({ provider }: { provider: ProviderCard }) {
   const first = provider.origins[0];
   if (!first) return null;
-  return (
-    <p className="text-sm text-stone-600">{[first.countryName, first.regionName].filter(Boolean).join(" · ")}</p>
-  );
+  return <p className="text-sm text-stone-600">{[first.countryName, first.regionName].filter(Boolean).join(" · ")}</p>;
 }
 
 function TreeCheckboxes({ node }: { node: TreeNode }) {
@@ -128,7 +126,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8 print:block">
         <div className="print:hidden">
-        <FilterPanel id="provider-filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
+          <FilterPanel id="provider-filters-toggle" label={t("filters.title")} toggleLabel={t("filters.open", { count: filterCount })}>
             <Form
               key={location.search}
               method="get"
@@ -173,7 +171,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </div>
             </Form>
-        </FilterPanel>
+          </FilterPanel>
         </div>
         <section aria-label={t("providers.results")}>
           {groups.length === 0 ? <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p> : null}
@@ -183,9 +181,16 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                 {group.countryName}
               </h2>
               {view === "tiles" ? (
-                <ul className="grid grid-cols-tiles gap-4 lg:grid-cols-3 xl:grid-cols-4 print:grid-cols-4 print:gap-2" data-testid="provider-tiles">
+                <ul
+                  className="grid grid-cols-tiles gap-4 lg:grid-cols-3 xl:grid-cols-4 print:grid-cols-4 print:gap-2"
+                  data-testid="provider-tiles"
+                >
                   {group.providers.map((provider) => (
-                    <li key={provider.id} className="break-inside-avoid rounded border border-stone-200 bg-white p-3" data-testid="provider-card">
+                    <li
+                      key={provider.id}
+                      className="break-inside-avoid rounded border border-stone-200 bg-white p-3"
+                      data-testid="provider-card"
+                    >
                       <Link to={`/providers/${provider.slug}`} className="flex items-center gap-3">
                         <img src={providerImageSrc(provider)} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded" />
                         <div>
@@ -202,7 +207,14 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                     <li key={provider.id} className="py-2" data-testid="provider-card">
                       <details>
                         <summary className="flex items-center gap-3">
-                          <img src={providerImageSrc(provider)} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded" />
+                          <img
+                            src={providerImageSrc(provider)}
+                            alt=""
+                            width={40}
+                            height={40}
+                            loading="lazy"
+                            className="h-10 w-10 rounded"
+                          />
                           <span className="font-semibold">{provider.name}</span>
                           <Origin provider={provider} />
                           <span className="ml-auto text-sm text-stone-500">

@@ -52,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const { firstName, lastName, email, password } = submission.value;
   if (await isWeakPassword(password, [email, firstName, lastName])) {
-    return data({ result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   const { user } = await registerOrNotifyOwner(
     shop.db,

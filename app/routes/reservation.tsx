@@ -20,7 +20,7 @@ import { confirmationPath, startOrderPayment } from "~/orders/payment.server";
 import { deliverySchema } from "~/orders/pickup";
 import { readReservationToken } from "~/orders/reservation-token.server";
 import { chooseReservationPickup, getReservationPayment } from "~/reservations/reservations.server";
-import { type ReservationPageActionData,ReservationPaymentPage } from "~/reservations/ui/reservation-payment-page";
+import { type ReservationPageActionData, ReservationPaymentPage } from "~/reservations/ui/reservation-payment-page";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/reservation";
 
@@ -65,14 +65,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "delivery") {
     const submission = parseWithZod(formData, { schema: deliverySchema(view.needs) });
-    if (submission.status !== "success") return data<ReservationPageActionData>({ intent: "delivery", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ReservationPageActionData>({ intent: "delivery", result: submission.reply() }, { status: 400 });
     const chosen = await chooseReservationPickup(shop.db, reservation, submission.value);
     if (!chosen) {
       return data<ReservationPageActionData>(
         {
           intent: "delivery",
           result: submission.reply({
-            fieldErrors: reservation.byCase ? { branchId: ["checkout.errors.branchRequired"] } : { boutiqueCode: ["checkout.errors.boutiqueRequired"] },
+            fieldErrors: reservation.byCase
+              ? { branchId: ["checkout.errors.branchRequired"] }
+              : { boutiqueCode: ["checkout.errors.boutiqueRequired"] },
           }),
         },
         { status: 400 },
@@ -80,7 +83,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     throw redirect(new URL(request.url).pathname, 303);
   }
-  if (intent !== "pay") return data<ReservationPageActionData>({ intent: null, result: undefined, error: "unknownIntent" }, { status: 400 });
+  if (intent !== "pay")
+    return data<ReservationPageActionData>({ intent: null, result: undefined, error: "unknownIntent" }, { status: 400 });
   if (view.needs.branch || view.needs.boutique) {
     return data<ReservationPageActionData>({ intent: "pay", result: undefined, error: "pickupMissing" }, { status: 400 });
   }

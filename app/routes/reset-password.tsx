@@ -12,7 +12,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requireUser } from "~/accounts/auth.server";
-import { resetPassword, type ResetTokenFailure,verifyResetToken } from "~/accounts/password-reset.server";
+import { resetPassword, type ResetTokenFailure, verifyResetToken } from "~/accounts/password-reset.server";
 import { ResetPasswordSchema } from "~/accounts/password-reset-forms";
 import { ResetLinkRefused, ResetPasswordForm } from "~/accounts/ui/password-reset-forms";
 import { MessagePage } from "~/components/ui/message-page";
@@ -77,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hideFields = ["password", "confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), refused: null }, { status: 400 });
   const { token, password } = submission.value;
-  const weak = () => data({ result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields }), refused: null }, { status: 400 });
+  const weak = () =>
+    data({ result: submission.reply({ fieldErrors: { password: [WEAK_PASSWORD_MESSAGE] }, hideFields }), refused: null }, { status: 400 });
   if (token) {
     const check = await verifyResetToken(shop.db, token);
     if (!check.ok) return data({ result: submission.reply({ hideFields }), refused: check.reason }, { status: 400 });
@@ -108,7 +109,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <MessagePage title={t("passwordReset.reset.title")} testId="reset-password-page">
       <p className="mt-4">
-        {loaderData.mode === "expired" ? t("passwordReset.reset.expiredIntro") : t("passwordReset.reset.intro", { email: loaderData.email })}
+        {loaderData.mode === "expired"
+          ? t("passwordReset.reset.expiredIntro")
+          : t("passwordReset.reset.intro", { email: loaderData.email })}
       </p>
       <div className="mt-6">
         <ResetPasswordForm lastResult={actionData?.result} token={loaderData.token} redirect={loaderData.redirect} />

@@ -120,7 +120,12 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
                 <p className="mt-1 text-sm text-stone-600">{t(`cart.sectionNotes.${s.section}`, { days: RESERVATION_WINDOW_DAYS })}</p>
                 <ul className="divide-y divide-stone-200">
                   {s.lines.map((line) => (
-                    <CartLineRow key={line.productInventoryId} line={line} lockVersion={lockVersion} actionError={actionData ?? undefined} />
+                    <CartLineRow
+                      key={line.productInventoryId}
+                      line={line}
+                      lockVersion={lockVersion}
+                      actionError={actionData ?? undefined}
+                    />
                   ))}
                 </ul>
               </section>
@@ -140,7 +145,11 @@ export default function ShoppingCartPage({ loaderData, actionData }: Route.Compo
               </p>
             </div>
           ) : (
-            <Link to="/checkout" className="mt-4 block rounded bg-wine-700 px-4 py-2 text-center font-semibold text-white" data-testid="checkout-link">
+            <Link
+              to="/checkout"
+              className="mt-4 block rounded bg-wine-700 px-4 py-2 text-center font-semibold text-white"
+              data-testid="checkout-link"
+            >
               {t("cart.checkout")}
             </Link>
           )}

@@ -29,7 +29,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ error: "bad signature" }, { status: 400 });
     case "subscription": {
       if (!provider.subscriptions) return data({ received: true });
-      const outcome = await handleSubscriptionWebhook(db, provider.subscriptions, { eventId: event.eventId, type: event.type, data: event.data });
+      const outcome = await handleSubscriptionWebhook(db, provider.subscriptions, {
+        eventId: event.eventId,
+        type: event.type,
+        data: event.data,
+      });
       // Stripe retries a failed delivery: the event is not recorded, so the retry applies it.
       if (outcome === "unavailable") return data({ error: "payment unavailable" }, { status: 503 });
       console.log(`payment: webhook ${event.type} ${event.eventId} subscription ${outcome}`);

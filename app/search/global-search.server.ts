@@ -15,7 +15,7 @@
  *   the first matches the database finds, so a one-word search matching most of a
  *   100,000-product catalogue stays as fast as a precise one.
  */
-import { and, asc, desc, eq, inArray, type SQL,sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { countryName } from "~/catalogue/country-names.server";
 import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
@@ -177,9 +177,7 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
   if (pagination.page !== input.page) return { counts, tab, pagination, results: emptyResults(tab) };
   // The tab opened by default past page 1 (a URL without a tab) was read at the first page.
   const ids =
-    pagination.offset === offsetOf(tab)
-      ? hits[tab].ids
-      : (await searchTab(db, sources[tab], hits[tab].match, pagination.offset)).ids;
+    pagination.offset === offsetOf(tab) ? hits[tab].ids : (await searchTab(db, sources[tab], hits[tab].match, pagination.offset)).ids;
 
   return { counts, tab, pagination, results: await loadResults(db, reference, tab, ids, input.locale) };
 }
@@ -248,9 +246,7 @@ async function searchTab(db: Database, source: TabSource, match: Match, offset: 
       : [];
   // The window count is lost when the page is empty: at the first page there is no match; past
   // the end (only the tab asked for is read past its first page) count apart.
-  const total =
-    rows[0]?.total ??
-    (offset === 0 ? 0 : Number((await db.select({ n: sql<number>`count(*)` }).from(matches))[0]?.n ?? 0));
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : Number((await db.select({ n: sql<number>`count(*)` }).from(matches))[0]?.n ?? 0));
   return { ids: rows.map((r) => Number(r.id)), matches: total, match };
 }
 
@@ -259,13 +255,7 @@ function emptyResults(tab: SearchTab): SearchResults {
 }
 
 /** The page's rows by id, in the ids' order, with texts in the visitor's language. */
-async function loadResults(
-  db: Database,
-  reference: ReferenceData,
-  tab: SearchTab,
-  ids: number[],
-  locale: Locale,
-): Promise<SearchResults> {
+async function loadResults(db: Database, reference: ReferenceData, tab: SearchTab, ids: number[], locale: Locale): Promise<SearchResults> {
   if (ids.length === 0) return emptyResults(tab);
   const inOrder = <T extends { id: number }>(rows: T[]) => {
     const byId = new Map(rows.map((r) => [r.id, r]));

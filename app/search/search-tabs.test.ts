@@ -3,7 +3,7 @@
  * links are canonical and read back to the same query.
  */
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, SEARCH_TABS,searchHref } from "./search-tabs";
+import { parseSearchQuery, SEARCH_TABS, searchHref } from "./search-tabs";
 
 const parse = (query: string) => parseSearchQuery(new URLSearchParams(query));
 

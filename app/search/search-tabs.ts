@@ -8,7 +8,7 @@
  */
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
-import { type BlogType,isOneOf } from "~/vocabulary";
+import { type BlogType, isOneOf } from "~/vocabulary";
 
 /** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */
 export const SEARCH_TABS = ["PRODUCTS", "PROVIDERS", "BLOGS"] as const;
@@ -111,6 +111,4 @@ export interface BlogHit {
 
 /** One page of the active tab's results. */
 export type SearchResults =
-  | { tab: "PRODUCTS"; items: ProductHit[] }
-  | { tab: "PROVIDERS"; items: ProviderHit[] }
-  | { tab: "BLOGS"; items: BlogHit[] };
+  { tab: "PRODUCTS"; items: ProductHit[] } | { tab: "PROVIDERS"; items: ProviderHit[] } | { tab: "BLOGS"; items: BlogHit[] };

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { parseBlogFilters } from "~/blogs/blog-filters";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { parseProviderFilters } from "~/catalogue/provider-filters";
-import { articleListMeta, articleMeta, productListMeta, productMeta, type ProductMetaData,providerListMeta, providerMeta } from "./catalogue-meta";
+import {
+  articleListMeta,
+  articleMeta,
+  productListMeta,
+  productMeta,
+  type ProductMetaData,
+  providerListMeta,
+  providerMeta,
+} from "./catalogue-meta";
 import { offerAvailability, schemaPrice } from "./structured-data";
 
 const origin = "https://cuvee.example";
@@ -14,7 +22,8 @@ const content = (tags: MetaDescriptor[], key: string, value: string) =>
   (tags.find((t) => (t as Record<string, unknown>)[key] === value) as { content?: string } | undefined)?.content;
 const title = (tags: MetaDescriptor[]) => (tags.find((t) => "title" in t) as { title: string }).title;
 const canonical = (tags: MetaDescriptor[]) => (tags.find((t) => (t as { rel?: string }).rel === "canonical") as { href: string }).href;
-const jsonLd = (tags: MetaDescriptor[]) => (tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
+const jsonLd = (tags: MetaDescriptor[]) =>
+  (tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
 
 const channel = (id: number, priceCents: number, more: Partial<ProductMetaData["here"][number]> = {}) => ({
   productInventoryId: id,
@@ -58,7 +67,11 @@ describe("productMeta", () => {
   });
 
   it("speaks English on an English page, elides nothing, and names a single price without 'from'", () => {
-    const tags = productMeta(english, { ...product, here: [channel(11, 2495)], product: { ...product.product, provider: { name: "Aphros", slug: "aphros" } } });
+    const tags = productMeta(english, {
+      ...product,
+      here: [channel(11, 2495)],
+      product: { ...product.product, provider: { name: "Aphros", slug: "aphros" } },
+    });
     expect(content(tags, "name", "description")).toMatch(/^Wine by Aphros, Loire, France, 750 ml, \$24\.95 before taxes\. /);
     expect(canonical(tags)).toBe("https://cuvee.example/products/muscadet-clos-des-briords?lng=en-US");
   });
@@ -188,10 +201,20 @@ describe("list pages", () => {
 
   it("quotes the searched text and says nothing more on page 1 without filters", () => {
     const none = { ...facets, types: [], colors: [], countries: [], regions: [] };
-    const plain = productListMeta(english, { title: "Products", filters: parseProductFilters(new URLSearchParams(), known), facets: none, pagination: { page: 1, total: 1 } });
+    const plain = productListMeta(english, {
+      title: "Products",
+      filters: parseProductFilters(new URLSearchParams(), known),
+      facets: none,
+      pagination: { page: 1, total: 1 },
+    });
     expect(title(plain)).toBe("Products · Cuvée");
     expect(content(plain, "name", "description")).toMatch(/^1 product to discover/);
-    const searched = productListMeta(english, { title: "Products", filters: parseProductFilters(new URLSearchParams("t=chablis"), known), facets: none, pagination: { page: 1, total: 3 } });
+    const searched = productListMeta(english, {
+      title: "Products",
+      filters: parseProductFilters(new URLSearchParams("t=chablis"), known),
+      facets: none,
+      pagination: { page: 1, total: 3 },
+    });
     expect(title(searched)).toBe("“chablis” · Products · Cuvée");
   });
 
@@ -203,7 +226,12 @@ describe("list pages", () => {
 
   it("titles the article list with its type and themes", () => {
     const filters = parseBlogFilters(new URLSearchParams("type=REGION&a=travel"), new Set(["travel"]));
-    const tags = articleListMeta(french, { title: "Blogue", description: "Articles.", filters, themes: [{ code: "travel", name: "Voyage" }] });
+    const tags = articleListMeta(french, {
+      title: "Blogue",
+      description: "Articles.",
+      filters,
+      themes: [{ code: "travel", name: "Voyage" }],
+    });
     expect(title(tags)).toBe("Région, Voyage · Blogue · Cuvée");
     expect(canonical(tags)).toBe("https://cuvee.example/blogs?type=REGION&a=travel");
   });

@@ -9,15 +9,15 @@ import type { BlogFilters } from "~/blogs/blog-filters";
 import { blogListHref } from "~/blogs/blog-filters";
 import { blogCoverSrc } from "~/blogs/cover-image";
 import { productImageSrc, providerImageSrc } from "~/catalogue/links";
-import { type ProductFilters,productListHref } from "~/catalogue/product-filters";
+import { type ProductFilters, productListHref } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
-import { type ProviderFilters,providerListHref } from "~/catalogue/provider-filters";
+import { type ProviderFilters, providerListHref } from "~/catalogue/provider-filters";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import type { BlogCoverMotif } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, type OfferChannel,organizationJsonLd, productJsonLd, schemaPrice } from "./structured-data";
+import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, schemaPrice } from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -88,10 +88,7 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
   const image = productImageSrc({ colorCode: data.colorCode, typeCode: product.typeCode });
   const extra: MetaDescriptor[] = [];
   if (lowest !== null) {
-    extra.push(
-      { property: "product:price:amount", content: schemaPrice(lowest) },
-      { property: "product:price:currency", content: "CAD" },
-    );
+    extra.push({ property: "product:price:amount", content: schemaPrice(lowest) }, { property: "product:price:currency", content: "CAD" });
   }
   extra.push({
     "script:ld+json": productJsonLd(s.origin, {
@@ -214,8 +211,9 @@ export function productListMeta(site: SeoSite | null, data: ProductListMetaData)
   const s = siteOrDefault(site);
   const t = translatorFor(s.locale);
   const { facets, filters } = data;
-  const labels = [facets.types, facets.colors, facets.characteristics, facets.countries, facets.regions, facets.inventories]
-    .flatMap((options) => options.filter((o) => o.checked).map((o) => o.label));
+  const labels = [facets.types, facets.colors, facets.characteristics, facets.countries, facets.regions, facets.inventories].flatMap(
+    (options) => options.filter((o) => o.checked).map((o) => o.label),
+  );
   if (filters.text) labels.unshift(t("seo.searchText", { text: filters.text }));
   return seoMeta(site, {
     title: listTitle(s, data.title, labels, data.pagination.page),

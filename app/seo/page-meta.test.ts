@@ -50,7 +50,12 @@ describe("documentTitle and pagedTitle", () => {
 });
 
 describe("seoMeta", () => {
-  const page = { title: "Producteurs", description: "Les vignerons que nous importons.", path: "/providers?page=2", image: "/images/x.svg" };
+  const page = {
+    title: "Producteurs",
+    description: "Les vignerons que nous importons.",
+    path: "/providers?page=2",
+    image: "/images/x.svg",
+  };
 
   it("gives title, description, canonical, the fr-CA / en-CA / x-default alternates and OpenGraph in French", () => {
     const tags = seoMeta(french, page);
@@ -96,7 +101,10 @@ describe("seoMeta", () => {
   });
 
   it("keeps title and description only without the root's data", () => {
-    expect(seoMeta(null, page)).toEqual([{ title: "Producteurs · Cuvée" }, { name: "description", content: "Les vignerons que nous importons." }]);
+    expect(seoMeta(null, page)).toEqual([
+      { title: "Producteurs · Cuvée" },
+      { name: "description", content: "Les vignerons que nous importons." },
+    ]);
   });
 
   it("gives private pages a description from the locales in the page's language", () => {
@@ -113,7 +121,12 @@ describe("seoMeta", () => {
 
 describe("siteOf", () => {
   it("reads the origin and language the root loader gave", () => {
-    expect(siteOf([{ id: "root", data: { origin, locale: "en-US", year: 2025 } }, { id: "routes/faq", data: {} }])).toEqual(english);
+    expect(
+      siteOf([
+        { id: "root", data: { origin, locale: "en-US", year: 2025 } },
+        { id: "routes/faq", data: {} },
+      ]),
+    ).toEqual(english);
   });
   it("is null without usable root data", () => {
     expect(siteOf([{ id: "root", data: undefined }])).toBeNull();

@@ -13,7 +13,7 @@ import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
 import { urlOfPath } from "~/http/path-url";
 import { translatorFor } from "~/i18n/translator";
-import { isOneOf, type Locale,LOCALES } from "~/vocabulary";
+import { isOneOf, type Locale, LOCALES } from "~/vocabulary";
 import { clipDescription } from "./meta-text";
 
 export const SITE_NAME = "Cuvée";

@@ -117,7 +117,9 @@ function itemXml(origin: string, item: SitemapItem): string {
     .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`)
     .join("");
   const lastmod = item.lastModified ? `<lastmod>${item.lastModified.toISOString().slice(0, 10)}</lastmod>` : "";
-  return LOCALES.map((locale) => `<url><loc>${escapeXml(localizedUrl(origin, item.path, locale))}</loc>${lastmod}${alternates}</url>\n`).join("");
+  return LOCALES.map(
+    (locale) => `<url><loc>${escapeXml(localizedUrl(origin, item.path, locale))}</loc>${lastmod}${alternates}</url>\n`,
+  ).join("");
 }
 
 const URLSET_HEAD =
@@ -222,5 +224,7 @@ export function robotsTxt(origin: string): string {
     // The staff area is not listed: it answers 404 to everyone else and must not be named here.
     "/listing",
   ];
-  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
+    "\n",
+  );
 }

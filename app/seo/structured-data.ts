@@ -8,7 +8,7 @@
 import { productHref } from "~/catalogue/links";
 import type { ProductInventoryView } from "~/catalogue/product-inventory";
 import type { Province } from "~/vocabulary";
-import { absoluteUrl,SITE_NAME } from "./page-meta";
+import { absoluteUrl, SITE_NAME } from "./page-meta";
 
 /** A schema.org object (JSON). */
 export type JsonLd = Record<string, unknown>;

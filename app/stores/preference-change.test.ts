@@ -9,7 +9,12 @@ const origin = "http://shop.test";
 
 describe("applyPreferenceChange", () => {
   it("switches the language and drops a lng query parameter from the page it returns to", () => {
-    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { locale: "en-US", redirectTo: "/products?lng=fr-CA&type=VIN" }, origin, provinceOfPage);
+    const result = applyPreferenceChange(
+      DEFAULT_PREFERENCES,
+      { locale: "en-US", redirectTo: "/products?lng=fr-CA&type=VIN" },
+      origin,
+      provinceOfPage,
+    );
     expect(result.next.locale).toBe("en-US");
     expect(result.redirectTo).toBe("/products?type=VIN");
   });
@@ -27,18 +32,34 @@ describe("applyPreferenceChange", () => {
     expect(applyPreferenceChange(onUser, { province: "QC", redirectTo: "/on/" }, origin, provinceOfPage).redirectTo).toBe("/qc");
   });
   it("keeps pages that fix no province, and a store page when the province does not change", () => {
-    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/boutiques?x=1" }, origin, provinceOfPage).redirectTo).toBe("/boutiques?x=1");
-    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/products/qc" }, origin, provinceOfPage).redirectTo).toBe("/products/qc");
-    expect(applyPreferenceChange(DEFAULT_PREFERENCES, { province: "QC", redirectTo: "/boutiques/quebec" }, origin, provinceOfPage).redirectTo).toBe("/boutiques/quebec");
+    expect(
+      applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/boutiques?x=1" }, origin, provinceOfPage).redirectTo,
+    ).toBe("/boutiques?x=1");
+    expect(
+      applyPreferenceChange(DEFAULT_PREFERENCES, { province: "ON", redirectTo: "/products/qc" }, origin, provinceOfPage).redirectTo,
+    ).toBe("/products/qc");
+    expect(
+      applyPreferenceChange(DEFAULT_PREFERENCES, { province: "QC", redirectTo: "/boutiques/quebec" }, origin, provinceOfPage).redirectTo,
+    ).toBe("/boutiques/quebec");
   });
   it("keeps the page and its filters for a tax-mode switch", () => {
-    const result = applyPreferenceChange(DEFAULT_PREFERENCES, { taxMode: "OUT", redirectTo: "/products?page=2&c=FR" }, origin, provinceOfPage);
+    const result = applyPreferenceChange(
+      DEFAULT_PREFERENCES,
+      { taxMode: "OUT", redirectTo: "/products?page=2&c=FR" },
+      origin,
+      provinceOfPage,
+    );
     expect(result).toEqual({ next: { ...DEFAULT_PREFERENCES, taxMode: "OUT" }, redirectTo: "/products?page=2&c=FR" });
   });
   it("ignores invalid values and never redirects off-site", () => {
     const result = applyPreferenceChange(DEFAULT_PREFERENCES, { province: "BC", redirectTo: "//evil.example/x" }, origin, provinceOfPage);
     expect(result).toEqual({ next: DEFAULT_PREFERENCES, redirectTo: "/" });
-    const dotted = applyPreferenceChange(DEFAULT_PREFERENCES, { locale: "en-US", redirectTo: "/qc/..//evil.example" }, origin, provinceOfPage);
+    const dotted = applyPreferenceChange(
+      DEFAULT_PREFERENCES,
+      { locale: "en-US", redirectTo: "/qc/..//evil.example" },
+      origin,
+      provinceOfPage,
+    );
     expect(dotted.redirectTo).toBe("/");
   });
 });

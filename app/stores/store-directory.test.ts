@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { provinceOfPage, storeBySlug,STORES } from "./store-directory";
+import { provinceOfPage, storeBySlug, STORES } from "./store-directory";
 
 describe("the province of a page (SPEC §4)", () => {
   it("is the path's for /qc and /on, the store's for a store page", () => {

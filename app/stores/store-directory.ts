@@ -35,7 +35,15 @@ export const STORES: readonly Store[] = [
     province: "QC",
     addressLines: ["1234, rue Saint-Denis", "Montréal (Québec) H2X 3K2"],
     phone: "+15145550140",
-    hours: [null, h("11:00", "19:00"), h("11:00", "19:00"), h("11:00", "21:00"), h("11:00", "21:00"), h("10:00", "18:00"), h("11:00", "17:00")],
+    hours: [
+      null,
+      h("11:00", "19:00"),
+      h("11:00", "19:00"),
+      h("11:00", "21:00"),
+      h("11:00", "21:00"),
+      h("10:00", "18:00"),
+      h("11:00", "17:00"),
+    ],
     restaurant: true,
   },
   {
@@ -53,7 +61,15 @@ export const STORES: readonly Store[] = [
     province: "ON",
     addressLines: ["890 Queen Street West", "Toronto, Ontario M6J 1G3"],
     phone: "+14165550142",
-    hours: [null, h("12:00", "20:00"), h("12:00", "20:00"), h("12:00", "22:00"), h("12:00", "22:00"), h("11:00", "22:00"), h("11:00", "18:00")],
+    hours: [
+      null,
+      h("12:00", "20:00"),
+      h("12:00", "20:00"),
+      h("12:00", "22:00"),
+      h("12:00", "22:00"),
+      h("11:00", "22:00"),
+      h("11:00", "18:00"),
+    ],
     restaurant: true,
   },
 ];

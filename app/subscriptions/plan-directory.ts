@@ -7,11 +7,7 @@
  * descriptions say what the spec says each plan gives (§6 benefits, §4 discovery rhythm), no more.
  * Prices come from the one module of money constants.
  */
-import {
-  DISCOVERY_MONTHLY_CENTS,
-  DISCOVERY_YEARLY_CENTS,
-  MEMBERSHIP_YEARLY_CENTS,
-} from "~/pricing/constants";
+import { DISCOVERY_MONTHLY_CENTS, DISCOVERY_YEARLY_CENTS, MEMBERSHIP_YEARLY_CENTS } from "~/pricing/constants";
 import type { PlanInterval, PlanKind } from "~/vocabulary";
 
 /** A plan as it goes into `subscription_plans`. Prices are integer cents (CAD), taxes not shown. */

@@ -19,7 +19,6 @@ import { formatShopDate } from "./subscription-rules";
 import type { PlanOffer } from "./subscription-types";
 import { listUserSubscriptions, startSubscription } from "./subscriptions.server";
 
-
 /**
  * The plans of the given kinds with the logged-in customer's holds (none for a visitor).
  * @returns `{ plans, loggedIn }`.
@@ -35,7 +34,8 @@ export async function loadPlanOffers(
   const held = new Map<string, PlanOffer["held"]>();
   if (user) {
     for (const s of await listUserSubscriptions(db, user.id, locale, now)) {
-      if (s.live && s.currentPeriodEnd) held.set(s.planCode, { until: formatShopDate(s.currentPeriodEnd, locale), renews: !s.cancelAtPeriodEnd });
+      if (s.live && s.currentPeriodEnd)
+        held.set(s.planCode, { until: formatShopDate(s.currentPeriodEnd, locale), renews: !s.cancelAtPeriodEnd });
     }
   }
   return { plans: plans.map((plan) => ({ ...plan, held: held.get(plan.code) ?? null })), loggedIn: user !== null };

@@ -35,7 +35,7 @@ import {
   type SubscriptionCheckoutState,
   type SubscriptionWebhookData,
 } from "~/payment/stripe.server";
-import { type IncomingSubscriptionState,mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import { type IncomingSubscriptionState, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -79,7 +79,9 @@ export async function handleSubscriptionWebhook(
   const data = event.data;
   try {
     return await recordOnce(db, event, now, (tx) =>
-      data.object === "subscription" ? applySubscription(tx, gateway, data.stripeSubscriptionId, now) : applyCheckout(tx, gateway, data.checkout, now),
+      data.object === "subscription"
+        ? applySubscription(tx, gateway, data.stripeSubscriptionId, now)
+        : applyCheckout(tx, gateway, data.checkout, now),
     );
   } catch (error) {
     if (error instanceof PaymentUnavailableError) return "unavailable";
@@ -173,11 +175,20 @@ async function applySubscription(tx: Tx, gateway: SubscriptionEventsGateway, str
  * ({@link applyCheckout}), with the subscription's state expanded in that retrieval.
  * @returns false when no row of this shop matches (the event is recorded and ignored).
  */
-async function linkFromEvent(tx: Tx, gateway: SubscriptionEventsGateway, subscription: StripeSubscriptionState, now: Date): Promise<boolean> {
+async function linkFromEvent(
+  tx: Tx,
+  gateway: SubscriptionEventsGateway,
+  subscription: StripeSubscriptionState,
+  now: Date,
+): Promise<boolean> {
   if (subscription.subscriptionRowId === null || !isRowId(subscription.subscriptionRowId)) return false;
   const row = await lockRow(
     tx,
-    and(eq(subscriptions.id, subscription.subscriptionRowId), eq(subscriptions.paymentProvider, "stripe"), isNotNull(subscriptions.stripeCheckoutSessionId)),
+    and(
+      eq(subscriptions.id, subscription.subscriptionRowId),
+      eq(subscriptions.paymentProvider, "stripe"),
+      isNotNull(subscriptions.stripeCheckoutSessionId),
+    ),
   );
   if (!row || row.planCode !== subscription.planCode || !row.stripeCheckoutSessionId) return false;
   if (row.stripeSubscriptionId === subscription.stripeSubscriptionId) {

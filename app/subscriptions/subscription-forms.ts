@@ -11,7 +11,11 @@ import { MAX_ROW_ID } from "~/db/row-id";
 /** Buying a plan: the plan's button on /subscriptions, /membres, /discovery. */
 export const BuyPlanSchema = z.object({
   intent: z.literal("buy"),
-  planCode: z.string({ message: "subscriptions.errors.unknownPlan" }).trim().min(1, "subscriptions.errors.unknownPlan").max(40, "subscriptions.errors.unknownPlan"),
+  planCode: z
+    .string({ message: "subscriptions.errors.unknownPlan" })
+    .trim()
+    .min(1, "subscriptions.errors.unknownPlan")
+    .max(40, "subscriptions.errors.unknownPlan"),
 });
 export type BuyPlanForm = z.infer<typeof BuyPlanSchema>;
 

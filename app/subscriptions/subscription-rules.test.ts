@@ -48,13 +48,17 @@ describe("mergeSubscriptionState", () => {
   const active: SubscriptionState = { status: "ACTIVE", currentPeriodEnd: at("2026-07-01T00:00:00Z"), cancelAtPeriodEnd: false };
 
   it("takes the status, period end and cancel flag Stripe gives", () => {
-    expect(mergeSubscriptionState(pending, { status: "ACTIVE", currentPeriodEnd: at("2026-07-01T00:00:00Z"), cancelAtPeriodEnd: false })).toEqual(active);
+    expect(
+      mergeSubscriptionState(pending, { status: "ACTIVE", currentPeriodEnd: at("2026-07-01T00:00:00Z"), cancelAtPeriodEnd: false }),
+    ).toEqual(active);
     expect(mergeSubscriptionState(active, { status: "PAST_DUE", currentPeriodEnd: null, cancelAtPeriodEnd: true })).toEqual({
       status: "PAST_DUE",
       currentPeriodEnd: active.currentPeriodEnd,
       cancelAtPeriodEnd: true,
     });
-    expect(mergeSubscriptionState(active, { status: "CANCELLED", currentPeriodEnd: null, cancelAtPeriodEnd: null })).toMatchObject({ status: "CANCELLED" });
+    expect(mergeSubscriptionState(active, { status: "CANCELLED", currentPeriodEnd: null, cancelAtPeriodEnd: null })).toMatchObject({
+      status: "CANCELLED",
+    });
   });
 
   it("never leaves CANCELLED or EXPIRED (a late update does not resurrect)", () => {
@@ -66,7 +70,9 @@ describe("mergeSubscriptionState", () => {
   });
 
   it("never sends a paid subscription back to pending or expired, nor its period backwards", () => {
-    expect(mergeSubscriptionState(active, { status: "PENDING_PAYMENT", currentPeriodEnd: at("2026-06-01T00:00:00Z"), cancelAtPeriodEnd: null })).toEqual(active);
+    expect(
+      mergeSubscriptionState(active, { status: "PENDING_PAYMENT", currentPeriodEnd: at("2026-06-01T00:00:00Z"), cancelAtPeriodEnd: null }),
+    ).toEqual(active);
     expect(mergeSubscriptionState(active, { status: "EXPIRED", currentPeriodEnd: null, cancelAtPeriodEnd: null })).toEqual(active);
     expect(mergeSubscriptionState(pending, { status: "EXPIRED", currentPeriodEnd: null, cancelAtPeriodEnd: null }).status).toBe("EXPIRED");
   });
@@ -87,7 +93,14 @@ describe("holdsPlan", () => {
 describe("isRowId (a subscription id from a form or Stripe's metadata)", () => {
   it("accepts a positive PostgreSQL integer only", () => {
     expect([1, 2_147_483_647].map(isRowId)).toEqual([true, true]);
-    expect([0, -1, 1.5, Number.NaN, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2].map(isRowId)).toEqual([false, false, false, false, false, false]);
+    expect([0, -1, 1.5, Number.NaN, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2].map(isRowId)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -108,7 +108,6 @@ function isOneOfStatuses(list: readonly SubscriptionStatus[], status: Subscripti
   return list.includes(status);
 }
 
-
 /** A calendar day, month 1–12. */
 export interface CalendarDay {
   year: number;

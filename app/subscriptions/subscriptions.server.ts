@@ -15,7 +15,7 @@ import { isRowId } from "~/db/row-id";
 import { subscriptionPlans, subscriptions, users } from "~/db/schema";
 import type { SubscriptionBilling } from "~/payment/provider";
 import { activePaymentProvider, paymentProviderNamed, paysOnShopPage, subscriptionBilling } from "~/payment/registry.server";
-import { type PaymentGateway,PaymentUnavailableError } from "~/payment/stripe.server";
+import { type PaymentGateway, PaymentUnavailableError } from "~/payment/stripe.server";
 import type { User } from "~/users/users.server";
 import type { Locale, PaymentProvider, PlanInterval, PlanKind, SubscriptionStatus } from "~/vocabulary";
 import { getPlan, localizePlan, type PlanRow } from "./plans.server";
@@ -48,8 +48,7 @@ export function planPagePath(kind: PlanKind): string {
 
 /** The outcome of a purchase: where to send the customer, or why not. */
 export type StartSubscriptionResult =
-  | { ok: true; subscriptionId: number; url: string }
-  | { ok: false; reason: "unknown-plan" | "already-subscribed" | "payment-unavailable" };
+  { ok: true; subscriptionId: number; url: string } | { ok: false; reason: "unknown-plan" | "already-subscribed" | "payment-unavailable" };
 
 /**
  * Starts buying a plan for a logged-in customer.
@@ -172,7 +171,10 @@ async function stripeCheckoutUrl(
     .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCheckoutSessionId)))
     .returning({ id: subscriptions.id });
   if (stored.length === 0) {
-    const [current] = await db.select({ sessionId: subscriptions.stripeCheckoutSessionId }).from(subscriptions).where(eq(subscriptions.id, row.id));
+    const [current] = await db
+      .select({ sessionId: subscriptions.stripeCheckoutSessionId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, row.id));
     if (current?.sessionId !== session.sessionId) {
       // Only the stored session may be paid: a completion of this one would match no row.
       await stripe.expireCheckoutSession(session.sessionId);
@@ -264,7 +266,12 @@ export async function getUserSubscription(
  * year). Idempotent: a purchase already paid, cancelled or expired is left as it is.
  * @returns the row after the call, or null when it is not the customer's simulated purchase.
  */
-export async function paySimulatedSubscription(db: Database, userId: number, subscriptionId: number, now = new Date()): Promise<SubscriptionRow | null> {
+export async function paySimulatedSubscription(
+  db: Database,
+  userId: number,
+  subscriptionId: number,
+  now = new Date(),
+): Promise<SubscriptionRow | null> {
   if (!isRowId(subscriptionId)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -285,9 +292,7 @@ export async function paySimulatedSubscription(db: Database, userId: number, sub
 }
 
 /** The outcome of a cancellation. */
-export type CancelSubscriptionResult =
-  | { ok: true; endsAt: Date | null }
-  | { ok: false; reason: "not-live" | "payment-unavailable" };
+export type CancelSubscriptionResult = { ok: true; endsAt: Date | null } | { ok: false; reason: "not-live" | "payment-unavailable" };
 
 /**
  * Cancels a subscription at the end of its paid period (SPEC §4 "cancellable at any time"): the
@@ -406,7 +411,9 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
  * was opened, with Stripe configured), or null when there is nothing to ask: the page counts a
  * load that asks against the `checkout` rate limit.
  */
-export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null }): string | null {
+export function sessionToRefresh(
+  subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null },
+): string | null {
   if (!paymentProviderNamed(subscription.paymentProvider)?.subscriptions || subscription.status !== "PENDING_PAYMENT") return null;
   return subscription.stripeCheckoutSessionId;
 }
@@ -417,7 +424,11 @@ export function sessionToRefresh(subscription: Pick<SubscriptionView, "status" |
  * rules as the webhook). Without Stripe configured, nothing is asked.
  * @returns "unavailable" when Stripe cannot be reached (the page says so), else "done".
  */
-export async function refreshPendingFromStripe(db: Database, stripeCheckoutSessionId: string, now = new Date()): Promise<"done" | "unavailable"> {
+export async function refreshPendingFromStripe(
+  db: Database,
+  stripeCheckoutSessionId: string,
+  now = new Date(),
+): Promise<"done" | "unavailable"> {
   const stripe = subscriptionBilling();
   if (!stripe) return "done";
   try {

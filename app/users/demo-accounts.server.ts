@@ -28,9 +28,39 @@ interface DemoAccount {
 
 /** The demo logins, as the README lists them. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: `client.qc${DEMO_DOMAIN}`, password: "cuvee-demo-qc", role: "customer", province: "QC", locale: "fr-CA", firstName: "Camille", lastName: "Tremblay", phone: "+15145550101", member: true },
-  { email: `client.on${DEMO_DOMAIN}`, password: "cuvee-demo-on", role: "customer", province: "ON", locale: "en-US", firstName: "Jordan", lastName: "Smith", phone: "+14165550102", member: false },
-  { email: `agence${DEMO_DOMAIN}`, password: "cuvee-demo-staff", role: "staff", province: "QC", locale: "fr-CA", firstName: "Agence", lastName: "Cuvée", phone: "", member: false },
+  {
+    email: `client.qc${DEMO_DOMAIN}`,
+    password: "cuvee-demo-qc",
+    role: "customer",
+    province: "QC",
+    locale: "fr-CA",
+    firstName: "Camille",
+    lastName: "Tremblay",
+    phone: "+15145550101",
+    member: true,
+  },
+  {
+    email: `client.on${DEMO_DOMAIN}`,
+    password: "cuvee-demo-on",
+    role: "customer",
+    province: "ON",
+    locale: "en-US",
+    firstName: "Jordan",
+    lastName: "Smith",
+    phone: "+14165550102",
+    member: false,
+  },
+  {
+    email: `agence${DEMO_DOMAIN}`,
+    password: "cuvee-demo-staff",
+    role: "staff",
+    province: "QC",
+    locale: "fr-CA",
+    firstName: "Agence",
+    lastName: "Cuvée",
+    phone: "",
+    member: false,
+  },
 ];
 
 /** Whether an e-mail is one of the demo logins' (refused at login in production). */
@@ -59,11 +89,16 @@ export async function seedDemoAccounts(db: Database, nodeEnv: string, now = new 
     if (!row) continue;
     created += 1;
     if (member) {
-      const [held] = await db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.userId, row.id), eq(subscriptions.planCode, "MEMBERSHIP")));
+      const [held] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, row.id), eq(subscriptions.planCode, "MEMBERSHIP")));
       if (!held) {
         const renewal = new Date(now);
         renewal.setFullYear(renewal.getFullYear() + 1);
-        await db.insert(subscriptions).values({ userId: row.id, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: renewal });
+        await db
+          .insert(subscriptions)
+          .values({ userId: row.id, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: renewal });
       }
     }
   }

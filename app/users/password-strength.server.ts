@@ -46,11 +46,13 @@ export async function isWeakPassword(password: string, userInputs: readonly stri
     checker = undefined;
     throw error;
   });
-  const inputs = userInputs.flatMap((input) => {
-    const value = input.trim().toLowerCase();
-    // The e-mail's local part and domain words are what a person would reuse.
-    return value.includes("@") ? [value, ...value.split(/[@.+_-]/)] : [value];
-  }).filter((value) => value.length >= 3);
+  const inputs = userInputs
+    .flatMap((input) => {
+      const value = input.trim().toLowerCase();
+      // The e-mail's local part and domain words are what a person would reuse.
+      return value.includes("@") ? [value, ...value.split(/[@.+_-]/)] : [value];
+    })
+    .filter((value) => value.length >= 3);
   const result = (await checker).check(password.slice(0, CHECKED_LENGTH), inputs);
   return result.score < MIN_PASSWORD_SCORE;
 }

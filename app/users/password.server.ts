@@ -2,14 +2,16 @@
  * Password hashing (DESIGN §3 Accounts: scrypt from node:crypto). Stored as
  * `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>` so the cost can rise later.
  */
-import { randomBytes, scrypt as scryptCallback, type ScryptOptions,timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
 const COST = { N: 16_384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

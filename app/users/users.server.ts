@@ -6,8 +6,8 @@
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { users,userSessions } from "~/db/schema";
-import { readSession,rotateSession } from "~/session.server";
+import { users, userSessions } from "~/db/schema";
+import { readSession, rotateSession } from "~/session.server";
 import type { Locale, Province, Role } from "~/vocabulary";
 import { hashPassword, verifyPassword } from "./password.server";
 

@@ -21,7 +21,10 @@ describe("visitor cookies", () => {
     const none = { confirmedAge: null, noticeSeen: false, consent: { QC: null, ON: null } };
     expect(await cookies.read(null)).toEqual(none);
     expect(await cookies.read(sent(await other.confirmAge(19, null), await other.rememberConsent("QC", "accepted", true)))).toEqual(none);
-    const forged = (await cookies.confirmAge(18, null)).replace(/^age=[^.]+/, `age=${encodeURIComponent(btoa(JSON.stringify({ age: 19 })))}`);
+    const forged = (await cookies.confirmAge(18, null)).replace(
+      /^age=[^.]+/,
+      `age=${encodeURIComponent(btoa(JSON.stringify({ age: 19 })))}`,
+    );
     expect((await cookies.read(sent(forged))).confirmedAge).toBeNull();
     expect(await cookies.read("age=not-even-base64; consent-qc=%%%")).toEqual(none);
   });

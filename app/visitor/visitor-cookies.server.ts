@@ -14,7 +14,7 @@
 import type { Cookie } from "react-router";
 import { z } from "zod";
 import { signedCookie } from "~/http/cookies.server";
-import { type Province,PROVINCES } from "~/vocabulary";
+import { type Province, PROVINCES } from "~/vocabulary";
 import { CONSENT_ANSWERS, type ConsentAnswer, LEGAL_AGES, type LegalAge, type VisitorAnswers } from "./visitor-rules";
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -58,10 +58,7 @@ export function createVisitorCookies(options: { secrets?: string[] } = {}): Visi
   const age = make("age", AGE_CONFIRMATION_SECONDS);
   const visited = make("visited", FIRST_VISIT_MARKER_SECONDS);
   // No Max-Age by default: a session cookie unless the answer is remembered.
-  const consent = Object.fromEntries(PROVINCES.map((p) => [p, make(`consent-${p.toLowerCase()}`, undefined)])) as Record<
-    Province,
-    Cookie
-  >;
+  const consent = Object.fromEntries(PROVINCES.map((p) => [p, make(`consent-${p.toLowerCase()}`, undefined)])) as Record<Province, Cookie>;
   const parse = async (cookie: Cookie, header: string | null): Promise<unknown> => {
     try {
       return await cookie.parse(header);
@@ -95,10 +92,7 @@ export function createVisitorCookies(options: { secrets?: string[] } = {}): Visi
       return visited.serialize(1);
     },
     rememberConsent(province, answer, remember, now = new Date()) {
-      return consent[province].serialize(
-        { answer, at: now.toISOString() },
-        remember ? { maxAge: REMEMBERED_CONSENT_SECONDS } : {},
-      );
+      return consent[province].serialize({ answer, at: now.toISOString() }, remember ? { maxAge: REMEMBERED_CONSENT_SECONDS } : {});
     },
   };
 }

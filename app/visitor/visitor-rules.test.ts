@@ -47,7 +47,11 @@ describe("what a visitor sees (SPEC §4 first visit: age gate → notice → con
   });
   it("?consent=open reopens an answered consent with the current answer", () => {
     const answers: VisitorAnswers = { confirmedAge: 18, noticeSeen: true, consent: { QC: "refused", ON: null } };
-    expect(visitorState(answers, { ...page, consentRequested: true }).consent).toEqual({ province: "QC", current: "refused", reopened: true });
+    expect(visitorState(answers, { ...page, consentRequested: true }).consent).toEqual({
+      province: "QC",
+      current: "refused",
+      reopened: true,
+    });
   });
   it("crawlers and the refusal page itself see nothing in the way", () => {
     expect(visitorState(NEW_VISITOR, { ...page, crawler: true })).toEqual(NOTHING_IN_THE_WAY);

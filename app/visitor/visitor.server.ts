@@ -9,7 +9,7 @@
 import { isbot } from "isbot";
 import type { Province } from "~/vocabulary";
 import { visitorCookies } from "./visitor-cookies.server";
-import { CONSENT_QUERY, VISITOR_PATH, type VisitorState,visitorState } from "./visitor-rules";
+import { CONSENT_QUERY, VISITOR_PATH, type VisitorState, visitorState } from "./visitor-rules";
 
 /** Whether the request comes from a crawler or another robot, by its User-Agent (isbot). */
 export function isCrawler(request: Request): boolean {
@@ -24,10 +24,7 @@ export function isCrawler(request: Request): boolean {
  * @returns the state for the layout, and the `Set-Cookie` headers to send: the first-visit marker
  *   (1 day) when the notice shows, so it shows once.
  */
-export async function readVisitorState(
-  request: Request,
-  province: Province,
-): Promise<{ state: VisitorState; headers: Headers }> {
+export async function readVisitorState(request: Request, province: Province): Promise<{ state: VisitorState; headers: Headers }> {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
   const cookies = visitorCookies();

@@ -19,7 +19,12 @@ export async function buildBareApp(root: string, work: string): Promise<string> 
   const log = path.join(work, "bare-build.log");
   await runChild("the bare app's build", path.join(root, "node_modules/.bin/react-router"), ["build", "scripts/bench-bare-app"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", BENCH_BARE_BUILD_DIR: path.join(out, "build"), BENCH_BARE_CACHE_DIR: path.join(work, "bare-vite-cache") },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BENCH_BARE_BUILD_DIR: path.join(out, "build"),
+      BENCH_BARE_CACHE_DIR: path.join(work, "bare-vite-cache"),
+    },
     log,
   });
   // The bundle imports express, react-router… (externals) from the shop's node_modules.

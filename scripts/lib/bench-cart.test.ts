@@ -95,7 +95,12 @@ describe("cart load test", () => {
 
   it("reports lost updates when stale edits are accepted", async () => {
     const store = newStore();
-    const figures = await cartLoadTest([await fakeShop(store, { ignoreLockVersion: true }), await fakeShop(store, { ignoreLockVersion: true })], "", ITEMS, OPTIONS);
+    const figures = await cartLoadTest(
+      [await fakeShop(store, { ignoreLockVersion: true }), await fakeShop(store, { ignoreLockVersion: true })],
+      "",
+      ITEMS,
+      OPTIONS,
+    );
     expect(figures.twoTabRoundsBothAccepted).toBe(8);
     expect(figures.lostUpdates).toBeGreaterThan(0);
   });
@@ -114,15 +119,28 @@ describe("cart load test", () => {
 
   it("tells a rate limit shared by the processes from one counted per process", async () => {
     const shared = newStore();
-    expect(await checkSharedRateLimit([await fakeShop(shared), await fakeShop(shared)], "")).toMatchObject({ shared: true, allowedBeforeRefusal: 60, refusedWith: 429 });
-    expect(await checkSharedRateLimit([await fakeShop(newStore()), await fakeShop(newStore())], "")).toMatchObject({ shared: false, refusedWith: null });
+    expect(await checkSharedRateLimit([await fakeShop(shared), await fakeShop(shared)], "")).toMatchObject({
+      shared: true,
+      allowedBeforeRefusal: 60,
+      refusedWith: 429,
+    });
+    expect(await checkSharedRateLimit([await fakeShop(newStore()), await fakeShop(newStore())], "")).toMatchObject({
+      shared: false,
+      refusedWith: null,
+    });
   });
 
   it("reads the lines and lock version of the cart page's update forms", () => {
     const html =
       '<li data-testid="cart-line" data-product-inventory-id="7"><form><input type="hidden" name="currentQuantity" value="2"/><input type="hidden" name="lockVersion" value="5"/></form></li>' +
       '<li data-testid="cart-line" data-product-inventory-id="9"><form><input type="hidden" name="currentQuantity" value="1"/><input type="hidden" name="lockVersion" value="5"/></form></li>';
-    expect(parseCartPage(html)).toEqual({ version: 5, lines: new Map([[7, 2], [9, 1]]) });
+    expect(parseCartPage(html)).toEqual({
+      version: 5,
+      lines: new Map([
+        [7, 2],
+        [9, 1],
+      ]),
+    });
     expect(parseCartPage("<p>empty</p>")).toEqual({ version: null, lines: new Map() });
   });
 });

@@ -166,7 +166,8 @@ class Shopper {
       });
       await response.arrayBuffer();
       this.keep(response);
-      if (response.status !== 303 && response.status !== 409) this.error(String(response.status), `${fields.intent} via process ${process + 1}: ${response.status}`);
+      if (response.status !== 303 && response.status !== 409)
+        this.error(String(response.status), `${fields.intent} via process ${process + 1}: ${response.status}`);
       return response.status;
     } catch (error) {
       this.error("network", `${fields.intent} via process ${process + 1}: ${(error as Error).message}`);
@@ -178,7 +179,11 @@ class Shopper {
   async read(process: number): Promise<CartView | null> {
     this.figures.reads++;
     try {
-      const response = await fetch(`${this.processes[process]}/shopping-cart`, { headers: this.headers(), redirect: "manual", signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(`${this.processes[process]}/shopping-cart`, {
+        headers: this.headers(),
+        redirect: "manual",
+        signal: AbortSignal.timeout(60_000),
+      });
       const html = await response.text();
       this.keep(response);
       if (response.status !== 200) {
@@ -258,7 +263,14 @@ async function editUntilAccepted(
 }
 
 /** One shopper's session; adds to `figures`. */
-async function shop(k: number, processes: string[], visitorCookie: string, items: Item[], edits: number, figures: CartLoadFigures): Promise<void> {
+async function shop(
+  k: number,
+  processes: string[],
+  visitorCookie: string,
+  items: Item[],
+  edits: number,
+  figures: CartLoadFigures,
+): Promise<void> {
   const address = `10.77.${(k >> 8) & 255}.${k & 255}`;
   const shopper = new Shopper(processes, address, visitorCookie, figures);
   const twoTabs = k % 3 === 0;
@@ -330,7 +342,9 @@ async function shop(k: number, processes: string[], visitorCookie: string, items
     const expected = replay(initial, changes);
     if (seen.version !== baseVersion + changes.length || !sameLines(seen.lines, expected)) {
       figures.staleReads++;
-      problem(`process ${reader + 1} shows version ${seen.version} ${describe(seen.lines)}, expected ${baseVersion + changes.length} ${describe(expected)}`);
+      problem(
+        `process ${reader + 1} shows version ${seen.version} ${describe(seen.lines)}, expected ${baseVersion + changes.length} ${describe(expected)}`,
+      );
     }
     view = seen;
     turn = other(turn);
@@ -355,7 +369,9 @@ async function shop(k: number, processes: string[], visitorCookie: string, items
     const wrongLines = [...ids].filter((id) => final.lines.get(id) !== expected.get(id)).length;
     const versionGap = Math.abs(expectedVersion - (final.version ?? 0));
     if (wrongLines > 0 || versionGap > 0) {
-      problem(`final cart via process ${p + 1}: version ${final.version} ${describe(final.lines)}, expected ${expectedVersion} ${describe(expected)}`);
+      problem(
+        `final cart via process ${p + 1}: version ${final.version} ${describe(final.lines)}, expected ${expectedVersion} ${describe(expected)}`,
+      );
       lost = Math.max(lost, versionGap, wrongLines);
     }
   }
@@ -376,7 +392,9 @@ export async function cartLoadTest(
   // Adds, edits (a two-tab edit is two posts and a retry) and the final remove.
   const writesPerShopper = LINES + options.edits * 3 + 1;
   if (writesPerShopper > RATE_LIMITS.cartWrite.points) {
-    throw new Error(`BENCH_CART_EDITS too high: a shopper would need up to ${writesPerShopper} cart writes a minute, over the limit of ${RATE_LIMITS.cartWrite.points}`);
+    throw new Error(
+      `BENCH_CART_EDITS too high: a shopper would need up to ${writesPerShopper} cart writes a minute, over the limit of ${RATE_LIMITS.cartWrite.points}`,
+    );
   }
   const figures: CartLoadFigures = {
     processes,

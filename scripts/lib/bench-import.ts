@@ -74,25 +74,70 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
     const lines: string[] = [REQUIRED_COLUMNS.join(",")];
     for (const r of list) {
       lines.push(
-        [r.productPuid, r.inventoryPuid, r.nameFr, r.nameEn, r.producer, r.typeCode, r.vintage, r.volumeMl, r.uvc, r.inventoryCode,
-          dollars(r.priceCents + 100), dollars(r.agencyFeeCents), r.quantity + r.uvc, r.availability].map(cell).join(","),
+        [
+          r.productPuid,
+          r.inventoryPuid,
+          r.nameFr,
+          r.nameEn,
+          r.producer,
+          r.typeCode,
+          r.vintage,
+          r.volumeMl,
+          r.uvc,
+          r.inventoryCode,
+          dollars(r.priceCents + 100),
+          dollars(r.agencyFeeCents),
+          r.quantity + r.uvc,
+          r.availability,
+        ]
+          .map(cell)
+          .join(","),
       );
     }
     const producer = list[list.length - 1]!.producer;
     const run = randomBytes(3).toString("hex").toUpperCase();
     for (let n = 1; n <= created; n++) {
       const puid = `BENCHIMP${run}${String(n).padStart(6, "0")}`;
-      lines.push([puid, `${puid}-IP`, `Cuvée d’import ${n}`, `Import cuvée ${n}`, producer, "VIN", 2023, 750, 12, "IP", "31,50", "7,25", 24, "AVAILABLE"].map(cell).join(","));
+      lines.push(
+        [
+          puid,
+          `${puid}-IP`,
+          `Cuvée d’import ${n}`,
+          `Import cuvée ${n}`,
+          producer,
+          "VIN",
+          2023,
+          750,
+          12,
+          "IP",
+          "31,50",
+          "7,25",
+          24,
+          "AVAILABLE",
+        ]
+          .map(cell)
+          .join(","),
+      );
     }
     const csv = `${lines.join("\n")}\n`;
     const rowCount = lines.length - 1;
 
     const [staff] = await db
       .insert(users)
-      .values({ role: "staff", province: "QC", locale: "fr-CA", firstName: "Bench", lastName: "Import", email: `bench-import-${run.toLowerCase()}@bench.invalid`, passwordHash: "none" })
+      .values({
+        role: "staff",
+        province: "QC",
+        locale: "fr-CA",
+        firstName: "Bench",
+        lastName: "Import",
+        email: `bench-import-${run.toLowerCase()}@bench.invalid`,
+        passwordHash: "none",
+      })
       .returning({ id: users.id, email: users.email });
 
-    console.log(`Catalogue import: ${rowCount} rows (${list.length} existing product inventories re-priced, ${created} new products), ${(csv.length / 1e6).toFixed(1)} MB…`);
+    console.log(
+      `Catalogue import: ${rowCount} rows (${list.length} existing product inventories re-priced, ${created} new products), ${(csv.length / 1e6).toFixed(1)} MB…`,
+    );
     let started = performance.now();
     const checked = await checkCatalogueFile(db, staff!, { name: "bench.csv", text: csv });
     const dryRunSeconds = (performance.now() - started) / 1000;

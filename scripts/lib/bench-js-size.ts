@@ -84,7 +84,9 @@ export function measureJsSize(clientDir: string, homeHtml: string): JsSizeFigure
   const fromHtml = scriptsOfHtml(homeHtml);
   const homeJs = [...new Set([...chain, ...fromHtml])];
   const css = [...new Set([root, home].flatMap((e) => e.css ?? []))];
-  const allJs = readdirSync(assets).filter((f) => f.endsWith(".js")).map((f) => `/assets/${f}`);
+  const allJs = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => `/assets/${f}`);
   return {
     homeJs: { ...sizes(clientDir, homeJs), urls: homeJs },
     homeCss: sizes(clientDir, css),

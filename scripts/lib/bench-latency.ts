@@ -74,7 +74,11 @@ function decoderOf(encoding: string | undefined): Transform | null {
  * (2 rounds × 300 each), `fetch` measured `/products` at p50 15.5 and 13.3 ms against 13.5 and
  * 13.6, `t=chateau` 21.8 against 20.8–20.9, `/robots.txt` 0.35 ms more (decision 024).
  */
-function get(base: string, pagePath: string, headers: Record<string, string>): Promise<{ status: number; location: string | null; bytes: number }> {
+function get(
+  base: string,
+  pagePath: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; location: string | null; bytes: number }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       new URL(pagePath, base),
@@ -160,7 +164,15 @@ export async function sequentialLatency(
     bytes = answer.bytes;
     if (i >= options.warmup) times.push(ms);
   }
-  return { label, path: pagePath, bytes, requests: times.length, p50: percentile(times, 0.5), p95: percentile(times, 0.95), max: Math.max(...times) };
+  return {
+    label,
+    path: pagePath,
+    bytes,
+    requests: times.length,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    max: Math.max(...times),
+  };
 }
 
 /** How a page's cost grows from the smallest to the largest catalogue. */

@@ -9,7 +9,15 @@ if (file && /serve\.mjs$/.test(process.argv[1] ?? "")) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const write = () =>
-    writeFileSync(file, JSON.stringify({ pid: process.pid, rss: process.memoryUsage.rss(), maxDelayMs: delay.max / 1e6, p99DelayMs: delay.percentile(99) / 1e6 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: process.pid,
+        rss: process.memoryUsage.rss(),
+        maxDelayMs: delay.max / 1e6,
+        p99DelayMs: delay.percentile(99) / 1e6,
+      }),
+    );
   write();
   process.on("SIGUSR2", () => {
     write();

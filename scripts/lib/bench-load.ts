@@ -78,7 +78,14 @@ export async function measureLoad(
     url,
     requestsPerSecond: r.requests.total / Math.max(r.duration, 1e-9),
     requests: r.requests.total,
-    latencyMs: { average: r.latency.average, p50: r.latency.p50, p90: r.latency.p90, p95: percentile(times, 0.95), p97_5: r.latency.p97_5, p99: r.latency.p99 },
+    latencyMs: {
+      average: r.latency.average,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p95: percentile(times, 0.95),
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+    },
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
@@ -89,7 +96,13 @@ export async function measureLoad(
 /** "3 non-2xx, 1 errors", or "" when nothing went wrong. */
 export function problems(f: LoadFigures): string {
   const parts = [];
-  if (f.non2xx) parts.push(`${f.non2xx} non-2xx (${Object.entries(f.statuses).filter(([c]) => !c.startsWith("2")).map(([c, n]) => `${n}×${c}`).join(", ")})`);
+  if (f.non2xx)
+    parts.push(
+      `${f.non2xx} non-2xx (${Object.entries(f.statuses)
+        .filter(([c]) => !c.startsWith("2"))
+        .map(([c, n]) => `${n}×${c}`)
+        .join(", ")})`,
+    );
   if (f.errors) parts.push(`${f.errors} errors`);
   if (f.timeouts) parts.push(`${f.timeouts} timeouts`);
   return parts.join(", ");
@@ -109,7 +122,10 @@ export interface RecordedPage {
  */
 export async function startStaticFloor(pages: RecordedPage[], work: string, host: string, port: number): Promise<ChildProcess> {
   const file = path.join(work, "floor-pages.json");
-  writeFileSync(file, JSON.stringify(pages.map((p) => ({ path: p.path, status: p.status, type: p.contentType, body: p.body.toString("base64") }))));
+  writeFileSync(
+    file,
+    JSON.stringify(pages.map((p) => ({ path: p.path, status: p.status, type: p.contentType, body: p.body.toString("base64") }))),
+  );
   const program = `
     const http = require("node:http");
     const pages = new Map(JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8")).map(

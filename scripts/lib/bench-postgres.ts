@@ -22,7 +22,10 @@ export function adminUrl(root: string): string {
     if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("BENCH_DATABASE_URL must be a postgres:// admin URL");
     return given;
   }
-  const out = execFileSync("bash", [path.join(root, "scripts/ensure-postgres.sh"), "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync("bash", [path.join(root, "scripts/ensure-postgres.sh"), "start"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = out.trim().split("\n").at(-1) ?? "";
   if (!url.startsWith("postgres://")) throw new Error(`scripts/ensure-postgres.sh printed no URL: ${out}`);
   return url;
@@ -47,7 +50,10 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 
 /** `PostgreSQL 15.8` (the server's version, for the report). */
 export function serverVersion(admin: string): Promise<string> {
-  return withClient(admin, async (c) => `PostgreSQL ${(await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v.split(" ")[0]}`);
+  return withClient(
+    admin,
+    async (c) => `PostgreSQL ${(await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v.split(" ")[0]}`,
+  );
 }
 
 /**

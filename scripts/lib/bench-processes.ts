@@ -3,7 +3,7 @@
  * output in a log file of the bench's temp folder, ended with its descendants (npm → tsx → node)
  * on exit, Ctrl-C or failure.
  */
-import { type ChildProcess,spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 
 const children = new Set<ChildProcess>();
@@ -29,7 +29,12 @@ export function exited(child: ChildProcess): Promise<number> {
 }
 
 /** Runs a command to its end. @throws Error with the log's tail when it exits with another code than 0. */
-export async function runChild(label: string, command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; log: string }): Promise<void> {
+export async function runChild(
+  label: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; log: string },
+): Promise<void> {
   const code = await exited(startChild(command, args, options));
   if (code !== 0) throw new Error(`${label} exited with ${code}:\n${tail(options.log)}`);
 }

@@ -48,7 +48,10 @@ export async function checkSharedPagesFollowChanges(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const result = await client.query("update products set name_fr = name_fr || ' ' || $1, name_en = name_en || ' ' || $1 where slug = $2", [marker, productSlug]);
+    const result = await client.query(
+      "update products set name_fr = name_fr || ' ' || $1, name_en = name_en || ' ' || $1 where slug = $2",
+      [marker, productSlug],
+    );
     if (result.rowCount !== 1) throw new Error(`no product with slug ${productSlug}`);
   } finally {
     await client.end();
@@ -57,7 +60,8 @@ export async function checkSharedPagesFollowChanges(
   const processes = await Promise.all(
     bases.map(async (base, i): Promise<SharedPageFollow> => {
       while (performance.now() - committed < LIMIT_MS) {
-        if ((await page(base)).html.includes(marker)) return { base, sharedBefore: sharedBefore[i]!, msAfterCommit: performance.now() - committed };
+        if ((await page(base)).html.includes(marker))
+          return { base, sharedBefore: sharedBefore[i]!, msAfterCommit: performance.now() - committed };
         await new Promise((r) => setTimeout(r, 20));
       }
       return { base, sharedBefore: sharedBefore[i]!, msAfterCommit: null };

@@ -5,7 +5,10 @@ export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
   const last = widths.length - 1;
   const line = (r: string[]) =>
-    r.map((cell = "", i) => (i === 0 || i === last ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ").trimEnd();
+    r
+      .map((cell = "", i) => (i === 0 || i === last ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join(" | ")
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("-|-"), ...rows.slice(1).map(line)].join("\n");
 }
 

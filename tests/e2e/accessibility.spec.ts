@@ -8,7 +8,7 @@
  * small targets and language attributes before a person has to.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { openFilters, waitForHydration } from "./support/helpers";
 
 const PRODUCT = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";
@@ -123,7 +123,9 @@ for (const viewport of VIEWPORTS) {
     });
 
     for (const customer of [false, true]) {
-      test(`a ${customer ? "customer" : "guest"}'s full cart, checkout steps, payment, confirmation${customer ? " and account pages" : ""} have no violations`, async ({ page }) => {
+      test(`a ${customer ? "customer" : "guest"}'s full cart, checkout steps, payment, confirmation${customer ? " and account pages" : ""} have no violations`, async ({
+        page,
+      }) => {
         test.slow();
         // The page's own form, not the footer's newsletter form (which has the same labels).
         const main = page.getByRole("main");

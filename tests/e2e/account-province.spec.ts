@@ -6,7 +6,7 @@
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 
 const FOOD = "/products/la-belle-iloise-rillettes-de-sardines-60-g";
 
@@ -17,7 +17,9 @@ async function addFood(page: Page) {
   await expect(page).toHaveURL(/added=\d+/);
 }
 
-test("the guest's cart becomes the new customer's; the header's switch to Ontario asks, then logs out on /login with an empty cart", async ({ page }) => {
+test("the guest's cart becomes the new customer's; the header's switch to Ontario asks, then logs out on /login with an empty cart", async ({
+  page,
+}) => {
   await addFood(page);
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await registerCustomer(page, { firstName: "Mathis", lastName: "Gagnon", emailPrefix: "province" });
@@ -35,7 +37,9 @@ test("the guest's cart becomes the new customer's; the header's switch to Ontari
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/panier est vide/i);
 });
 
-test("a Quebec customer sent to /on (e.g. by another site) is asked first: staying keeps the session and cart, switching logs out", async ({ page }) => {
+test("a Quebec customer sent to /on (e.g. by another site) is asked first: staying keeps the session and cart, switching logs out", async ({
+  page,
+}) => {
   await registerCustomer(page, { firstName: "Rosalie", lastName: "Gagnon", emailPrefix: "province" });
   await addFood(page);
   await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -7,9 +7,10 @@
  */
 import { signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 
-const HEADER = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
+const HEADER =
+  "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
 // A producer no other spec counts the products of (a search for "pepiere" counts exact hits).
 const PRODUCER = "montevertine";
 

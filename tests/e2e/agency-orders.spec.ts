@@ -7,13 +7,16 @@
  */
 import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
 
 /** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
 async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
   await page.goto(listPath);
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: button }) }).first();
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first();
   await card.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/added=\d+/);
 }
@@ -44,7 +47,11 @@ async function placeAndPay(page: Page): Promise<string> {
   return (await page.getByTestId("confirmation-number").textContent())!;
 }
 
-test("staff marks a paid order's agency fees received, then ready for pick-up; the customer sees it", async ({ page, browser, baseURL }) => {
+test("staff marks a paid order's agency fees received, then ready for pick-up; the customer sees it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // A whole story (register, buy, pay, two staff steps, the customer's view): longer than one page's test.
   test.setTimeout(120_000);
   await registerCustomer(page, { emailPrefix: "fulfilment" });
@@ -110,5 +117,7 @@ test("staff marks a paid order's agency fees received, then ready for pick-up; t
   await expect(seen.getByTestId("order-fulfilment")).toContainText("prête pour la cueillette");
   await expect(seen.getByTestId("order-follow-up")).toContainText(followUp);
   await expect.poll(() => mailsContaining(orderNumber).filter((m) => m.includes("est prête")).length).toBe(1);
-  expect(mailsContaining(orderNumber).filter((m) => m.includes("Nous avons bien reçu les frais d’agence de votre commande")).length).toBe(1);
+  expect(mailsContaining(orderNumber).filter((m) => m.includes("Nous avons bien reçu les frais d’agence de votre commande")).length).toBe(
+    1,
+  );
 });

@@ -20,7 +20,10 @@ test("staff marks a reservation available and the customer pays it through the e
   const pages = await page.getByRole("navigation", { name: "Pagination" }).getByRole("link").allTextContents();
   const last = Math.max(1, ...pages.map(Number).filter(Number.isInteger));
   await page.goto(`/products?inventory=IP&page=${last}`);
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: "Réserver" }) }).first();
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: "Réserver" }) })
+    .first();
   const productName = (await card.getByRole("heading").first().textContent())!.trim();
   await card.getByRole("button", { name: "Réserver" }).click();
   await expect(page).toHaveURL(/added=\d+/);

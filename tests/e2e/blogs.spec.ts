@@ -5,7 +5,7 @@
  * Runs with JavaScript (a change submits at once) and without (the visitor clicks "Filtrer").
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Locator,test } from "./support/fixtures";
+import { expect, type Locator, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 
 // The desktop layout (from 1366 px, SPEC §9): the filter column in sight without opening anything.

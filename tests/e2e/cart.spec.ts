@@ -14,7 +14,7 @@
  * - Pay now 7212 + 10850 + 861 + 1717 = 20640; pay at SAQ 28488 + 1424 + 2842 = 32754;
  *   total 53394.
  */
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 
 const WINE = "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022";
 const SHOP_WINE = "/products/cos-pithos-rosso-2021";
@@ -83,7 +83,12 @@ test("fills a Quebec cart, checks every summary figure and empties it", async ({
   await setQuantity(page, /Clos des Briords/, 999);
   await expect(page.getByText("La quantité ajoutée pour ce produit n'est pas disponible").first()).toBeVisible();
   await page.goto("/shopping-cart");
-  await expect(page.getByTestId("cart-line").filter({ hasText: /Clos des Briords/ }).getByRole("spinbutton")).toHaveValue("1");
+  await expect(
+    page
+      .getByTestId("cart-line")
+      .filter({ hasText: /Clos des Briords/ })
+      .getByRole("spinbutton"),
+  ).toHaveValue("1");
 
   // Remove every line: the empty cart.
   for (const name of [/Clos des Briords/, /Pithos Rosso/, /Rillettes/]) {

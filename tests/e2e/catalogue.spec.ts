@@ -5,7 +5,7 @@
  * Runs with JavaScript (each filter change submits at once) and without (the visitor clicks
  * "Filtrer").
  */
-import { expect, type Locator, type Page,test } from "./support/fixtures";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, mainNav, waitForHydration } from "./support/helpers";
 
 // The desktop layout (from 1366 px, SPEC §9): the filter column and the navbar in sight without opening anything.

@@ -5,14 +5,17 @@
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { switchPreference } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 
 /** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
 async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
   await page.goto(listPath);
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: button }) }).first();
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first();
   await card.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/added=\d+/);
 }
@@ -93,7 +96,9 @@ test("an Ontario guest pays HST, with an LCBO branch", async ({ page }) => {
   await expect.poll(() => mailsContaining(confirmation).length).toBeGreaterThan(0);
 });
 
-test("step 2 says 'Veuillez sélectionner une branche' without a branch and 'Branche introuvable' for a search without result", async ({ page }) => {
+test("step 2 says 'Veuillez sélectionner une branche' without a branch and 'Branche introuvable' for a search without result", async ({
+  page,
+}) => {
   await fillCart(page, "QC");
   await page.goto("/checkout");
   await fillContact(page);

@@ -43,7 +43,12 @@ test("a page is styled by its HTML alone and starts no script before it is paint
   await waitForHydration(page);
   const timing = await page.evaluate(() => ({
     firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-    firstScript: Math.min(...performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js")).map((e) => e.startTime)),
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.endsWith(".js"))
+        .map((e) => e.startTime),
+    ),
   }));
   expect(timing.firstContentfulPaint).not.toBeNull();
   expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);

@@ -5,7 +5,7 @@
  * sight on a phone. Runs with JavaScript and without.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { hasParams, waitForHydration } from "./support/helpers";
 
 function tabs(page: Page) {

@@ -6,10 +6,39 @@
 import { expect, test } from "./support/fixtures";
 
 const KEYS = ["page", "inventory", "type", "a", "c", "r", "min", "max", "sort", "t", "size", "id", "productType", "pid", "lng"];
-const VALUES = ["", "-1", "0", "99999999999999999999", "NaN", "%00", "%FF", "%E2%82", "abc", "FR", "IP", "VIN", "1,2,3",
-  "1.5", "'\"<>", "%27--", "%0A", "x".repeat(400), "%F0%9F%8D%B7"];
-const PATHS = ["/products", "/providers", "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022",
-  "/providers/domaine-de-la-pepiere", "/", "/on", "/global-search", "/shopping-cart", "/not-found", "/products/%00"];
+const VALUES = [
+  "",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "NaN",
+  "%00",
+  "%FF",
+  "%E2%82",
+  "abc",
+  "FR",
+  "IP",
+  "VIN",
+  "1,2,3",
+  "1.5",
+  "'\"<>",
+  "%27--",
+  "%0A",
+  "x".repeat(400),
+  "%F0%9F%8D%B7",
+];
+const PATHS = [
+  "/products",
+  "/providers",
+  "/products/domaine-de-la-pepiere-muscadet-clos-des-briords-2022",
+  "/providers/domaine-de-la-pepiere",
+  "/",
+  "/on",
+  "/global-search",
+  "/shopping-cart",
+  "/not-found",
+  "/products/%00",
+];
 const FIELDS = ["intent", "productInventoryId", "quantity", "lockVersion", "redirectTo", "locale", "province", "taxMode", "view"];
 
 function sequence(seed: number) {

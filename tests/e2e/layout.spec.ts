@@ -5,7 +5,7 @@
  * on the product cards (SPEC §3). Runs with JavaScript and without: the drawer is a <details>, the
  * filter button the label of a checkbox.
  */
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, mainNav, openFilters, waitForHydration } from "./support/helpers";
 
 const drawerButton = (page: Page) => page.locator("header details > summary");

@@ -30,9 +30,12 @@ test("the price list of the filtered products downloads with the chosen columns"
   await options.getByRole("checkbox", { name: "Millésime" }).uncheck();
   await options.getByRole("radio", { name: "Avant taxes" }).check();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), options.getByRole("button", { name: "Télécharger le PDF" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    options.getByRole("button", { name: "Télécharger le PDF" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^liste-de-prix-\d{10}\.pdf$/);
-  const text = spaced(await pdfText(new Uint8Array(await readFile((await download.path())))));
+  const text = spaced(await pdfText(new Uint8Array(await readFile(await download.path()))));
   expect(text).toContain("Liste de prix");
   expect(text).toContain("Recherche : « pepiere »");
   expect(text).toContain("Prix avant taxes");

@@ -77,7 +77,8 @@ test("cancelling keeps the membership until the end of the paid period", async (
 test("the subscriptions and discovery pages list the plans from the database and send a visitor to log in", async ({ page }) => {
   await page.goto("/subscriptions");
   await expect(page.getByRole("heading", { level: 1, name: "Abonnements" })).toBeVisible();
-  for (const code of ["MEMBERSHIP", "DISCOVERY_1", "DISCOVERY_2", "DISCOVERY_3"]) await expect(page.getByTestId(`plan-${code}`)).toBeVisible();
+  for (const code of ["MEMBERSHIP", "DISCOVERY_1", "DISCOVERY_2", "DISCOVERY_3"])
+    await expect(page.getByTestId(`plan-${code}`)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto("/discovery");
@@ -87,6 +88,9 @@ test("the subscriptions and discovery pages list the plans from the database and
   await expect(page.getByTestId("plan-DISCOVERY_2")).toContainText("380,00");
   await expect(page.getByTestId("plan-DISCOVERY_3")).toContainText("500,00");
   await expectNoAxeViolations(page);
-  await page.getByTestId("plan-DISCOVERY_2").getByRole("button", { name: /^S’abonner.*Forfait découverte 2$/ }).click();
+  await page
+    .getByTestId("plan-DISCOVERY_2")
+    .getByRole("button", { name: /^S’abonner.*Forfait découverte 2$/ })
+    .click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdiscovery$/);
 });

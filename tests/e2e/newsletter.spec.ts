@@ -7,7 +7,7 @@
  * - Without it the short form goes to the /newsletter page (step 2), whose outcome is a page.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { isNoJs, waitForHydration } from "./support/helpers";
 
 const THANKS = "Merci de votre abonnement !";

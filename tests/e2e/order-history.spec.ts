@@ -8,14 +8,17 @@ import { readFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { isNoJs } from "./support/helpers";
 
 /** Buys the first private-import case of the list, picked up at a Montréal SAQ branch, and pays it. */
 async function buyACase(page: Page, email: string): Promise<{ confirmation: string; orderNumber: string }> {
   await page.goto("/products?inventory=IP");
   const button = /Ajouter la caisse/;
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: button }) }).first();
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first();
   await card.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/added=\d+/);
   await page.goto("/checkout");
@@ -56,7 +59,7 @@ async function downloadInvoice(page: Page, link: ReturnType<Page["getByTestId"]>
   }
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe(`Invoice-${orderNumber}.pdf`);
-  return new Uint8Array(await readFile((await download.path())));
+  return new Uint8Array(await readFile(await download.path()));
 }
 
 test("a customer finds their paid order in the history and downloads its invoice", async ({ page }) => {

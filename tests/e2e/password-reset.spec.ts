@@ -4,7 +4,7 @@
  * choose a new password, log in with it; the old password and the used link are refused.
  */
 import { registerCustomer } from "./support/accounts";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
 
 async function logIn(page: Page, email: string, password: string) {
@@ -13,7 +13,9 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-test("forgot password → link from the e-mail → new password → log in with it; the old one and the link no longer work", async ({ page }) => {
+test("forgot password → link from the e-mail → new password → log in with it; the old one and the link no longer work", async ({
+  page,
+}) => {
   const email = await registerCustomer(page, { emailPrefix: "oubli", password: "ancien mot de passe" });
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/$/);

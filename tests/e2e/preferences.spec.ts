@@ -3,7 +3,7 @@
  * POST forms to /preferences that come back to the same URL; `/on` chooses Ontario.
  * Runs with JavaScript (fetch + revalidation) and without (303 redirect).
  */
-import { expect, type Locator, type Page,test } from "./support/fixtures";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { hasParams, mainNav, switchPreference, waitForHydration } from "./support/helpers";
 
 // The desktop layout (from 1366 px, SPEC §9): the translated navbar and filter column are in sight.

@@ -7,7 +7,7 @@
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { isNoJs, waitForHydration } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
 
@@ -101,6 +101,9 @@ test("a new e-mail needs the current password, and the old address is told of th
   await expect(page).toHaveURL(/\/account\/profile\?saved=profile$/);
   await expect(page.getByRole("main").getByLabel("Courriel")).toHaveValue(newEmail);
   await expect
-    .poll(() => mailsContaining(newEmail).filter((mail) => mail.includes("Le courriel de votre compte a changé") && mail.includes(email)).length)
+    .poll(
+      () =>
+        mailsContaining(newEmail).filter((mail) => mail.includes("Le courriel de votre compte a changé") && mail.includes(email)).length,
+    )
     .toBe(1);
 });

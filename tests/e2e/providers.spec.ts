@@ -4,7 +4,7 @@
  * JavaScript, the country → region tree filter with its Reset link, and a producer's page.
  * Runs with JavaScript and without.
  */
-import { expect, type Locator, type Page,test } from "./support/fixtures";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, openFilters, waitForHydration } from "./support/helpers";
 
 /** The results column (the section labelled "Producteurs"). */

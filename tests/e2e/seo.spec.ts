@@ -7,7 +7,7 @@
  * says it is a search engine's crawler: that is who reads these tags, and crawlers get the pages
  * without the visitor's age gate and dialogs.
  */
-import { expect, type Page,test } from "./support/fixtures";
+import { expect, type Page, test } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";
 
 test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
@@ -29,7 +29,10 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
-test("a product page has its title, description, canonical, alternates, OpenGraph and a JSON-LD Product in CAD", async ({ page, baseURL }) => {
+test("a product page has its title, description, canonical, alternates, OpenGraph and a JSON-LD Product in CAD", async ({
+  page,
+  baseURL,
+}) => {
   const path = await firstProductPath(page);
   await page.goto(`${path}?id=1`);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
@@ -72,14 +75,20 @@ test("a product page has its title, description, canonical, alternates, OpenGrap
 
   // The producer's page (a client navigation with JavaScript) has its own head and an Organization.
   await waitForHydration(page);
-  await page.locator(`main a[href="${new URL(String((ld!.brand as { url: string }).url)).pathname}"]`).first().click();
+  await page
+    .locator(`main a[href="${new URL(String((ld!.brand as { url: string }).url)).pathname}"]`)
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/providers\/[^/?]+$/);
   await expect(page).toHaveTitle(`${brand} · Cuvée`);
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", page.url());
   await expect.poll(async () => (await jsonLd(page)).map((o) => o["@type"])).toEqual(["Organization"]);
 });
 
-test("?lng=en-US renders the page in English despite a French cookie, and points its canonical at the English URL", async ({ page, baseURL }) => {
+test("?lng=en-US renders the page in English despite a French cookie, and points its canonical at the English URL", async ({
+  page,
+  baseURL,
+}) => {
   const path = await firstProductPath(page);
   // The visitor chose French (the prefs cookie says so).
   const chosen = await page.request.post("/preferences", { form: { locale: "fr-CA", redirectTo: "/" }, maxRedirects: 0 });

@@ -9,7 +9,9 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";
 
-test("the stores' list leads to each store; the Toronto store switches a Quebec visitor to Ontario, who can then buy there", async ({ page }) => {
+test("the stores' list leads to each store; the Toronto store switches a Quebec visitor to Ontario, who can then buy there", async ({
+  page,
+}) => {
   await page.goto("/boutiques");
   await expect(page.getByTestId("store-card")).toHaveCount(3);
   await expectNoAxeViolations(page);
@@ -45,7 +47,9 @@ test("an unknown store is not found", async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test("a Quebec customer opening the Toronto store is asked first; staying leads to the stores' list, switching logs out on /login", async ({ page }) => {
+test("a Quebec customer opening the Toronto store is asked first; staying leads to the stores' list, switching logs out on /login", async ({
+  page,
+}) => {
   await registerCustomer(page, { firstName: "Léo", emailPrefix: "boutique" });
   await page.goto("/boutiques/toronto");
   await expect(page).toHaveURL(/\/province\?province=on&to=%2Fboutiques%2Ftoronto$/);

@@ -5,7 +5,7 @@
  * "Cookie preferences" reopens the consent; axe (WCAG 2.2 AA) on the open dialogs.
  */
 import { expectNoAxeViolations } from "./support/axe";
-import { expect, type Locator, type Page,test } from "./support/fixtures";
+import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { hasParams, isNoJs, waitForHydration } from "./support/helpers";
 
 const DAY_SECONDS = 24 * 60 * 60;

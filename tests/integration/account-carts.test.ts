@@ -13,17 +13,7 @@ import { addToCart, getCart, mergeGuestCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
-import {
-  branches,
-  cartLines,
-  carts,
-  orders,
-  productInventories,
-  subscriptionPlans,
-  subscriptions,
-  users,
-  userSessions,
-} from "~/db/schema";
+import { branches, cartLines, carts, orders, productInventories, subscriptionPlans, subscriptions, users, userSessions } from "~/db/schema";
 import { DEFAULT_PREFERENCES } from "~/preferences/preferences";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
@@ -34,7 +24,7 @@ import { action as registerAction } from "~/routes/register";
 import { loader as cartLoader } from "~/routes/shopping-cart";
 import { ensureGuestId, readSession } from "~/session.server";
 import { readUser } from "~/users/users.server";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -55,7 +45,6 @@ let shopWine: CatalogueItem;
 let shopFood: CatalogueItem;
 let qcBranchId: number;
 
-
 const setStock = (id: number, quantity: number) => db.update(productInventories).set({ quantity }).where(eq(productInventories.id, id));
 
 const form = (fields: Record<string, string>, cookie?: string): RequestInit => ({
@@ -65,7 +54,13 @@ const form = (fields: Record<string, string>, cookie?: string): RequestInit => (
 });
 
 /** Runs an action that redirects; returns the status, the Location and the cookies it sets. */
-async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie?: string, preferences = {}) {
+async function post(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  preferences = {},
+) {
   try {
     const result = await action(await routeArgs(db, path, { init: form(fields, cookie), preferences }));
     if (result instanceof Response) return redirected(result);
@@ -94,7 +89,12 @@ let accounts = 0;
 async function registerCustomer(guest?: { cookie: string }) {
   accounts += 1;
   const email = `client${accounts}@example.com`;
-  const registered = await post(registerAction, "/register", { firstName: "Zoé", lastName: "Roy", email, password: "un bon mot de passe" }, guest?.cookie);
+  const registered = await post(
+    registerAction,
+    "/register",
+    { firstName: "Zoé", lastName: "Roy", email, password: "un bon mot de passe" },
+    guest?.cookie,
+  );
   expect(registered.status).toBe(303);
   // Registering sends to the login (docs/decisions/031), which merges the guest's cart.
   const result = await logIn(email, guest?.cookie);
@@ -126,7 +126,8 @@ describe("a logged-in customer's cart", () => {
     const owner: CartOwner = { customerId: user.id };
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 2 });
     type CartView = { empty: boolean; sections?: { lines: unknown[] }[] };
-    const cartWith = async (cookie: string) => (await cartLoader(await routeArgs(db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }))) as CartView;
+    const cartWith = async (cookie: string) =>
+      (await cartLoader(await routeArgs(db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }))) as CartView;
     const lineCount = (view: CartView) => (view.sections ?? []).reduce((n, s) => n + s.lines.length, 0);
     expect(lineCount(await cartWith(cookie))).toBe(1);
 
@@ -194,9 +195,22 @@ describe("a logged-in customer's cart", () => {
     const owner: CartOwner = { guestId: guest.guestId };
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
     const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
-    await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe@example.com", phone: "514 555 0123", createAccount: false });
+    await saveContact(db, cart.id, {
+      intent: "contact",
+      firstName: "Zoé",
+      lastName: "Roy",
+      email: "zoe@example.com",
+      phone: "514 555 0123",
+      createAccount: false,
+    });
     await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: null, boutiqueCode: "STORE_MTL" });
-    const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    const placed = await placeOrder(db, {
+      owner,
+      province: "QC",
+      locale: "fr-CA",
+      lockVersion: cart.lockVersion,
+      paymentProvider: "simulated",
+    });
     expect(placed.ok && placed.order.status).toBe("PENDING_PAYMENT");
 
     expect(await mergeGuestCart(db, guest.guestId, user.id, "QC")).toBe(0);
@@ -271,9 +285,20 @@ describe("member prices (SPEC §6)", () => {
   async function makeMember(userId: number, periodEnd: Date) {
     await db
       .insert(subscriptionPlans)
-      .values({ code: "MEMBERSHIP", kind: "MEMBERSHIP", priceCents: 15000, interval: "year", nameFr: "Adhésion", nameEn: "Membership", descriptionFr: "-", descriptionEn: "-" })
+      .values({
+        code: "MEMBERSHIP",
+        kind: "MEMBERSHIP",
+        priceCents: 15000,
+        interval: "year",
+        nameFr: "Adhésion",
+        nameEn: "Membership",
+        descriptionFr: "-",
+        descriptionEn: "-",
+      })
       .onConflictDoNothing();
-    await db.insert(subscriptions).values({ userId, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: periodEnd });
+    await db
+      .insert(subscriptions)
+      .values({ userId, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: periodEnd });
   }
 
   it("a member's cart shows −20 % on single bottles; the placed order keeps the discount", async () => {
@@ -282,7 +307,8 @@ describe("member prices (SPEC §6)", () => {
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopWine.id, quantity: 1 });
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
     type CartView = { summary: { memberDiscounts: { singleBottle: number; payNow: number }; boutique: number } };
-    const cartOf = async () => (await cartLoader(await routeArgs(db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }))) as CartView;
+    const cartOf = async () =>
+      (await cartLoader(await routeArgs(db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }))) as CartView;
 
     expect((await cartOf()).summary.memberDiscounts).toEqual({ singleBottle: 0, payNow: 0 });
     await makeMember(user.id, new Date(Date.now() + 86_400_000));
@@ -290,9 +316,22 @@ describe("member prices (SPEC §6)", () => {
     expect(member.summary.memberDiscounts.singleBottle).toBeGreaterThan(0);
 
     const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
-    await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe@example.com", phone: "514 555 0123", createAccount: false });
+    await saveContact(db, cart.id, {
+      intent: "contact",
+      firstName: "Zoé",
+      lastName: "Roy",
+      email: "zoe@example.com",
+      phone: "514 555 0123",
+      createAccount: false,
+    });
     await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: "STORE_MTL" });
-    const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    const placed = await placeOrder(db, {
+      owner,
+      province: "QC",
+      locale: "fr-CA",
+      lockVersion: cart.lockVersion,
+      paymentProvider: "simulated",
+    });
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
     expect(placed.order.memberDiscountCents).toBe(member.summary.memberDiscounts.singleBottle + member.summary.memberDiscounts.payNow);
@@ -316,9 +355,23 @@ describe("guest orders and the account", () => {
     const owner: CartOwner = { guestId };
     await addToCart(db, owner, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: 1 });
     const cart = (await getCart(db, owner, "QC", "fr-CA"))!;
-    await saveContact(db, cart.id, { intent: "contact", firstName: "Léa", lastName: "Roy", email, phone: "514 555 0123", createAccount: accountPassword, password: accountPassword ? "un bon mot de passe" : undefined });
+    await saveContact(db, cart.id, {
+      intent: "contact",
+      firstName: "Léa",
+      lastName: "Roy",
+      email,
+      phone: "514 555 0123",
+      createAccount: accountPassword,
+      password: accountPassword ? "un bon mot de passe" : undefined,
+    });
     await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: null, boutiqueCode: "STORE_MTL" });
-    const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    const placed = await placeOrder(db, {
+      owner,
+      province: "QC",
+      locale: "fr-CA",
+      lockVersion: cart.lockVersion,
+      paymentProvider: "simulated",
+    });
     if (!placed.ok) throw new Error(placed.error);
     return placed.order;
   }
@@ -340,7 +393,9 @@ describe("guest orders and the account", () => {
     // An order with the same e-mail but no proof stays a guest order.
     const [unlinked] = await db.select().from(orders).where(eq(orders.id, other.id));
     expect(unlinked?.customerId).toBeNull();
-    expect(await linkGuestOrders(db, { id: user!.id, email: "someone-else@example.com" }, { confirmationNumber: other.confirmationNumber })).toBe(0);
+    expect(
+      await linkGuestOrders(db, { id: user!.id, email: "someone-else@example.com" }, { confirmationNumber: other.confirmationNumber }),
+    ).toBe(0);
   });
 
   it("logging in links the orders this browser placed with the account's e-mail", async () => {

@@ -39,7 +39,13 @@ beforeAll(async () => {
     .select({ id: productInventories.id })
     .from(productInventories)
     .innerJoin(products, eq(products.id, productInventories.productId))
-    .where(and(eq(productInventories.inventoryCode, "IP"), eq(productInventories.availabilityStatus, "AVAILABLE"), gte(productInventories.quantity, sql`8 * ${products.uvc}`)))
+    .where(
+      and(
+        eq(productInventories.inventoryCode, "IP"),
+        eq(productInventories.availabilityStatus, "AVAILABLE"),
+        gte(productInventories.quantity, sql`8 * ${products.uvc}`),
+      ),
+    )
     .limit(1);
   if (!channel) throw new Error("demo catalogue has no available private-import item with 8 cases");
   privateImportId = channel.id;
@@ -54,17 +60,36 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-type Answer = { status: number; location: string | null; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown>; pageError?: string };
+type Answer = {
+  status: number;
+  location: string | null;
+  error?: Record<string, string[] | null> | null;
+  initialValue?: Record<string, unknown>;
+  pageError?: string;
+};
 
 /** Runs an action as a form POST; returns the redirect or the data's status, field errors and values. */
 async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie = ""): Promise<Answer> {
-  const init = { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } };
+  const init = {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+  };
   try {
     const result = (await action(await routeArgs(db, path, { init }))) as
       | Response
-      | { data: { result?: { error?: Answer["error"]; initialValue?: Record<string, unknown> }; error?: string }; init?: { status?: number } };
+      | {
+          data: { result?: { error?: Answer["error"]; initialValue?: Record<string, unknown> }; error?: string };
+          init?: { status?: number };
+        };
     if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
-    return { status: result.init?.status ?? 200, location: null, error: result.data.result?.error, initialValue: result.data.result?.initialValue, pageError: result.data.error };
+    return {
+      status: result.init?.status ?? 200,
+      location: null,
+      error: result.data.result?.error,
+      initialValue: result.data.result?.initialValue,
+      pageError: result.data.error,
+    };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
     throw thrown;
@@ -89,17 +114,27 @@ async function customer(email: string, password = "a good password") {
 /** A pending order placed by a fresh guest, through the checkout's own functions. */
 async function pendingGuestOrder(contact: { email: string; createAccount?: boolean; password?: string } = { email: "guest@example.com" }) {
   const guest = await guestWithCart();
-  const answer = await post(checkoutAction, "/checkout", {
-    intent: "contact",
-    firstName: "Léa",
-    lastName: "Gagnon",
-    email: contact.email,
-    phone: "514 555 0123",
-    ...(contact.createAccount ? { createAccount: "on", password: contact.password ?? "" } : {}),
-  }, guest.cookie);
+  const answer = await post(
+    checkoutAction,
+    "/checkout",
+    {
+      intent: "contact",
+      firstName: "Léa",
+      lastName: "Gagnon",
+      email: contact.email,
+      phone: "514 555 0123",
+      ...(contact.createAccount ? { createAccount: "on", password: contact.password ?? "" } : {}),
+    },
+    guest.cookie,
+  );
   expect(answer).toEqual({ status: 303, location: "/checkout?step=2" });
   await saveDelivery(db, { cartId: guest.cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: null });
-  const placed = await post(checkoutAction, "/checkout", { intent: "place", lockVersion: String(guest.cart.lockVersion), acceptRules: "on" }, guest.cookie);
+  const placed = await post(
+    checkoutAction,
+    "/checkout",
+    { intent: "place", lockVersion: String(guest.cart.lockVersion), acceptRules: "on" },
+    guest.cookie,
+  );
   expect(placed.status).toBe(303);
   const [order] = await db.select().from(orders).where(eq(orders.guestId, guest.guestId));
   if (!order) throw new Error("no order placed");
@@ -112,7 +147,20 @@ describe("the account asked for at checkout", () => {
   it("refuses a password too easy to guess on step 1, and saves nothing", async () => {
     const guest = await guestWithCart();
     for (const password of ["12345678", "password"]) {
-      const answer = await post(checkoutAction, "/checkout", { intent: "contact", firstName: "Léa", lastName: "Gagnon", email: "lea@example.com", phone: "514 555 0123", createAccount: "on", password }, guest.cookie);
+      const answer = await post(
+        checkoutAction,
+        "/checkout",
+        {
+          intent: "contact",
+          firstName: "Léa",
+          lastName: "Gagnon",
+          email: "lea@example.com",
+          phone: "514 555 0123",
+          createAccount: "on",
+          password,
+        },
+        guest.cookie,
+      );
       expect(answer.status).toBe(400);
       expect(answer.error).toEqual({ password: ["auth.errors.passwordWeak"] });
       expect(answer.initialValue).not.toHaveProperty("password");
@@ -125,7 +173,11 @@ describe("the account asked for at checkout", () => {
     const known = await pendingGuestOrder({ email: "Deja.Client@example.com", createAccount: true, password: "intruder chose this" });
     const fresh = await pendingGuestOrder({ email: "tout.nouveau@example.com", createAccount: true, password: "a new customer here" });
     const page = async (confirmationNumber: string) =>
-      ((await confirmationLoader(await routeArgs(db, `/checkout/confirmation?order=${confirmationNumber}`))) as { order: { isCustomer: boolean } }).order;
+      (
+        (await confirmationLoader(await routeArgs(db, `/checkout/confirmation?order=${confirmationNumber}`))) as {
+          order: { isCustomer: boolean };
+        }
+      ).order;
     expect((await page(known.order.confirmationNumber)).isCustomer).toBe(true);
     expect((await page(fresh.order.confirmationNumber)).isCustomer).toBe(true);
     const [after] = await db.select().from(users).where(eq(users.email, "deja.client@example.com"));
@@ -148,12 +200,20 @@ describe("new passwords too easy to guess", () => {
       const refused = await post(resetAction, "/reset-password", { token, password, confirmation: password });
       expect(refused.status).toBe(400);
       expect(refused.error).toEqual({ password: ["auth.errors.passwordWeak"] });
-      const change = await post(profileAction, "/account/profile", { intent: "password", currentPassword: "the old password", newPassword: password, confirmPassword: password }, cookie);
+      const change = await post(
+        profileAction,
+        "/account/profile",
+        { intent: "password", currentPassword: "the old password", newPassword: password, confirmPassword: password },
+        cookie,
+      );
       expect(change.status).toBe(400);
       expect(change.error).toEqual({ newPassword: ["auth.errors.passwordWeak"] });
     }
     expect(await verifyCredentials(db, "reset.weak@example.com", "the old password")).not.toBeNull();
-    expect(await post(resetAction, "/reset-password", { token, password: "a strong new one", confirmation: "a strong new one" })).toEqual({ status: 303, location: "/login?reset=1" });
+    expect(await post(resetAction, "/reset-password", { token, password: "a strong new one", confirmation: "a strong new one" })).toEqual({
+      status: 303,
+      location: "/login?reset=1",
+    });
   });
 });
 
@@ -186,18 +246,30 @@ describe("changing the account's e-mail", () => {
     expect(row?.email).toBe("owner.mail@example.com");
     expect(sent).toEqual([]);
     // The rest of the profile saves without the password while the e-mail stays.
-    expect(await post(profileAction, "/account/profile", profile("Owner.Mail@example.com"), cookie)).toEqual({ status: 303, location: "/account/profile?saved=profile" });
+    expect(await post(profileAction, "/account/profile", profile("Owner.Mail@example.com"), cookie)).toEqual({
+      status: 303,
+      location: "/account/profile?saved=profile",
+    });
   });
 
   it("with the right password, saves it and tells the OLD address", async () => {
     const { user, cookie } = await customer("old.address@example.com", "my real password");
-    const saved = await post(profileAction, "/account/profile", profile("New.Address@example.com", { currentPassword: "my real password" }), cookie);
+    const saved = await post(
+      profileAction,
+      "/account/profile",
+      profile("New.Address@example.com", { currentPassword: "my real password" }),
+      cookie,
+    );
     expect(saved).toEqual({ status: 303, location: "/account/profile?saved=profile" });
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).toBe("new.address@example.com");
     await sendOutbox(testDb.db);
     expect(sent.length).toBe(1);
-    expect(sent[0]).toMatchObject({ to: "old.address@example.com", subject: "Cuvée — Le courriel de votre compte a changé", tag: `email-changed-${user.id}` });
+    expect(sent[0]).toMatchObject({
+      to: "old.address@example.com",
+      subject: "Cuvée — Le courriel de votre compte a changé",
+      tag: `email-changed-${user.id}`,
+    });
     expect(sent[0]!.text).toContain("new.address@example.com");
   });
 });
@@ -224,26 +296,53 @@ describe("cancelling a pending order", () => {
 
   it("is allowed to the browser that placed it, to its customer, and to staff", async () => {
     const mine = await pendingGuestOrder();
-    expect(await post(paymentAction, `/checkout/payment?order=${mine.order.confirmationNumber}`, { intent: "cancel" }, mine.guest.cookie)).toEqual({ status: 303, location: "/checkout?step=3" });
+    expect(
+      await post(paymentAction, `/checkout/payment?order=${mine.order.confirmationNumber}`, { intent: "cancel" }, mine.guest.cookie),
+    ).toEqual({ status: 303, location: "/checkout?step=3" });
     expect(await orderStatus(mine.order.id)).toBe("CANCELLED");
 
     const { user, cookie } = await customer("placer@example.com");
     const cart = await addToCart(db, { customerId: user.id }, "QC", "fr-CA", { productInventoryId: privateImportId, quantity: 1 });
     if (!cart.ok) throw new Error(cart.error);
-    await saveContact(db, cart.cart.id, { intent: "contact", firstName: "Camille", lastName: "Tremblay", email: "placer@example.com", phone: "514 555 0123", createAccount: false });
+    await saveContact(db, cart.cart.id, {
+      intent: "contact",
+      firstName: "Camille",
+      lastName: "Tremblay",
+      email: "placer@example.com",
+      phone: "514 555 0123",
+      createAccount: false,
+    });
     await saveDelivery(db, { cartId: cart.cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: null });
-    const placed = await placeOrder(db, { owner: { customerId: user.id }, province: "QC", locale: "fr-CA", lockVersion: cart.cart.lockVersion, paymentProvider: "simulated" });
+    const placed = await placeOrder(db, {
+      owner: { customerId: user.id },
+      province: "QC",
+      locale: "fr-CA",
+      lockVersion: cart.cart.lockVersion,
+      paymentProvider: "simulated",
+    });
     if (!placed.ok) throw new Error(placed.error);
-    expect((await post(paymentAction, `/checkout/payment?order=${placed.order.confirmationNumber}`, { intent: "cancel" }, cookie)).status).toBe(303);
+    expect(
+      (await post(paymentAction, `/checkout/payment?order=${placed.order.confirmationNumber}`, { intent: "cancel" }, cookie)).status,
+    ).toBe(303);
     expect(await orderStatus(placed.order.id)).toBe("CANCELLED");
 
     const other = await pendingGuestOrder();
     const [staff] = await db
       .insert(users)
-      .values({ role: "staff", province: "QC", locale: "fr-CA", firstName: "Agence", lastName: "Test", email: "agence.test@example.com", passwordHash: "none" })
+      .values({
+        role: "staff",
+        province: "QC",
+        locale: "fr-CA",
+        firstName: "Agence",
+        lastName: "Test",
+        email: "agence.test@example.com",
+        passwordHash: "none",
+      })
       .returning({ id: users.id });
     const staffCookie = (await startUserSession(db, new Request("http://shop.test/"), staff!.id)).split(";")[0]!;
-    expect((await post(paymentAction, `/checkout/payment?order=${other.order.confirmationNumber}`, { intent: "cancel" }, staffCookie)).status).toBe(303);
+    expect(
+      (await post(paymentAction, `/checkout/payment?order=${other.order.confirmationNumber}`, { intent: "cancel" }, staffCookie)).status,
+    ).toBe(303);
     expect(await orderStatus(other.order.id)).toBe("CANCELLED");
   });
 });

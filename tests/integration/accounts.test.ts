@@ -46,20 +46,36 @@ const form = (fields: Record<string, string>, cookie?: string): RequestInit => (
  * 429's `Retry-After` in `retryAfter`).
  * @param clientAddress the client's address as the server would put it in the request context.
  */
-async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie?: string, clientAddress?: string) {
-  const args = (await routeArgs(testDb.db, path, { init: form(fields, cookie) })) as { context: { set(key: unknown, value: unknown): void } };
+async function post(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  clientAddress?: string,
+) {
+  const args = (await routeArgs(testDb.db, path, { init: form(fields, cookie) })) as {
+    context: { set(key: unknown, value: unknown): void };
+  };
   if (clientAddress) args.context.set(requestContext, { nonce: "", clientAddress });
   try {
     const result = (await action(args as never)) as
       | Response
       | { data: { result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init?: { status?: number } };
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie"), data: null };
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie"), data: null };
     return { status: result.init?.status ?? 200, location: null, cookie: null, data: result.data };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), cookie: thrown.headers.get("Set-Cookie"), data: null };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), cookie: thrown.headers.get("Set-Cookie"), data: null };
     const refused = thrown as { type?: string; init?: { status?: number; headers?: HeadersInit } };
     if (refused?.type === "DataWithResponseInit") {
-      return { status: refused.init?.status ?? 500, location: null, cookie: null, data: null, retryAfter: new Headers(refused.init?.headers).get("Retry-After") };
+      return {
+        status: refused.init?.status ?? 500,
+        location: null,
+        cookie: null,
+        data: null,
+        retryAfter: new Headers(refused.init?.headers).get("Retry-After"),
+      };
     }
     throw thrown;
   }
@@ -70,7 +86,12 @@ const request = (cookie: string) => new Request("http://shop.test/", { headers: 
 
 describe("registration and login", () => {
   it("registers a customer (e-mail lower-case, password hashed) and sends them to log in, then to /account", async () => {
-    const registered = await post(registerAction, "/register", { firstName: "Camille", lastName: "Tremblay", email: "Camille@Example.com", password: "correct horse" });
+    const registered = await post(registerAction, "/register", {
+      firstName: "Camille",
+      lastName: "Tremblay",
+      email: "Camille@Example.com",
+      password: "correct horse",
+    });
     expect(registered.status).toBe(303);
     expect(registered.location).toBe("/login?registered=1&redirect=%2Faccount");
     const [row] = await testDb.db.select().from(users).where(eq(users.email, "camille@example.com"));
@@ -79,7 +100,11 @@ describe("registration and login", () => {
     expect(row?.province).toBe("QC");
     // Not logged in by registering (a known address could not be): the login comes next.
     expect(registered.cookie).toBeNull();
-    const login = await post(loginAction, "/login?registered=1&redirect=%2Faccount", { email: "camille@example.com", password: "correct horse", redirect: "/account" });
+    const login = await post(loginAction, "/login?registered=1&redirect=%2Faccount", {
+      email: "camille@example.com",
+      password: "correct horse",
+      redirect: "/account",
+    });
     expect(login).toMatchObject({ status: 303, location: "/account" });
     const user = await readUser(testDb.db, request(cookieOf(login.cookie)));
     expect(user?.firstName).toBe("Camille");
@@ -95,7 +120,12 @@ describe("registration and login", () => {
       password: ["auth.errors.passwordTooShort"],
     });
     for (const password of ["12345678", "password", "password123", "motdepasse123", "Montreal2024", "lefebvre2024"]) {
-      const weak = await post(registerAction, "/register", { firstName: "Jean", lastName: "Lefebvre", email: "jean.lefebvre@example.com", password });
+      const weak = await post(registerAction, "/register", {
+        firstName: "Jean",
+        lastName: "Lefebvre",
+        email: "jean.lefebvre@example.com",
+        password,
+      });
       expect(weak.status, password).toBe(400);
       expect(weak.data?.result?.error).toEqual({ password: ["auth.errors.passwordWeak"] });
       expect(weak.data?.result?.initialValue).not.toHaveProperty("password");
@@ -105,8 +135,20 @@ describe("registration and login", () => {
 
   it("answers a known e-mail exactly as a new one, changes nothing, and tells the account's owner by e-mail", async () => {
     const [before] = await testDb.db.select().from(users).where(eq(users.email, "camille@example.com"));
-    const fresh = await post(registerAction, "/register?redirect=%2Fcheckout", { firstName: "Zoé", lastName: "Roy", email: "zoe.new@example.com", password: "another password", redirect: "/checkout" });
-    const known = await post(registerAction, "/register?redirect=%2Fcheckout", { firstName: "Mallory", lastName: "X", email: "CAMILLE@example.com", password: "another password", redirect: "/checkout" });
+    const fresh = await post(registerAction, "/register?redirect=%2Fcheckout", {
+      firstName: "Zoé",
+      lastName: "Roy",
+      email: "zoe.new@example.com",
+      password: "another password",
+      redirect: "/checkout",
+    });
+    const known = await post(registerAction, "/register?redirect=%2Fcheckout", {
+      firstName: "Mallory",
+      lastName: "X",
+      email: "CAMILLE@example.com",
+      password: "another password",
+      redirect: "/checkout",
+    });
     expect(known).toEqual(fresh);
     expect(known).toMatchObject({ status: 303, location: "/login?registered=1&redirect=%2Fcheckout", cookie: null });
     const [after] = await testDb.db.select().from(users).where(eq(users.email, "camille@example.com"));
@@ -125,7 +167,13 @@ describe("registration and login", () => {
   it("takes about as long for a known e-mail as for a new one (a password is hashed either way)", async () => {
     const time = async (email: string) => {
       const start = performance.now();
-      await post(registerAction, "/register", { firstName: "T", lastName: "T", email, password: "timing password here" }, undefined, "198.51.100.7");
+      await post(
+        registerAction,
+        "/register",
+        { firstName: "T", lastName: "T", email, password: "timing password here" },
+        undefined,
+        "198.51.100.7",
+      );
       return performance.now() - start;
     };
     const known: number[] = [];
@@ -150,18 +198,32 @@ describe("registration and login", () => {
   });
 
   it("logs in with a new session id, the same guest (cart) identity, and lands on the wanted route", async () => {
-    await post(registerAction, "/register", { firstName: "D", lastName: "R", email: "dominique@example.com", password: "dominique pass word" });
+    await post(registerAction, "/register", {
+      firstName: "D",
+      lastName: "R",
+      email: "dominique@example.com",
+      password: "dominique pass word",
+    });
     const guest = await post(loginAction, "/login", { email: "dominique@example.com", password: "dominique pass word" });
     const out = await post(logoutAction, "/logout", {}, cookieOf(guest.cookie));
     const before = await readSession(request(cookieOf(out.cookie)));
-    const login = await post(loginAction, "/login", { email: "DOMINIQUE@example.com", password: "dominique pass word", redirect: "/checkout?step=1" }, cookieOf(out.cookie));
+    const login = await post(
+      loginAction,
+      "/login",
+      { email: "DOMINIQUE@example.com", password: "dominique pass word", redirect: "/checkout?step=1" },
+      cookieOf(out.cookie),
+    );
     expect(login.status).toBe(303);
     expect(login.location).toBe("/checkout?step=1");
     const after = await readSession(request(cookieOf(login.cookie)));
     expect(after?.id).not.toBe(before?.id);
     expect(after?.guestId).toBe(before?.guestId);
     // A redirect to another site falls back to the account.
-    const elsewhere = await post(loginAction, "/login", { email: "dominique@example.com", password: "dominique pass word", redirect: "//evil.example/" });
+    const elsewhere = await post(loginAction, "/login", {
+      email: "dominique@example.com",
+      password: "dominique pass word",
+      redirect: "//evil.example/",
+    });
     expect(elsewhere.location).toBe("/");
   });
 });
@@ -173,7 +235,9 @@ describe("the navigation guard and logout", () => {
 
     const login = await post(loginAction, "/login", { email: "camille@example.com", password: "correct horse", redirect: "/account" });
     const loggedIn = cookieOf(login.cookie);
-    const page = (await accountLoader(await routeArgs(testDb.db, "/account", { init: { headers: { Cookie: loggedIn } } }))) as { firstName: string };
+    const page = (await accountLoader(await routeArgs(testDb.db, "/account", { init: { headers: { Cookie: loggedIn } } }))) as {
+      firstName: string;
+    };
     expect(page.firstName).toBe("Camille");
 
     const out = await post(logoutAction, "/logout", {}, loggedIn);
@@ -181,16 +245,25 @@ describe("the navigation guard and logout", () => {
     const newGuest = await readSession(request(cookieOf(out.cookie)));
     expect(newGuest?.guestId).not.toBe((await readSession(request(loggedIn)))?.guestId);
     // The old cookie, replayed, is refused: its login row is gone.
-    const replayed = await thrownResponse(async () => accountLoader(await routeArgs(testDb.db, "/account", { init: { headers: { Cookie: loggedIn } } })));
+    const replayed = await thrownResponse(async () =>
+      accountLoader(await routeArgs(testDb.db, "/account", { init: { headers: { Cookie: loggedIn } } })),
+    );
     expect(replayed.status).toBe(302);
   });
 });
 
 describe("login limits (docs/decisions/031)", () => {
   const register = async (email: string) => {
-    await post(registerAction, "/register", { firstName: "Lou", lastName: "Limite", email, password: "the right password" }, undefined, "192.0.2.1");
+    await post(
+      registerAction,
+      "/register",
+      { firstName: "Lou", lastName: "Limite", email, password: "the right password" },
+      undefined,
+      "192.0.2.1",
+    );
   };
-  const tryLogin = (email: string, password: string, clientAddress: string) => post(loginAction, "/login", { email, password }, undefined, clientAddress);
+  const tryLogin = (email: string, password: string, clientAddress: string) =>
+    post(loginAction, "/login", { email, password }, undefined, clientAddress);
 
   it("10 wrong passwords from other addresses do not stop the owner, who logs in from a fresh address", async () => {
     await register("victim@example.com");

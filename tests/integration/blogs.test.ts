@@ -23,9 +23,9 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 const list = async (query: string, locale: "fr-CA" | "en-US" = "fr-CA") =>
-  (await blogsLoader(await routeArgs(testDb.db, `/blogs${query}`, { preferences: { locale } })));
+  await blogsLoader(await routeArgs(testDb.db, `/blogs${query}`, { preferences: { locale } }));
 const article = async (id: string, locale: "fr-CA" | "en-US" = "fr-CA") =>
-  (await blogLoader(await routeArgs(testDb.db, `/blogs/${id}`, { params: { id }, preferences: { locale } })));
+  await blogLoader(await routeArgs(testDb.db, `/blogs/${id}`, { params: { id }, preferences: { locale } }));
 
 describe("the demo articles", () => {
   it("are at least 12, each with a French and an English title and body, linked to real products", async () => {
@@ -151,22 +151,22 @@ describe("/images/blogs/{file}", () => {
 describe("related articles", () => {
   it("the product page lists the articles that link the product", async () => {
     const slug = "domaine-sigalas-santorini-assyrtiko-2023";
-    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } })));
+    const data = await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } }));
     expect(data.blogs.map((b) => b.slug)).toEqual(["santorini-assyrtiko"]);
     expect(data.blogs[0]!.title).toBe("Santorin et l’assyrtiko");
   });
 
   it("a product without articles lists none", async () => {
     const slug = "domaine-sigalas-santorini-assyrtiko-2022";
-    const data = (await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } })));
+    const data = await productLoader(await routeArgs(testDb.db, `/products/${slug}`, { params: { slug } }));
     expect(data.blogs).toEqual([]);
   });
 
   it("the producer page lists its articles, newest first", async () => {
     const slug = "marcel-lapierre";
-    const data = (await providerLoader(
+    const data = await providerLoader(
       await routeArgs(testDb.db, `/providers/${slug}`, { params: { slug }, preferences: { locale: "en-US" } }),
-    ));
+    );
     expect(data.blogs.map((b) => b.title)).toEqual(['Morgon and the "Gang of Four"']);
   });
 });

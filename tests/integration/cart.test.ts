@@ -25,7 +25,6 @@ let upcoming: { id: number };
 let liquorBoard: { id: number };
 let ontarioItem: { id: number };
 
-
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
   privateImport = await findCatalogueItem(testDb.db, "IP", "AVAILABLE", { minCases: 2 });
@@ -165,9 +164,10 @@ describe("the cart action as a browser posts it", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/products/x?id=1");
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    const page = (await cartLoader(
-      await routeArgs(testDb.db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }),
-    )) as { empty: boolean; sections: { lines: unknown[] }[] };
+    const page = (await cartLoader(await routeArgs(testDb.db, "/shopping-cart", { init: { headers: { Cookie: cookie } } }))) as {
+      empty: boolean;
+      sections: { lines: unknown[] }[];
+    };
     expect(page.empty).toBe(false);
     expect(page.sections.flatMap((s) => s.lines)).toHaveLength(1);
   });
@@ -215,7 +215,12 @@ describe("the cart action as a browser posts it", () => {
 
 it("keeps inventories as data: liquor boards are not purchasable", async () => {
   const rows = await testDb.db.select().from(inventories).where(eq(inventories.channelKind, "LIQUOR_BOARD"));
-  expect(rows.map((r) => [r.code, r.purchasable])).toEqual(expect.arrayContaining([["SAQ", false], ["LCBO", false]]));
+  expect(rows.map((r) => [r.code, r.purchasable])).toEqual(
+    expect.arrayContaining([
+      ["SAQ", false],
+      ["LCBO", false],
+    ]),
+  );
 });
 
 describe("the cart page's summary, to the cent", () => {

@@ -54,7 +54,8 @@ function inventoryLines() {
     .orderBy(productInventories.id);
 }
 
-const HEADER = "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
+const HEADER =
+  "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
 
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
@@ -76,15 +77,40 @@ const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 
 
 /** A product inventory's line (by default the existing one's), with some cells changed. */
 function existingLine(changes: { price?: string; quantity?: string } = {}, e: LineFields = existing): string {
-  return [e.productPuid, e.inventoryPuid, `"${e.nameFr}"`, `"${e.nameEn}"`, e.producer, e.typeCode, e.vintage ?? "", e.volumeMl ?? "", e.uvc, "IP", changes.price ?? dollars(e.priceCents), dollars(e.agencyFeeCents), changes.quantity ?? e.quantity, e.availability].join(",");
+  return [
+    e.productPuid,
+    e.inventoryPuid,
+    `"${e.nameFr}"`,
+    `"${e.nameEn}"`,
+    e.producer,
+    e.typeCode,
+    e.vintage ?? "",
+    e.volumeMl ?? "",
+    e.uvc,
+    "IP",
+    changes.price ?? dollars(e.priceCents),
+    dollars(e.agencyFeeCents),
+    changes.quantity ?? e.quantity,
+    e.availability,
+  ].join(",");
 }
 
 let clients = 0;
-type ActionOutcome = { status: number; location: string | null; data: { view: { id: number; status: string; report: ImportReport } | null; conflict: boolean; upload?: { error?: Record<string, string[]> } } | null };
+type ActionOutcome = {
+  status: number;
+  location: string | null;
+  data: {
+    view: { id: number; status: string; report: ImportReport } | null;
+    conflict: boolean;
+    upload?: { error?: Record<string, string[]> };
+  } | null;
+};
 
 /** Posts a form to the route's action as a client of its own, with a session cookie when given. */
 async function post(body: FormData, cookie?: string, path = "/agence/import"): Promise<ActionOutcome> {
-  const args = (await routeArgs(testDb.db, path, { init: { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} } })) as { context: { set(k: unknown, v: unknown): void } };
+  const args = (await routeArgs(testDb.db, path, { init: { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} } })) as {
+    context: { set(k: unknown, v: unknown): void };
+  };
   args.context.set(requestContext, { nonce: "", clientAddress: `203.0.113.${++clients}` });
   try {
     const result = (await importAction(args as never)) as unknown as { data: ActionOutcome["data"]; init?: { status?: number } };
@@ -117,7 +143,7 @@ async function upload(csv: string) {
   const result = await post(uploadForm(csv), staffCookie);
   expect(result.status).toBe(303);
   expect(result.location).toMatch(/^\/agence\/import\?id=\d+$/);
-  const page = (await importLoader((await routeArgs(testDb.db, result.location!, { init: { headers: { Cookie: staffCookie } } })))) as {
+  const page = (await importLoader(await routeArgs(testDb.db, result.location!, { init: { headers: { Cookie: staffCookie } } }))) as {
     view: { id: number; status: string; report: ImportReport };
   };
   // The page reads the report, never the stored file (up to 30 MB).
@@ -139,7 +165,16 @@ describe("a valid file", () => {
   ];
 
   it("dry run: counts each outcome and writes nothing but the import", async () => {
-    const file = csv.map((l) => l.replaceAll("PRODUCER", existing.producer).replace("EXISTING_CHANGED", existingLine({ price: dollars(existing.priceCents + 100), quantity: String(existing.quantity + existing.uvc) }))).join("\n");
+    const file = csv
+      .map((l) =>
+        l
+          .replaceAll("PRODUCER", existing.producer)
+          .replace(
+            "EXISTING_CHANGED",
+            existingLine({ price: dollars(existing.priceCents + 100), quantity: String(existing.quantity + existing.uvc) }),
+          ),
+      )
+      .join("\n");
     const before = await productCount();
     const view = await upload(file);
     expect(view.status).toBe("CHECKED");
@@ -168,9 +203,21 @@ describe("a valid file", () => {
     expect(result).toMatchObject({ status: 303, location: `/agence/import?id=${stored!.id}` });
 
     const [product] = await db.select().from(products).where(eq(products.puid, puid));
-    expect(product).toMatchObject({ nameFr: "Zorblanc d’essai", nameEn: "Zorblanc test", vintage: 2022, volumeMl: 750, uvc: 12, typeCode: "VIN", zeroRated: false });
+    expect(product).toMatchObject({
+      nameFr: "Zorblanc d’essai",
+      nameEn: "Zorblanc test",
+      vintage: 2022,
+      volumeMl: 750,
+      uvc: 12,
+      typeCode: "VIN",
+      zeroRated: false,
+    });
     expect(product!.slug).toMatch(/-zorblanc-d-essai-2022-imptest01$/);
-    const rows = await db.select().from(productInventories).where(eq(productInventories.productId, product!.id)).orderBy(productInventories.puid);
+    const rows = await db
+      .select()
+      .from(productInventories)
+      .where(eq(productInventories.productId, product!.id))
+      .orderBy(productInventories.puid);
     // QC: 2495 + GST 124.75 → 125 + QST 248.88 → 249 = 2869; ON: 2495 + HST 324.35 → 324 = 2819.
     expect(rows.map((r) => [r.puid, r.priceCents, r.agencyFeeCents, r.priceTaxInCents, r.quantity, r.availabilityStatus])).toEqual([
       [`${puid}-IP`, 2495, 500, 2869, 24, "AVAILABLE"],
@@ -183,21 +230,38 @@ describe("a valid file", () => {
     const [view] = await db.select().from(catalogueImports).where(eq(catalogueImports.id, stored!.id));
     expect(view!.status).toBe("APPLIED");
     expect(view!.appliedAt).toBeInstanceOf(Date);
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.entity, "catalogue_import"), eq(auditLog.entityId, String(stored!.id))));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "catalogue_import"), eq(auditLog.entityId, String(stored!.id))));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: staffId, action: "catalogue.imported", after: { status: "APPLIED", created: 2, changed: 1, unchanged: 0, newProducts: 1 } });
+    expect(audit[0]).toMatchObject({
+      actorId: staffId,
+      action: "catalogue.imported",
+      after: { status: "APPLIED", created: 2, changed: 1, unchanged: 0, newProducts: 1 },
+    });
 
-    const list = (await productsLoader(await routeArgs(db, "/products?t=zorblanc"))) as { items: { puid: string; inventoryCode: string }[]; pagination: { total: number } };
+    const list = (await productsLoader(await routeArgs(db, "/products?t=zorblanc"))) as {
+      items: { puid: string; inventoryCode: string }[];
+      pagination: { total: number };
+    };
     expect(list.pagination.total).toBe(1);
     expect(list.items.map((i) => i.inventoryCode)).toEqual(["IP"]);
 
     // A second confirmation (a reload, a double click) changes nothing.
     expect(await post(confirmForm(stored!.id, report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
-    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, String(stored!.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(stored!.id))),
+    ).toHaveLength(1);
   });
 
   it("the same file again: every line is unchanged", async () => {
-    const view = await upload([HEADER, existingLine({ price: dollars(existing.priceCents + 100), quantity: String(existing.quantity + existing.uvc) })].join("\n"));
+    const view = await upload(
+      [HEADER, existingLine({ price: dollars(existing.priceCents + 100), quantity: String(existing.quantity + existing.uvc) })].join("\n"),
+    );
     expect(view.report.counts).toEqual({ created: 0, changed: 0, unchanged: 1, refused: 0 });
     expect(view.report.shown).toEqual([]);
   });
@@ -209,7 +273,8 @@ describe("a file that mixes its producers", () => {
     const producers = await db.select({ id: providers.id, slug: providers.slug }).from(providers).orderBy(asc(providers.id)).limit(2);
     const [first, second] = producers;
     // The later producer first, then the two in turn.
-    const line = (producer: { slug: string }, n: number) => `IMPMIX${n},IMPMIX${n}-IP,Mêlé ${n},Mixed ${n},${producer.slug},VIN,2021,750,12,IP,20,4,12,AVAILABLE`;
+    const line = (producer: { slug: string }, n: number) =>
+      `IMPMIX${n},IMPMIX${n}-IP,Mêlé ${n},Mixed ${n},${producer.slug},VIN,2021,750,12,IP,20,4,12,AVAILABLE`;
     const view = await upload([HEADER, line(second!, 1), line(first!, 2), line(second!, 3), line(first!, 4)].join("\n"));
     expect(view.report.counts.created).toBe(4);
     expect(await post(confirmForm(view.id, view.report.fingerprint), staffCookie)).toMatchObject({ status: 303 });
@@ -224,13 +289,19 @@ describe("a file that mixes its producers", () => {
     const { db } = testDb;
     // Two product inventories whose ids run against their producers' order.
     const lines = (await inventoryLines()).filter((l) => l.inventoryPuid !== existing.inventoryPuid);
-    const pairs = lines.flatMap((lower) => lines.filter((l) => l.id > lower.id && l.providerId < lower.providerId).map((higher) => ({ lower, higher })));
+    const pairs = lines.flatMap((lower) =>
+      lines.filter((l) => l.id > lower.id && l.providerId < lower.providerId).map((higher) => ({ lower, higher })),
+    );
     expect(pairs.length).toBeGreaterThan(0);
     const { lower, higher } = pairs[0]!;
     // The order in which the import changes them, as the database sees it.
     await db.execute(sql`create table import_update_order (n serial, id integer)`);
-    await db.execute(sql`create function record_import_update() returns trigger language plpgsql as $$ begin insert into import_update_order (id) values (new.id); return new; end $$`);
-    await db.execute(sql`create trigger record_import_update before update on product_inventories for each row execute function record_import_update()`);
+    await db.execute(
+      sql`create function record_import_update() returns trigger language plpgsql as $$ begin insert into import_update_order (id) values (new.id); return new; end $$`,
+    );
+    await db.execute(
+      sql`create trigger record_import_update before update on product_inventories for each row execute function record_import_update()`,
+    );
     try {
       const more = (e: LineFields) => existingLine({ quantity: String(e.quantity + e.uvc) }, e);
       // The file names the higher id first, and its producer comes first too.
@@ -287,10 +358,15 @@ describe("a stale confirmation", () => {
   it("answers 409 with the new report when the catalogue moved since the dry run, and applies nothing", async () => {
     const { db } = testDb;
     const [now] = await db.select().from(productInventories).where(eq(productInventories.puid, existing.inventoryPuid));
-    const view = await upload([HEADER, existingLine({ price: dollars(now!.priceCents + 500), quantity: String(now!.quantity) })].join("\n"));
+    const view = await upload(
+      [HEADER, existingLine({ price: dollars(now!.priceCents + 500), quantity: String(now!.quantity) })].join("\n"),
+    );
     expect(view.report.counts.changed).toBe(1);
     // Meanwhile a sale takes a case.
-    await db.update(productInventories).set({ quantity: now!.quantity - existing.uvc }).where(eq(productInventories.id, now!.id));
+    await db
+      .update(productInventories)
+      .set({ quantity: now!.quantity - existing.uvc })
+      .where(eq(productInventories.id, now!.id));
 
     const result = await post(confirmForm(view.id, view.report.fingerprint), staffCookie);
     expect(result.status).toBe(409);
@@ -374,7 +450,8 @@ describe("the form", () => {
   });
 
   it("answers 404 for an unknown or malformed import id", async () => {
-    const load = async (path: string) => thrownResponse(async () => importLoader((await routeArgs(testDb.db, path, { init: { headers: { Cookie: staffCookie } } }))));
+    const load = async (path: string) =>
+      thrownResponse(async () => importLoader(await routeArgs(testDb.db, path, { init: { headers: { Cookie: staffCookie } } })));
     expect((await load("/agence/import?id=999999")).status).toBe(404);
     expect((await load("/agence/import?id=abc")).status).toBe(404);
     expect((await load("/agence/import?id=2147483648")).status).toBe(404);
@@ -413,8 +490,12 @@ describe("all or nothing", () => {
     expect(view.status).toBe("CHECKED");
     expect(view.report.counts.created).toBe(1200);
     // The database refuses one product inventory of the second batch of 1,000.
-    await db.execute(sql`create function refuse_import_test() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`);
-    await db.execute(sql`create trigger refuse_import_test before insert on product_inventories for each row when (new.puid = 'IMPBULK1100-IP') execute function refuse_import_test()`);
+    await db.execute(
+      sql`create function refuse_import_test() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger refuse_import_test before insert on product_inventories for each row when (new.puid = 'IMPBULK1100-IP') execute function refuse_import_test()`,
+    );
     try {
       await expect(post(confirmForm(view.id, view.report.fingerprint), staffCookie)).rejects.toThrow();
     } finally {
@@ -425,7 +506,12 @@ describe("all or nothing", () => {
     expect(await db.select().from(productInventories).where(like(productInventories.puid, "IMPBULK%"))).toEqual([]);
     const [stored] = await db.select({ status: catalogueImports.status }).from(catalogueImports).where(eq(catalogueImports.id, view.id));
     expect(stored!.status).toBe("CHECKED");
-    expect(await db.select().from(auditLog).where(eq(auditLog.entityId, String(view.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(view.id))),
+    ).toEqual([]);
   });
 
   it("vacuums and analyses the catalogue's tables once a large file is applied (1,000 rows or more), the facet counts rewritten compactly", async () => {
@@ -459,7 +545,7 @@ describe("staff only", () => {
   it("answers 404 to a customer and to a guest, for the page and the forms", async () => {
     for (const cookie of [customerCookie, undefined]) {
       const init: RequestInit = { headers: cookie ? { Cookie: cookie } : {} };
-      expect((await thrownResponse(async () => importLoader((await routeArgs(testDb.db, "/agence/import", { init }))))).status).toBe(404);
+      expect((await thrownResponse(async () => importLoader(await routeArgs(testDb.db, "/agence/import", { init })))).status).toBe(404);
       const result = await post(uploadForm(`${HEADER}\n`), cookie);
       expect(result.status).toBe(404);
     }

@@ -22,7 +22,7 @@ afterAll(() => testDb?.close());
 
 type ProductsData = Awaited<ReturnType<typeof productsLoader>>;
 const products = async (query: string, preferences = {}) =>
-  (await productsLoader(await routeArgs(testDb.db, `/products${query}`, { preferences })));
+  await productsLoader(await routeArgs(testDb.db, `/products${query}`, { preferences }));
 
 describe("/products", () => {
   it("lists the Quebec default availability (IP, SAQ, Brouhh, MERCH_MTL) by default", async () => {
@@ -57,7 +57,10 @@ describe("/products", () => {
     const data = await products("?type=VIN&c=FR");
     expect(data.facets.types.find((f) => f.value === "VIN")?.count).toBe(data.pagination.total);
     expect(data.facets.countries.find((f) => f.value === "FR")?.count).toBe(data.pagination.total);
-    const byChannel = data.facets.inventories.reduce((sum, f) => sum + (["IP", "SAQ", "Brouhh", "MERCH_MTL"].includes(f.value) ? f.count : 0), 0);
+    const byChannel = data.facets.inventories.reduce(
+      (sum, f) => sum + (["IP", "SAQ", "Brouhh", "MERCH_MTL"].includes(f.value) ? f.count : 0),
+      0,
+    );
     expect(byChannel).toBe(data.pagination.total);
     const french = await products("?c=FR");
     const frenchTypes = french.facets.types.reduce((sum, f) => sum + f.count, 0);
@@ -159,7 +162,7 @@ describe("/products/{slug}", () => {
 });
 
 const providers = async (query: string, preferences = {}) =>
-  (await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences })));
+  await providersLoader(await routeArgs(testDb.db, `/providers${query}`, { preferences }));
 
 describe("/providers", () => {
   it("groups producers by country in order, 20 per page by default, with a tree rooted at 'All' (id 0)", async () => {
@@ -175,7 +178,10 @@ describe("/providers", () => {
   it("orders each language by its own country names, the other language's list asked first", async () => {
     const french = await providers("", { locale: "fr-CA" });
     const english = await providers("", { locale: "en-US" });
-    for (const [data, locale] of [[french, "fr-CA"], [english, "en-US"]] as const) {
+    for (const [data, locale] of [
+      [french, "fr-CA"],
+      [english, "en-US"],
+    ] as const) {
       const names = data.groups.map((g) => g.countryName);
       expect([...names].sort((a, b) => a.localeCompare(b, locale, { sensitivity: "base" }))).toEqual(names);
     }

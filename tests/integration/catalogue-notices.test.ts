@@ -33,7 +33,10 @@ async function noticesAfter(before: number, count: number): Promise<number> {
 
 /** A catalogue change whose notice marks that everything before it was delivered. */
 async function renameAProducer(name: string): Promise<void> {
-  await testDb.db.update(providers).set({ name }).where(eq(providers.id, sql`(select min(id) from providers)`));
+  await testDb.db
+    .update(providers)
+    .set({ name })
+    .where(eq(providers.id, sql`(select min(id) from providers)`));
 }
 
 describe("the catalogue's change notices", () => {
@@ -51,8 +54,19 @@ describe("the catalogue's change notices", () => {
   });
 
   it("come for a statement on any table a cached value is computed from, even one that changes no row", async () => {
-    const tables = ["product_listing", "product_inventories", "product_attributes", "products", "providers", "provider_origins",
-      "inventories", "product_types", "attributes", "countries", "regions"];
+    const tables = [
+      "product_listing",
+      "product_inventories",
+      "product_attributes",
+      "products",
+      "providers",
+      "provider_origins",
+      "inventories",
+      "product_types",
+      "attributes",
+      "countries",
+      "regions",
+    ];
     const before = notices;
     for (const table of tables) await testDb.db.execute(sql`delete from ${sql.identifier(table)} where false`);
     expect(await noticesAfter(before, tables.length)).toBe(tables.length);
@@ -99,7 +113,9 @@ describe("the catalogue's change notices", () => {
   // PGlite listens inside its own process: no connection to lose.
   it.skipIf(!process.env.TEST_DATABASE_URL)("listen again once their connection is lost, and report the gap as a change", async () => {
     const before = notices;
-    await testDb.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+    await testDb.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+    );
     // Reconnected after a second: one notice for what may have been missed meanwhile.
     expect(await noticesAfter(before, 1)).toBe(1);
     await renameAProducer("Domaine D");

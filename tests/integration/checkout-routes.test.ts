@@ -57,7 +57,11 @@ type Reply = {
   initialValue?: Record<string, unknown>;
   error?: Record<string, string[] | null> | null;
 };
-type ActionData = { type?: string; data: { intent: string | null; result?: Reply; error?: string }; init?: { status?: number; headers?: unknown } | null };
+type ActionData = {
+  type?: string;
+  data: { intent: string | null; result?: Reply; error?: string };
+  init?: { status?: number; headers?: unknown } | null;
+};
 
 /** A guest with a session cookie and a private-import case in the QC cart. */
 async function guestWithCart(): Promise<{ guestId: string; cookie: string; cartId: number }> {
@@ -67,8 +71,7 @@ async function guestWithCart(): Promise<{ guestId: string; cookie: string; cartI
   return { guestId, cookie: setCookie.split(";")[0]!, cartId: added.cart.id };
 }
 
-const load = async (cookie: string, path: string) =>
-  checkoutLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }));
+const load = async (cookie: string, path: string) => checkoutLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }));
 
 const post = async (cookie: string, fields: Record<string, string>) =>
   checkoutAction(
@@ -204,7 +207,11 @@ describe("step 2, delivery", () => {
       status: 303,
       location: "/checkout?step=3",
     });
-    const page = (await load(cookie, "/checkout?step=3")) as unknown as { step: number; branch: { id: number } | null; lockVersion: number };
+    const page = (await load(cookie, "/checkout?step=3")) as unknown as {
+      step: number;
+      branch: { id: number } | null;
+      lockVersion: number;
+    };
     expect(page.step).toBe(3);
     expect(page.branch?.id).toBe(qcBranchId);
     expect(page.lockVersion).toBe((await getCart(db, { guestId }, "QC", "fr-CA"))!.lockVersion);
@@ -258,7 +265,10 @@ describe("the branch search of step 2", () => {
     expect(byPrefix.map((b) => b.id)).toContain(known!.id);
     expect(byPrefix.every((b) => b.postalCode.startsWith(prefix))).toBe(true);
     for (const typed of [code, code.replace(" ", ""), code.toLowerCase().replace(" ", ""), ` ${code.toLowerCase()} `]) {
-      expect((await search(typed)).map((b) => b.id), typed).toEqual([known!.id]);
+      expect(
+        (await search(typed)).map((b) => b.id),
+        typed,
+      ).toEqual([known!.id]);
     }
   });
 

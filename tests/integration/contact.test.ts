@@ -42,7 +42,13 @@ afterAll(async () => {
 afterEach(() => useShopMailerForTests(undefined));
 
 let clients = 0;
-type Outcome = { status: number; location: string | null; errors: Record<string, string[]> | undefined; values: Record<string, unknown> | undefined; token: string | undefined };
+type Outcome = {
+  status: number;
+  location: string | null;
+  errors: Record<string, string[]> | undefined;
+  values: Record<string, unknown> | undefined;
+  token: string | undefined;
+};
 
 /** Posts the contact form from a client address of its own (unless given), with a session cookie when given. */
 async function post(fields: Record<string, string>, clientAddress = `198.51.100.${++clients}`, cookie?: string): Promise<Outcome> {
@@ -56,11 +62,19 @@ async function post(fields: Record<string, string>, clientAddress = `198.51.100.
       data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; token: string };
       init?: { status?: number };
     };
-    return { status: result.init?.status ?? 200, location: null, errors: result.data.result.error, values: result.data.result.initialValue, token: result.data.token };
+    return {
+      status: result.init?.status ?? 200,
+      location: null,
+      errors: result.data.result.error,
+      values: result.data.result.initialValue,
+      token: result.data.token,
+    };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), errors: undefined, values: undefined, token: undefined };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), errors: undefined, values: undefined, token: undefined };
     const refused = thrown as { type?: string; init?: { status?: number } };
-    if (refused?.type === "DataWithResponseInit") return { status: refused.init?.status ?? 500, location: null, errors: undefined, values: undefined, token: undefined };
+    if (refused?.type === "DataWithResponseInit")
+      return { status: refused.init?.status ?? 500, location: null, errors: undefined, values: undefined, token: undefined };
     throw thrown;
   }
 }
@@ -90,7 +104,10 @@ const mailsTo = async (needle: string) => {
 };
 /** A mail's text with its quoted-printable encoding undone. */
 const decodeMail = (mail: string) =>
-  Buffer.from(mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  Buffer.from(
+    mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 
 describe("contact form", () => {
   it("shows the form with a token, blank for a visitor", async () => {
@@ -204,7 +221,10 @@ describe("contact form", () => {
     const [row] = await rowsFrom("unlucky@example.com");
     expect(row?.message).toContain("Muscadet");
     expect(await sendOutbox(testDb.db)).toMatchObject({ claimed: 1, failed: 1 });
-    const [queued] = await testDb.db.select().from(outboxMessages).where(eq(outboxMessages.id, sql`(select max(id) from outbox_messages)`));
+    const [queued] = await testDb.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, sql`(select max(id) from outbox_messages)`));
     expect(queued).toMatchObject({ status: "FAILED", attempts: 1, lastError: "Error ECONNECTION" });
     expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("ECONNECTION"));

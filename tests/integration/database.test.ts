@@ -50,9 +50,7 @@ describe("database", () => {
   });
 
   it("has the unaccent and pg_trgm extensions", async () => {
-    const result = await testDb.db.execute(
-      sql`select extname from pg_extension where extname in ('unaccent', 'pg_trgm') order by extname`,
-    );
+    const result = await testDb.db.execute(sql`select extname from pg_extension where extname in ('unaccent', 'pg_trgm') order by extname`);
     // PGlite and node-postgres both answer { rows }.
     const { rows } = result as { rows: { extname: string }[] };
     expect(rows.map((r) => r.extname)).toEqual(["pg_trgm", "unaccent"]);

@@ -30,9 +30,9 @@ import { loader as salesLoader } from "~/routes/account.sales";
 import { action as orderAction, loader as orderLoader } from "~/routes/agence.commande";
 import { loader as listLoader } from "~/routes/agence.commandes";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { registerCustomer, startUserSession, type User,verifyCredentials } from "~/users/users.server";
+import { registerCustomer, startUserSession, type User, verifyCredentials } from "~/users/users.server";
 import { markSessionPaid, resetStripeMock, stripeHandlers, stripeOutage, stripeRefunds, stripeSessions } from "../mocks/stripe";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { paymentUrl, useStripeGateway } from "../support/payment-providers";
@@ -155,12 +155,35 @@ async function paidOrder(
   }
   const cart = await getCart(db, owner, province, locale);
   if (!cart) throw new Error("cart missing");
-  await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe.roy@example.com", phone: "514 555 0123" });
+  await saveContact(db, cart.id, {
+    intent: "contact",
+    firstName: "Zoé",
+    lastName: "Roy",
+    email: "zoe.roy@example.com",
+    phone: "514 555 0123",
+  });
   const hasAgency = lines.some(([id]) => id === privateImport.id || id === ontarioImport.id);
-  const delivery = province === "ON" ? { branchId: onBranchId, boutiqueCode: "STORE_TORONTO" as const } : { branchId: qcBranchId, boutiqueCode: "STORE_MTL" as const };
-  expect(await saveDelivery(db, { cartId: cart.id, province, branchId: hasAgency ? delivery.branchId : null, boutiqueCode: delivery.boutiqueCode })).toBe(true);
+  const delivery =
+    province === "ON"
+      ? { branchId: onBranchId, boutiqueCode: "STORE_TORONTO" as const }
+      : { branchId: qcBranchId, boutiqueCode: "STORE_MTL" as const };
+  expect(
+    await saveDelivery(db, {
+      cartId: cart.id,
+      province,
+      branchId: hasAgency ? delivery.branchId : null,
+      boutiqueCode: delivery.boutiqueCode,
+    }),
+  ).toBe(true);
   const provider = options.provider ?? "simulated";
-  const placed = await placeOrder(db, { owner, province, locale, lockVersion: cart.lockVersion, paymentProvider: provider, now: options.now });
+  const placed = await placeOrder(db, {
+    owner,
+    province,
+    locale,
+    lockVersion: cart.lockVersion,
+    paymentProvider: provider,
+    now: options.now,
+  });
   if (!placed.ok) throw new Error(`placeOrder refused: ${placed.error}`);
   if (options.paid === false) return placed.order;
   if (provider === "stripe") {
@@ -183,7 +206,11 @@ async function stockOf(id: number): Promise<number> {
 }
 
 async function auditRows(orderId: number) {
-  return db.select().from(auditLog).where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(orderId)))).orderBy(auditLog.id);
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(orderId))))
+    .orderBy(auditLog.id);
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -206,7 +233,11 @@ async function stepMails(order: Pick<Order, "orderNumber">, step: string): Promi
 type Outcome = { status: number; location: string | null; data: Record<string, unknown> | null };
 
 /** Posts a step form to the order page's action, as a client address of its own (the `form` rate limit). */
-async function postStep(order: Pick<Order, "orderNumber">, fields: Record<string, string>, cookie: string | null = staff.cookie): Promise<Outcome> {
+async function postStep(
+  order: Pick<Order, "orderNumber">,
+  fields: Record<string, string>,
+  cookie: string | null = staff.cookie,
+): Promise<Outcome> {
   const args = (await routeArgs(db, `/agence/commandes/${order.orderNumber}`, {
     params: { orderNumber: order.orderNumber },
     init: {
@@ -234,10 +265,10 @@ function stepForm(order: Pick<Order, "status" | "fulfilmentStatus">, intent: str
 
 async function loadOrderPage(order: Pick<Order, "orderNumber">, cookie: string | null = staff.cookie) {
   return orderLoader(
-    (await routeArgs(db, `/agence/commandes/${order.orderNumber}`, {
+    await routeArgs(db, `/agence/commandes/${order.orderNumber}`, {
       params: { orderNumber: order.orderNumber },
       init: cookie ? { headers: { Cookie: cookie } } : undefined,
-    })),
+    }),
   );
 }
 
@@ -248,7 +279,7 @@ describe("staff only", () => {
     const order = await paidOrder();
     for (const cookie of [null, customer.cookie]) {
       const init = cookie ? { headers: { Cookie: cookie } } : undefined;
-      expect((await thrownResponse(async () => listLoader((await routeArgs(db, "/agence/commandes", { init }))))).status).toBe(404);
+      expect((await thrownResponse(async () => listLoader(await routeArgs(db, "/agence/commandes", { init })))).status).toBe(404);
       expect((await thrownResponse(() => loadOrderPage(order, cookie))).status).toBe(404);
       expect((await postStep(order, stepForm(order, "agencyFeesReceived"), cookie)).status).toBe(404);
     }
@@ -295,7 +326,9 @@ describe("the steps", () => {
     expect(readyMail).toContain(row.branchLabel!);
     expect(readyMail).toContain("soutien");
 
-    const history = (await salesLoader((await routeArgs(db, "/account/sales", { init: { headers: { Cookie: customer.cookie } } })))) as OrderHistoryData;
+    const history = (await salesLoader(
+      await routeArgs(db, "/account/sales", { init: { headers: { Cookie: customer.cookie } } }),
+    )) as OrderHistoryData;
     const seen = history.orders.find((o) => o.orderNumber === order.orderNumber)!;
     expect(seen.fulfilment).toMatchObject({ status: "READY_FOR_PICKUP", followUpDueOn: row.followUpDueOn });
 
@@ -324,7 +357,13 @@ describe("the steps", () => {
     expect((await agencyDashboard(db)).ordersToHandle).toBe(toHandle + 1);
     const actor = { id: staff.user.id, email: staff.user.email };
     const shown = { status: order.status, fulfilmentStatus: order.fulfilmentStatus };
-    const fees = await takeFulfilmentStep(db, { staff: actor, orderNumber: order.orderNumber, step: "agencyFeesReceived", shown, origin: ORIGIN });
+    const fees = await takeFulfilmentStep(db, {
+      staff: actor,
+      orderNumber: order.orderNumber,
+      step: "agencyFeesReceived",
+      shown,
+      origin: ORIGIN,
+    });
     expect(fees.ok).toBe(true);
     expect((await agencyDashboard(db)).ordersToHandle).toBe(toHandle);
     // Friday June 19, 2026 at 11 a.m. in Montréal: ten Quebec business days skip June 24 and July 1.
@@ -352,7 +391,13 @@ describe("the steps", () => {
     const order = await paidOrder({ province: "ON" });
     expect(order.province).toBe("ON");
     const actor = { id: staff.user.id, email: staff.user.email };
-    const fees = await takeFulfilmentStep(db, { staff: actor, orderNumber: order.orderNumber, step: "agencyFeesReceived", shown: { status: "PAID", fulfilmentStatus: "NEW" }, origin: ORIGIN });
+    const fees = await takeFulfilmentStep(db, {
+      staff: actor,
+      orderNumber: order.orderNumber,
+      step: "agencyFeesReceived",
+      shown: { status: "PAID", fulfilmentStatus: "NEW" },
+      origin: ORIGIN,
+    });
     expect(fees.ok).toBe(true);
     // Friday February 13, 2026, 10 a.m. in Toronto: Ontario skips Family Day (Monday 16), so ten
     // business days end on Monday March 2 (a Quebec order would be due on Friday February 27).
@@ -427,10 +472,16 @@ describe("refunds", () => {
     expect(await stockOf(privateImport.id)).toBe(before.import + privateImport.uvc);
     expect(await stockOf(shopWine.id)).toBe(before.wine + 1);
     const [audit] = await auditRows(order.id);
-    expect(audit).toMatchObject({ action: "order.refunded", before: { status: "PAID" }, after: { status: "REFUNDED", stockReturned: true } });
+    expect(audit).toMatchObject({
+      action: "order.refunded",
+      before: { status: "PAID" },
+      after: { status: "REFUNDED", stockReturned: true },
+    });
     expect((await stepMails(order, "refund"))[0]).toContain(`remboursé ${formatMoney(order.payNowCents, "fr-CA")} pour votre commande`);
     // The customer's history says so: refunded, on that day, and no step any more.
-    const history = (await salesLoader((await routeArgs(db, "/account/sales", { init: { headers: { Cookie: customer.cookie } } })))) as OrderHistoryData;
+    const history = (await salesLoader(
+      await routeArgs(db, "/account/sales", { init: { headers: { Cookie: customer.cookie } } }),
+    )) as OrderHistoryData;
     expect(history.orders.find((o) => o.orderNumber === order.orderNumber)).toMatchObject({
       status: "REFUNDED",
       refundedAt: row.refundedAt!.toISOString(),
@@ -462,7 +513,12 @@ describe("refunds", () => {
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ status: "REFUNDED" });
     const payment = await currentOrderPayment(db, order.id);
-    expect(payment).toMatchObject({ provider: "stripe", status: "REFUNDED", refundReference: refunds[0]!.id, amountCents: order.payNowCents });
+    expect(payment).toMatchObject({
+      provider: "stripe",
+      status: "REFUNDED",
+      refundReference: refunds[0]!.id,
+      amountCents: order.payNowCents,
+    });
     // The gateway asked again with the same key gets the same refund back (Stripe's replay).
     await expect(stripeGateway.refundCheckoutPayment({ orderId: order.id, sessionId: payment!.externalReference })).resolves.toMatchObject({
       refundId: refunds[0]!.id,
@@ -471,14 +527,22 @@ describe("refunds", () => {
     // The key with other parameters is refused, as Stripe does; the key is not in Stripe's answer.
     const reused = await fetch("https://api.stripe.com/v1/refunds", {
       method: "POST",
-      headers: { Authorization: "Bearer sk_test_x", "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": `order-${order.id}-refund` },
+      headers: {
+        Authorization: "Bearer sk_test_x",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": `order-${order.id}-refund`,
+      },
       body: "payment_intent=pi_test_other",
     });
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ error: { type: "idempotency_error" } });
     const replayed = await fetch("https://api.stripe.com/v1/refunds", {
       method: "POST",
-      headers: { Authorization: "Bearer sk_test_x", "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": `order-${order.id}-refund` },
+      headers: {
+        Authorization: "Bearer sk_test_x",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": `order-${order.id}-refund`,
+      },
       body: new URLSearchParams({ payment_intent: refunds[0]!.payment_intent }),
     });
     expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
@@ -566,11 +630,11 @@ describe("the list", () => {
   });
 
   it("pages through the staff loader and sends a page past the last to the last", async () => {
-    const page = await listLoader((await routeArgs(db, "/agence/commandes?status=PAID", { init: { headers: { Cookie: staff.cookie } } })));
+    const page = await listLoader(await routeArgs(db, "/agence/commandes?status=PAID", { init: { headers: { Cookie: staff.cookie } } }));
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((r) => r.status === "PAID")).toBe(true);
     const past = await thrownResponse(async () =>
-      listLoader((await routeArgs(db, "/agence/commandes?status=PAID&page=999", { init: { headers: { Cookie: staff.cookie } } }))),
+      listLoader(await routeArgs(db, "/agence/commandes?status=PAID&page=999", { init: { headers: { Cookie: staff.cookie } } })),
     );
     expect(past).toEqual({ status: 302, location: "/agence/commandes?status=PAID" });
   });

@@ -40,7 +40,7 @@ function path(text: string, options: Options = {}): string {
 
 async function search(text: string, options: Options = {}, db = testDb.db): Promise<SearchData> {
   const preferences = { locale: options.locale ?? "fr-CA", province: options.province ?? "QC" } as const;
-  return (await loader(await routeArgs(db, path(text, options), { preferences })));
+  return await loader(await routeArgs(db, path(text, options), { preferences }));
 }
 
 /** The names (products, producers) or titles (articles) of one page, in rank order. */
@@ -221,7 +221,10 @@ describe("the visitor's province", () => {
     expect(quebec.counts.PRODUCTS.count).toBeGreaterThan(0);
     expect(quebec.counts.PRODUCTS.count).toBeLessThan(ontario.counts.PRODUCTS.count);
 
-    for (const [data, province] of [[quebec, "QC"], [ontario, "ON"]] as const) {
+    for (const [data, province] of [
+      [quebec, "QC"],
+      [ontario, "ON"],
+    ] as const) {
       for (const item of data.results.items) {
         const channels = await testDb.db
           .select({ province: inventories.province })
@@ -271,13 +274,13 @@ describe("bad input", () => {
     ["a negative page", "/global-search?t=vin&activeTabType=BLOGS&activeCurrentPage=-3"],
     ["a huge page", "/global-search?t=vin&activeCurrentPage=99999999999999999999"],
   ])("answers %s with a page, never an error", async (_label, url) => {
-    const data = (await loader(await routeArgs(testDb.db, url)));
+    const data = await loader(await routeArgs(testDb.db, url));
     expect(data.pagination.page).toBe(1);
     expect(data.text.length).toBeLessThanOrEqual(100);
   });
 
   it("shows the prompt, not results, without a text", async () => {
-    const data = (await loader(await routeArgs(testDb.db, "/global-search?activeCurrentPage=7&activeTabType=BLOGS")));
+    const data = await loader(await routeArgs(testDb.db, "/global-search?activeCurrentPage=7&activeTabType=BLOGS"));
     expect(data.text).toBe("");
     expect(data.tab).toBe("BLOGS");
     expect(data.results.items).toEqual([]);

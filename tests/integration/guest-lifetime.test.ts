@@ -49,7 +49,10 @@ describe("guest cart sweep", () => {
     const customer = await cartTouchedAt({ customerId: await insertTestCustomer(testDb.db) }, new Date(now.getTime() - 30 * DAY));
 
     expect(await sweepExpiredGuestCarts(testDb.db, { now })).toBe(1);
-    const left = await testDb.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [expired, recent, customer]));
+    const left = await testDb.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(inArray(carts.id, [expired, recent, customer]));
     expect(left.map((c) => c.id).sort()).toEqual([recent, customer].sort());
     expect(await testDb.db.select().from(cartLines).where(eq(cartLines.cartId, expired))).toEqual([]);
     // Idempotent: a second run finds nothing more.
@@ -68,10 +71,7 @@ describe("guest cart sweep", () => {
     const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"));
     const longAgo = new Date(Date.now() - DAY - 60_000);
     const quebec = await cartTouchedAt({ guestId }, longAgo);
-    const [ontario] = await testDb.db
-      .insert(carts)
-      .values({ guestId, province: "ON", touchedAt: longAgo })
-      .returning({ id: carts.id });
+    const [ontario] = await testDb.db.insert(carts).values({ guestId, province: "ON", touchedAt: longAgo }).returning({ id: carts.id });
     // Even a refused change (an unknown product) counts as the guest being there.
     const args = await routeArgs(testDb.db, "/shopping-cart", {
       init: {
@@ -83,7 +83,10 @@ describe("guest cart sweep", () => {
     const answer = (await cartAction(args).catch((thrown: unknown) => thrown)) as { init?: { status?: number } };
     expect(answer.init?.status).toBe(400);
     await sweepExpiredGuestCarts(testDb.db);
-    const left = await testDb.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [quebec, ontario!.id]));
+    const left = await testDb.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(inArray(carts.id, [quebec, ontario!.id]));
     expect(left).toHaveLength(2);
   });
 

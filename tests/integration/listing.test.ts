@@ -9,7 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayPrice } from "~/catalogue/display-price";
 import { parseProductFilters } from "~/catalogue/product-filters";
-import { productListingBatches, type ProductListItem,searchProducts } from "~/catalogue/products.server";
+import { productListingBatches, type ProductListItem, searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { requestContext } from "~/http/request-context";
 import { formatMoney } from "~/i18n/format";
@@ -34,7 +34,9 @@ const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 let clients = 0;
 /** Calls a PDF route's loader as one client among many (each call its own address: no rate limit met). */
 async function get(loader: (args: never) => Promise<Response>, path: string, preferences: Partial<Preferences> = {}): Promise<Response> {
-  const args = (await routeArgs(testDb.db, path, { preferences })) as { context: { set: (key: typeof requestContext, value: unknown) => void } };
+  const args = (await routeArgs(testDb.db, path, { preferences })) as {
+    context: { set: (key: typeof requestContext, value: unknown) => void };
+  };
   args.context.set(requestContext, { nonce: undefined, clientAddress: `198.51.100.${++clients}` });
   return loader(args as never);
 }
@@ -235,7 +237,7 @@ describe("productListingBatches", () => {
 });
 
 describe("GET /listing/providers", () => {
-  const page = async (query: string) => (await providersLoader((await routeArgs(testDb.db, `/providers${query}`))));
+  const page = async (query: string) => await providersLoader(await routeArgs(testDb.db, `/providers${query}`));
 
   it("is an A4 landscape PDF of the /providers page's producers, named by a timestamp in seconds", async () => {
     for (const query of ["", "?size=51", "?page=2", "?c=FR&size=52"]) {
@@ -270,7 +272,9 @@ describe("GET /listing/providers", () => {
 
   it("paginates by height: more producers, more pages", async () => {
     const twenty = await PDFDocument.load(new Uint8Array(await (await get(providersPdfLoader, "/listing/providers")).arrayBuffer()));
-    const fiftyTwo = await PDFDocument.load(new Uint8Array(await (await get(providersPdfLoader, "/listing/providers?size=52")).arrayBuffer()));
+    const fiftyTwo = await PDFDocument.load(
+      new Uint8Array(await (await get(providersPdfLoader, "/listing/providers?size=52")).arrayBuffer()),
+    );
     expect(fiftyTwo.getPageCount()).toBeGreaterThan(twenty.getPageCount());
   });
 

@@ -31,10 +31,13 @@ const customer = {
 describe("a database error in the log", () => {
   it("says the class, the SQLSTATE and the frames, never the query's values", async () => {
     await testDb.db.insert(users).values(customer);
-    const error = await testDb.db.insert(users).values(customer).then(
-      () => null,
-      (thrown: unknown) => thrown,
-    );
+    const error = await testDb.db
+      .insert(users)
+      .values(customer)
+      .then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
     // The error itself holds the personal data (else this test could not fail).
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).constructor.name).toBe("DrizzleQueryError");
@@ -48,7 +51,9 @@ describe("a database error in the log", () => {
     });
     log.error("request failed", { method: "POST" }, error);
     expect(written).toHaveLength(1);
-    const line = JSON.parse(written[0]!) as { error: { class: string; message: string; stack: string[]; cause: { code: string; constraint?: string } } };
+    const line = JSON.parse(written[0]!) as {
+      error: { class: string; message: string; stack: string[]; cause: { code: string; constraint?: string } };
+    };
     expect(line.error.class).toBe("DrizzleQueryError");
     expect(line.error.message).toBe("Failed query");
     expect(line.error.cause.code).toBe("23505");

@@ -14,9 +14,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { newsletterSignups, outboxMessages } from "~/db/schema";
 import { getEnv } from "~/env.server";
 import { requestContext } from "~/http/request-context";
-import { NEWSLETTER_COOKIE_LIFETIME_SECONDS, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
+import {
+  NEWSLETTER_COOKIE_LIFETIME_SECONDS,
+  readNewsletterPerson,
+  saveNewsletterPerson,
+  subscribeToNewsletter,
+} from "~/newsletter/newsletter.server";
 import { action as newsletterAction, loader as newsletterLoader } from "~/routes/newsletter";
-import { addMailchimpMember, MAILCHIMP_TEST_SETTINGS, mailchimpCalls, mailchimpFailure, mailchimpHandlers, mailchimpMembers, resetMailchimpMock } from "../mocks/mailchimp";
+import {
+  addMailchimpMember,
+  MAILCHIMP_TEST_SETTINGS,
+  mailchimpCalls,
+  mailchimpFailure,
+  mailchimpHandlers,
+  mailchimpMembers,
+  resetMailchimpMock,
+} from "../mocks/mailchimp";
 import { routeArgs } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -58,19 +71,27 @@ interface Answer {
 }
 
 /** Posts to /newsletter from a client address of its own (unless given), with the newsletter cookie when given. */
-async function post(fields: Record<string, string | string[]>, options: { cookie?: string | null; clientAddress?: string } = {}): Promise<Answer> {
+async function post(
+  fields: Record<string, string | string[]>,
+  options: { cookie?: string | null; clientAddress?: string } = {},
+): Promise<Answer> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   if (options.cookie) headers.Cookie = options.cookie;
-  const args = (await routeArgs(testDb.db, "/newsletter", { init: { method: "POST", body, headers } })) as { context: { set(key: unknown, value: unknown): void } };
+  const args = (await routeArgs(testDb.db, "/newsletter", { init: { method: "POST", body, headers } })) as {
+    context: { set(key: unknown, value: unknown): void };
+  };
   args.context.set(requestContext, { nonce: "", clientAddress: options.clientAddress ?? `198.51.100.${++clients}` });
   const answer = (status: number, location: string | null, headerList: Headers | undefined, data?: Record<string, unknown>): Answer => {
     const setCookie = headerList?.get("Set-Cookie") ?? null;
     return { status, location, setCookie, cookie: setCookie ? setCookie.split(";")[0]! : null, data };
   };
   try {
-    const result = (await newsletterAction(args as never)) as unknown as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
+    const result = (await newsletterAction(args as never)) as unknown as {
+      data: Record<string, unknown>;
+      init?: { status?: number; headers?: HeadersInit };
+    };
     return answer(result.init?.status ?? 200, null, new Headers(result.init?.headers), result.data);
   } catch (thrown) {
     if (thrown instanceof Response) return answer(thrown.status, thrown.headers.get("Location"), thrown.headers);
@@ -80,7 +101,15 @@ async function post(fields: Record<string, string | string[]>, options: { cookie
   }
 }
 
-const person = (overrides: Record<string, string> = {}) => ({ intent: "person", mode: "page", firstName: "  Zoé ", lastName: "Roy", email: "Zoe.Roy@Example.com ", website: "", ...overrides });
+const person = (overrides: Record<string, string> = {}) => ({
+  intent: "person",
+  mode: "page",
+  firstName: "  Zoé ",
+  lastName: "Roy",
+  email: "Zoe.Roy@Example.com ",
+  website: "",
+  ...overrides,
+});
 
 /** Step 1 then step 2, as the pages do; returns step 2's answer. */
 async function signUp(email: string, step2: Record<string, string | string[]>, mode: "page" | "dialog" = "page"): Promise<Answer> {
@@ -90,7 +119,12 @@ async function signUp(email: string, step2: Record<string, string | string[]>, m
 }
 
 const rowOf = async (email: string, province = "QC") =>
-  (await testDb.db.select().from(newsletterSignups).where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, province as "QC"))))[0];
+  (
+    await testDb.db
+      .select()
+      .from(newsletterSignups)
+      .where(and(eq(newsletterSignups.email, email), eq(newsletterSignups.province, province as "QC")))
+  )[0];
 
 /** The outbox's Mailchimp jobs of a sign-up, newest first. */
 const jobsOf = async (email: string, province = "QC") => {
@@ -116,8 +150,14 @@ describe("newsletter short form (step 1)", () => {
     expect(refused.cookie).toBeNull();
     const malformed = await post(person({ email: "pas-un-courriel", lastName: "x".repeat(81) }));
     expect(malformed.status).toBe(400);
-    expect((malformed.data!.result as { error: unknown }).error).toEqual({ email: ["auth.errors.emailInvalid"], lastName: ["auth.errors.tooLong"] });
-    expect((malformed.data!.result as { initialValue: unknown }).initialValue).toMatchObject({ firstName: "  Zoé ", email: "pas-un-courriel" });
+    expect((malformed.data!.result as { error: unknown }).error).toEqual({
+      email: ["auth.errors.emailInvalid"],
+      lastName: ["auth.errors.tooLong"],
+    });
+    expect((malformed.data!.result as { initialValue: unknown }).initialValue).toMatchObject({
+      firstName: "  Zoé ",
+      email: "pas-un-courriel",
+    });
   });
 
   it("keeps the person, trimmed, in a signed http-only cookie for a day and goes to step 2 (303)", async () => {
@@ -127,9 +167,15 @@ describe("newsletter short form (step 1)", () => {
     expect(accepted.setCookie).toMatch(/HttpOnly/);
     expect(accepted.setCookie).toMatch(/SameSite=Lax/);
     const page = await newsletterLoader(await routeArgs(testDb.db, "/newsletter", { init: { headers: { Cookie: accepted.cookie! } } }));
-    expect(page).toMatchObject({ person: { firstName: "Zoé", lastName: "Roy", email: "Zoe.Roy@Example.com" }, province: "QC", outcome: null });
+    expect(page).toMatchObject({
+      person: { firstName: "Zoé", lastName: "Roy", email: "Zoe.Roy@Example.com" },
+      province: "QC",
+      outcome: null,
+    });
     // The province is preselected from the preferences, or chosen in the query.
-    const ontario = await newsletterLoader(await routeArgs(testDb.db, "/newsletter", { preferences: { province: "ON" }, init: { headers: { Cookie: accepted.cookie! } } }));
+    const ontario = await newsletterLoader(
+      await routeArgs(testDb.db, "/newsletter", { preferences: { province: "ON" }, init: { headers: { Cookie: accepted.cookie! } } }),
+    );
     expect(ontario.province).toBe("ON");
     const chosen = await newsletterLoader(await routeArgs(testDb.db, "/newsletter?province=ON"));
     expect(chosen).toMatchObject({ province: "ON", person: null });
@@ -162,7 +208,9 @@ describe("newsletter step 2 and its outcomes", () => {
     expect(answer.setCookie).toMatch(/^newsletter=;.*Max-Age=0/);
     const [call] = mailchimpCalls();
     expect(call).toMatchObject({ listId: QC_LIST, dataCenter: "us21" });
-    expect(Buffer.from(call!.authorization!.replace(/^Basic /, ""), "base64").toString()).toMatch(/:0123456789abcdef0123456789abcdef-us21$/);
+    expect(Buffer.from(call!.authorization!.replace(/^Basic /, ""), "base64").toString()).toMatch(
+      /:0123456789abcdef0123456789abcdef-us21$/,
+    );
     expect(call!.body).toEqual({
       email_address: "success@example.com",
       status: "subscribed",
@@ -232,14 +280,22 @@ describe("newsletter step 2 and its outcomes", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const signup = { firstName: "Léo", lastName: "Gagnon", province: "QC" as const, interests: [], locale: "en-US" as const };
     mailchimpFailure("network");
-    expect(await subscribeToNewsletter(testDb.db, { ...signup, email: "network@example.com" }, { mailchimp: MAILCHIMP_TEST_SETTINGS })).toMatchObject({
+    expect(
+      await subscribeToNewsletter(testDb.db, { ...signup, email: "network@example.com" }, { mailchimp: MAILCHIMP_TEST_SETTINGS }),
+    ).toMatchObject({
       outcome: "subscribed",
       status: "FAILED",
     });
     expect((await jobsOf("network@example.com"))[0]).toMatchObject({ status: "FAILED" });
     mailchimpFailure("slow");
     const started = Date.now();
-    expect(await subscribeToNewsletter(testDb.db, { ...signup, email: "slow@example.com" }, { mailchimp: MAILCHIMP_TEST_SETTINGS, timeoutMs: 200 })).toMatchObject({
+    expect(
+      await subscribeToNewsletter(
+        testDb.db,
+        { ...signup, email: "slow@example.com" },
+        { mailchimp: MAILCHIMP_TEST_SETTINGS, timeoutMs: 200 },
+      ),
+    ).toMatchObject({
       outcome: "subscribed",
       status: "FAILED",
     });

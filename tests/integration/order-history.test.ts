@@ -46,7 +46,14 @@ let aliceJanuary: Order;
 let brunoOrder: Order;
 
 async function customer(firstName: string, email: string): Promise<Customer> {
-  const user = await registerCustomer(db, { firstName, lastName: "Testeur", email, password: "a good password", province: "QC", locale: "fr-CA" });
+  const user = await registerCustomer(db, {
+    firstName,
+    lastName: "Testeur",
+    email,
+    password: "a good password",
+    province: "QC",
+    locale: "fr-CA",
+  });
   if (user === "email-taken") throw new Error(`${email} already has an account`);
   const setCookie = await startUserSession(db, new Request("http://shop.test/"), user.id);
   return { user, cookie: setCookie.split(";")[0]! };
@@ -64,9 +71,22 @@ async function placeFor(who: Customer, now: Date, paid: boolean): Promise<Order>
   }
   const cart = await getCart(db, owner, "QC", "fr-CA");
   if (!cart) throw new Error("cart missing");
-  await saveContact(db, cart.id, { intent: "contact", firstName: who.user.firstName, lastName: "Testeur", email: who.user.email, phone: "514 555 0123" });
+  await saveContact(db, cart.id, {
+    intent: "contact",
+    firstName: who.user.firstName,
+    lastName: "Testeur",
+    email: who.user.email,
+    phone: "514 555 0123",
+  });
   expect(await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: "STORE_MTL" })).toBe(true);
-  const placed = await placeOrder(db, { owner, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated", now });
+  const placed = await placeOrder(db, {
+    owner,
+    province: "QC",
+    locale: "fr-CA",
+    lockVersion: cart.lockVersion,
+    paymentProvider: "simulated",
+    now,
+  });
   if (!placed.ok) throw new Error(`placeOrder refused: ${placed.error}`);
   if (!paid) return placed.order;
   const completed = await completeOrderPayment(db, placed.order.id, now);
@@ -136,7 +156,17 @@ describe("listCustomerOrders and getCustomerOrder", () => {
     expect((await getCustomerOrder(db, alice.user.id, aliceMarch.orderNumber))?.order.id).toBe(aliceMarch.id);
     expect(await getCustomerOrder(db, alice.user.id, brunoOrder.orderNumber)).toBeNull();
     expect(await getCustomerOrder(db, bruno.user.id, aliceMarch.orderNumber)).toBeNull();
-    for (const guess of ["CUV-999999", "CUV-9999999999", "CUV-2147483648", "CUV-1", "cuv-000001", aliceMarch.orderNumber.replace("CUV-", "CUV-0"), "1", "", "CUV-000001'--"]) {
+    for (const guess of [
+      "CUV-999999",
+      "CUV-9999999999",
+      "CUV-2147483648",
+      "CUV-1",
+      "cuv-000001",
+      aliceMarch.orderNumber.replace("CUV-", "CUV-0"),
+      "1",
+      "",
+      "CUV-000001'--",
+    ]) {
       expect(await getCustomerOrder(db, alice.user.id, guess), guess).toBeNull();
     }
   });

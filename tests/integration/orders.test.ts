@@ -33,7 +33,7 @@ import {
   stripeOutage,
   stripeSessions,
 } from "../mocks/stripe";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { paymentUrl, useStripeGateway } from "../support/payment-providers";
@@ -69,7 +69,6 @@ let shopFood: Channel;
 /** An upcoming private-import product sold by cases of more than one bottle (reservations). */
 let upcoming: Channel;
 let qcBranchId: number;
-
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
@@ -193,7 +192,7 @@ async function postWebhook(body: string, signature: string | null): Promise<{ st
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature !== null) headers["Stripe-Signature"] = signature;
   const result = (await webhookAction(
-    await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers } }),
+    await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" }, init: { method: "POST", body, headers } }),
   )) as unknown as DataResult;
   return { status: result.init?.status ?? 200, data: result.data };
 }
@@ -250,10 +249,18 @@ describe("paying with Stripe", () => {
     const again = await paymentUrl(db, await orderRow(order.id), ORIGIN);
     expect(again).toBe(url);
     expect(stripeSessions()).toHaveLength(1);
-    expect(await currentOrderPayment(db, order.id)).toMatchObject({ provider: "stripe", externalReference: session.id, status: "OPEN", amountCents: order.payNowCents });
+    expect(await currentOrderPayment(db, order.id)).toMatchObject({
+      provider: "stripe",
+      externalReference: session.id,
+      status: "OPEN",
+      amountCents: order.payNowCents,
+    });
     expect(await mailsOf(order)).toEqual([]);
 
-    const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)), WEBHOOK_SECRET);
+    const { body, signature } = signedWebhook(
+      checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)),
+      WEBHOOK_SECRET,
+    );
     const answer = await postWebhook(body, signature);
     expect(answer).toEqual({ status: 200, data: { received: true } });
 
@@ -276,7 +283,10 @@ describe("paying with Stripe", () => {
     const { order } = await placedOrder();
     await paymentUrl(db, order, ORIGIN);
     const session = onlySessionOf(order);
-    const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)), WEBHOOK_SECRET);
+    const { body, signature } = signedWebhook(
+      checkoutSessionEvent("checkout.session.completed", markSessionPaid(session.id)),
+      WEBHOOK_SECRET,
+    );
 
     expect((await postWebhook(body, signature)).status).toBe(200);
     const first = await orderRow(order.id);
@@ -298,9 +308,10 @@ describe("paying with Stripe", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(order.confirmationNumber);
 
-    const page = (await confirmationLoader(
-      await routeArgs(db, `/checkout/confirmation?order=${order.confirmationNumber}`),
-    )) as unknown as { failed: boolean; order: { status: string; payNowCents: number; paymentPath: string | null } };
+    const page = (await confirmationLoader(await routeArgs(db, `/checkout/confirmation?order=${order.confirmationNumber}`))) as unknown as {
+      failed: boolean;
+      order: { status: string; payNowCents: number; paymentPath: string | null };
+    };
     expect(page.failed).toBe(false);
     expect(page.order).toMatchObject({ status: "PAID", payNowCents: order.payNowCents, paymentPath: null });
   });
@@ -311,7 +322,9 @@ describe("paying with Stripe", () => {
     const session = onlySessionOf(order);
 
     // Not paid yet: the return page changes nothing.
-    const early = await thrownResponse(async () => confirmationLoader(await routeArgs(db, `/checkout/confirmation?session_id=${session.id}`)));
+    const early = await thrownResponse(async () =>
+      confirmationLoader(await routeArgs(db, `/checkout/confirmation?session_id=${session.id}`)),
+    );
     expect(early.location).toBe(`/checkout/confirmation?order=${order.confirmationNumber}`);
     expect((await orderRow(order.id)).status).toBe("PENDING_PAYMENT");
 
@@ -419,7 +432,12 @@ describe("placing", () => {
     const rows = await db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(sql`${orders.cartId} in (${sql.join(carts.map((c) => sql`${c.id}`), sql`, `)})`);
+      .where(
+        sql`${orders.cartId} in (${sql.join(
+          carts.map((c) => sql`${c.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(rows).toHaveLength(lastCases);
     expect(rows.every((r) => r.status === "PENDING_PAYMENT")).toBe(true);
   });
@@ -443,7 +461,15 @@ describe("placing", () => {
     const stale = await placedOrder(newGuest(), "simulated");
     const bOwners = Array.from({ length: 5 }, newGuest);
     const bVersions: number[] = [];
-    for (const owner of bOwners) bVersions.push((await prepareCheckout(owner, [[p1!.id, 1], [p2!.id, 1]])).lockVersion);
+    for (const owner of bOwners)
+      bVersions.push(
+        (
+          await prepareCheckout(owner, [
+            [p1!.id, 1],
+            [p2!.id, 1],
+          ])
+        ).lockVersion,
+      );
 
     const results = await Promise.all([
       ...aOwners.map((owner, i) => place(owner, aVersions[i]!, "simulated")),

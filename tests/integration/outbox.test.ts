@@ -215,7 +215,11 @@ describe("staff and upkeep", () => {
     // A worker is trying it again (its lease is live): a resend now would send it twice at once.
     let finish: (() => void) | undefined;
     const clock = () => new Date(Date.now() + 3_600_000);
-    const trying = workOutbox(testDb.db, { ...recorder(), email: () => new Promise<void>((resolve) => (finish = resolve)) }, { now: clock });
+    const trying = workOutbox(
+      testDb.db,
+      { ...recorder(), email: () => new Promise<void>((resolve) => (finish = resolve)) },
+      { now: clock },
+    );
     await vi.waitFor(async () => expect((await rowOf(id)).claimToken).not.toBeNull());
     expect(await testDb.db.transaction((tx) => makeDueAgain(tx, id, clock()))).toMatchObject({ ok: false, reason: "conflict" });
     // Its lease ends; staff resend it; the old try then finishes: its outcome is not recorded.
@@ -227,7 +231,9 @@ describe("staff and upkeep", () => {
   });
 
   it("lets a request carry out the job it wrote, which no worker takes meanwhile; written again, the same row is renewed", async () => {
-    const held = await testDb.db.transaction((tx) => enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }));
+    const held = await testDb.db.transaction((tx) =>
+      enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }),
+    );
     expect(await workOutbox(testDb.db, recorder())).toMatchObject({ claimed: 0 });
     const failing = { ...recorder(), "mailchimp-subscribe": () => Promise.reject(new OutboxFailure("Mailchimp HTTP 503")) };
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -235,7 +241,9 @@ describe("staff and upkeep", () => {
     expect(await carryOutHeld(testDb.db, recorder(), held), "a claim is used once").toBeNull();
     expect(await rowOf(held.id)).toMatchObject({ status: "FAILED", attempts: 1, lastError: "Mailchimp HTTP 503" });
     // Signed up again: the same row, due now, tried by the new request.
-    const again = await testDb.db.transaction((tx) => enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }));
+    const again = await testDb.db.transaction((tx) =>
+      enqueueHeld(tx, { kind: "mailchimp-subscribe", signupId: 21 }, { dedupeKey: "newsletter-21" }),
+    );
     expect(again.id).toBe(held.id);
     const handlers = recorder();
     expect(await carryOutHeld(testDb.db, handlers, again)).toBe("SENT");
@@ -248,9 +256,14 @@ describe("staff and upkeep", () => {
     const recent = (await enqueueMail(testDb.db, mail(14)))!;
     const waiting = (await enqueueMail(testDb.db, mail(15), { now: new Date(Date.now() + 3_600_000) }))!;
     await drainOutbox(testDb.db, recorder());
-    await testDb.db.update(outboxMessages).set({ sentAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(outboxMessages.id, old));
+    await testDb.db
+      .update(outboxMessages)
+      .set({ sentAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(outboxMessages.id, old));
     expect(await purgeSentOutbox(testDb.db)).toBe(1);
-    expect((await testDb.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((r) => r.id).sort()).toEqual([recent, waiting].sort());
+    expect((await testDb.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((r) => r.id).sort()).toEqual(
+      [recent, waiting].sort(),
+    );
   });
 });
 

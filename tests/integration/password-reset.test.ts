@@ -22,7 +22,7 @@ import { requestContext } from "~/http/request-context";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/forgot-password";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
-import { readUser, registerCustomer, startUserSession, type User,verifyCredentials } from "~/users/users.server";
+import { readUser, registerCustomer, startUserSession, type User, verifyCredentials } from "~/users/users.server";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { capturingMailer, sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -92,10 +92,21 @@ interface Outcome {
 }
 
 /** Runs an action; returns its redirect (thrown or returned) or its data with the status. */
-async function post(action: (a: never) => Promise<unknown>, path: string, fields: Record<string, string>, options: { cookie?: string; client?: string } = {}): Promise<Outcome> {
-  const asResponse = (r: Response): Outcome => ({ status: r.status, location: r.headers.get("Location"), cookies: r.headers.getSetCookie(), data: null });
+async function post(
+  action: (a: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; client?: string } = {},
+): Promise<Outcome> {
+  const asResponse = (r: Response): Outcome => ({
+    status: r.status,
+    location: r.headers.get("Location"),
+    cookies: r.headers.getSetCookie(),
+    data: null,
+  });
   try {
-    const result = (await action(await args(path, form(fields, options.cookie), options.client))) as Response | { data: Outcome["data"]; init?: { status?: number } };
+    const result = (await action(await args(path, form(fields, options.cookie), options.client))) as
+      Response | { data: Outcome["data"]; init?: { status?: number } };
     if (result instanceof Response) return asResponse(result);
     return { status: result.init?.status ?? 200, location: null, cookies: [], data: result.data };
   } catch (thrown) {
@@ -163,14 +174,20 @@ describe("the reset link", () => {
   it("stops working once the account's e-mail changes (a link sent to an old address opens nothing)", async () => {
     const user = await newCustomer();
     const token = await tokenFor(user);
-    await testDb.db.update(users).set({ email: `changed-${user.email}` }).where(eq(users.id, user.id));
+    await testDb.db
+      .update(users)
+      .set({ email: `changed-${user.email}` })
+      .where(eq(users.id, user.id));
     expect(await verifyResetToken(testDb.db, token)).toEqual({ ok: false, reason: "used" });
   });
 
   it("refuses two resets racing with the same link: one wins, the other is 'used'", async () => {
     const user = await newCustomer();
     const token = await tokenFor(user);
-    const outcomes = await Promise.all([resetPassword(testDb.db, token, "first password"), resetPassword(testDb.db, token, "second password")]);
+    const outcomes = await Promise.all([
+      resetPassword(testDb.db, token, "first password"),
+      resetPassword(testDb.db, token, "second password"),
+    ]);
     expect(outcomes.map((o) => o.ok).sort()).toEqual([false, true]);
     expect(outcomes.find((o) => !o.ok)).toEqual({ ok: false, reason: "used" });
   });
@@ -247,7 +264,9 @@ describe("/forgot-password", () => {
   it("limits one client (429 after 20 forms in 10 minutes)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await post(forgotAction, "/forgot-password", { email: `client-limit-${i}@example.com` }, { client: "203.0.113.77" })).status);
+      statuses.push(
+        (await post(forgotAction, "/forgot-password", { email: `client-limit-${i}@example.com` }, { client: "203.0.113.77" })).status,
+      );
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(303));
     expect(statuses[20]).toBe(429);
@@ -266,7 +285,7 @@ describe("/reset-password with a link", () => {
     expect(mismatch.data?.result?.error).toEqual({ confirmation: ["passwordReset.errors.mismatch"] });
     const short = await post(resetAction, path, { token, password: "short", confirmation: "short" });
     expect(short.data?.result?.error).toMatchObject({ password: ["auth.errors.passwordTooShort"] });
-    expect(JSON.stringify(short.data)).not.toContain("short\"");
+    expect(JSON.stringify(short.data)).not.toContain('short"');
 
     const done = await post(resetAction, path, { token, password: "a new password", confirmation: "a new password" });
     expect(done).toMatchObject({ status: 303, location: "/login?reset=1" });
@@ -310,7 +329,12 @@ describe("an expired password (SPEC §4)", () => {
       location: "/reset-password?redirect=%2Faccount%2Fsales%3Fx%3D1",
     });
 
-    const set = await post(resetAction, "/reset-password", { password: "fresh password", confirmation: "fresh password", redirect: "/checkout?step=1" }, { cookie });
+    const set = await post(
+      resetAction,
+      "/reset-password",
+      { password: "fresh password", confirmation: "fresh password", redirect: "/checkout?step=1" },
+      { cookie },
+    );
     expect(set).toMatchObject({ status: 303, location: "/checkout?step=1" });
     const [row] = await testDb.db.select({ passwordExpired: users.passwordExpired }).from(users).where(eq(users.id, user.id));
     expect(row?.passwordExpired).toBe(false);

@@ -21,7 +21,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
 import { action as webhookAction } from "~/routes/webhooks.$provider";
 import { ensureGuestId } from "~/session.server";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -72,7 +72,14 @@ function fakeProvider(options: { payAtOnce?: boolean } = {}) {
     parseWebhook(rawBody, headers): PaymentWebhookOutcome {
       if (headers.get("x-fake-signature") !== SIGNATURE) return { kind: "invalid", reason: "bad signature" };
       const event = JSON.parse(rawBody) as { id: string; reference: string; orderId: number };
-      return { kind: "payment", eventId: event.id, type: "payment.succeeded", reference: event.reference, orderId: event.orderId, result: "paid" };
+      return {
+        kind: "payment",
+        eventId: event.id,
+        type: "payment.succeeded",
+        reference: event.reference,
+        orderId: event.orderId,
+        result: "paid",
+      };
     },
     returnReference(params) {
       return params.get("fake_ref");
@@ -134,7 +141,13 @@ async function placeThroughCheckout(): Promise<{ status: number; location: strin
   }
   const cart = await getCart(db, { guestId }, "QC", "fr-CA");
   if (!cart) throw new Error("cart missing");
-  await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: "zoe.roy@example.com", phone: "514 555 0123" });
+  await saveContact(db, cart.id, {
+    intent: "contact",
+    firstName: "Zoé",
+    lastName: "Roy",
+    email: "zoe.roy@example.com",
+    phone: "514 555 0123",
+  });
   expect(await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: qcBranchId, boutiqueCode: "STORE_MTL" })).toBe(true);
   return thrownResponse(async () =>
     checkoutAction(
@@ -159,7 +172,11 @@ async function postWebhook(eventId: string, reference: string, orderId: number):
   const result = (await webhookAction(
     await routeArgs(db, `/webhooks/${FAKE}`, {
       params: { provider: FAKE },
-      init: { method: "POST", body: JSON.stringify({ id: eventId, reference, orderId }), headers: { "Content-Type": "application/json", "X-Fake-Signature": SIGNATURE } },
+      init: {
+        method: "POST",
+        body: JSON.stringify({ id: eventId, reference, orderId }),
+        headers: { "Content-Type": "application/json", "X-Fake-Signature": SIGNATURE },
+      },
     }),
   )) as unknown as { init?: { status?: number } | null };
   return result.init?.status ?? 200;
@@ -188,7 +205,12 @@ describe("a second payment provider, registered in the test only", () => {
     // The amount asked is the order's pay-now amount, to the cent; the return page is the shop's.
     expect(payment!.lineItems.reduce((sum, item) => sum + item.amountCents, 0)).toBe(order.payNowCents);
     expect(payment!.returnUrl).toBe(`${ORIGIN}/checkout/confirmation`);
-    expect(await currentOrderPayment(db, order.id)).toMatchObject({ provider: FAKE, externalReference: payment!.reference, status: "OPEN", amountCents: order.payNowCents });
+    expect(await currentOrderPayment(db, order.id)).toMatchObject({
+      provider: FAKE,
+      externalReference: payment!.reference,
+      status: "OPEN",
+      amountCents: order.payNowCents,
+    });
 
     fake.pay(payment!.reference);
     expect(await postWebhook("evt_1", payment!.reference, order.id)).toBe(200);
@@ -233,7 +255,10 @@ describe("a second payment provider, registered in the test only", () => {
     expect(bad.init?.status).toBe(400);
     expect(await postWebhook("evt_other", "fake_999", payment!.orderId)).toBe(200);
     expect((await orderRow(payment!.orderId)).status).toBe("PENDING_PAYMENT");
-    expect(await thrownResponse(async () => confirmationLoader(await routeArgs(db, "/checkout/confirmation?fake_ref=fake_999")))).toEqual({ status: 404, location: null });
+    expect(await thrownResponse(async () => confirmationLoader(await routeArgs(db, "/checkout/confirmation?fake_ref=fake_999")))).toEqual({
+      status: 404,
+      location: null,
+    });
   });
 
   it("confirms the order straight away when the tender pays at once (a gift card covering the amount)", async () => {

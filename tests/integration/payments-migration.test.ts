@@ -68,18 +68,30 @@ async function order(status: OrderStatus, stripe: { session: string | null; url:
 describe("migration 0016 (payments)", () => {
   it("gives each order paid, pending, given up or refunded through Stripe one payment with its amount, and none to the others", async () => {
     // The orders as they were before the migration dropped their Stripe columns.
-    await testDb.db.execute(sql.raw("alter table orders add column stripe_session_id text, add column stripe_session_url text, add column stripe_refund_id text"));
+    await testDb.db.execute(
+      sql.raw("alter table orders add column stripe_session_id text, add column stripe_session_url text, add column stripe_refund_id text"),
+    );
     const paid = await order("PAID", { session: "cs_paid", url: null, refund: null }, true);
-    const pending = await order("PENDING_PAYMENT", { session: "cs_open", url: "https://checkout.stripe.com/c/pay/cs_open", refund: null }, false);
+    const pending = await order(
+      "PENDING_PAYMENT",
+      { session: "cs_open", url: "https://checkout.stripe.com/c/pay/cs_open", refund: null },
+      false,
+    );
     const detached = await order("PENDING_PAYMENT", { session: "cs_detached", url: null, refund: null }, false);
-    const expired = await order("EXPIRED", { session: "cs_expired", url: "https://checkout.stripe.com/c/pay/cs_expired", refund: null }, false);
+    const expired = await order(
+      "EXPIRED",
+      { session: "cs_expired", url: "https://checkout.stripe.com/c/pay/cs_expired", refund: null },
+      false,
+    );
     const refunded = await order("REFUNDED", { session: "cs_refunded", url: null, refund: "re_1" }, true);
     const simulated = await order("PAID", { session: null, url: null, refund: null }, true);
 
     await testDb.db.execute(sql.raw(dataStep()));
 
     const rows = await testDb.db.select().from(payments).orderBy(asc(payments.orderId));
-    expect(rows.map((p) => [p.orderId, p.provider, p.externalReference, p.redirectUrl, p.amountCents, p.status, p.refundReference])).toEqual([
+    expect(
+      rows.map((p) => [p.orderId, p.provider, p.externalReference, p.redirectUrl, p.amountCents, p.status, p.refundReference]),
+    ).toEqual([
       [paid.id, "stripe", "cs_paid", null, 7587, "PAID", null],
       [pending.id, "stripe", "cs_open", "https://checkout.stripe.com/c/pay/cs_open", 7587, "OPEN", null],
       [detached.id, "stripe", "cs_detached", null, 7587, "CANCELLED", null],

@@ -95,7 +95,13 @@ describe("the product list's search table and facet counts", () => {
     );
     await db
       .update(products)
-      .set({ nameFr: "Zzz renommé", nameEn: "Zzz renamed", typeCode: "SPIRITUEUX", countryId: (otherCountry as { id: number }).id, regionId: null })
+      .set({
+        nameFr: "Zzz renommé",
+        nameEn: "Zzz renamed",
+        typeCode: "SPIRITUEUX",
+        countryId: (otherCountry as { id: number }).id,
+        regionId: null,
+      })
       .where(eq(products.id, item.productId));
     await expectInSync();
     const [freeCode] = await rows(sql`
@@ -116,8 +122,13 @@ describe("the product list's search table and facet counts", () => {
       .where(eq(products.id, item.productId));
     await expectInSync();
     const before = await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`);
-    await db.update(products).set({ zeroRated: sql`${products.zeroRated}` }).where(eq(products.id, item.productId));
-    expect(await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`)).toEqual(before);
+    await db
+      .update(products)
+      .set({ zeroRated: sql`${products.zeroRated}` })
+      .where(eq(products.id, item.productId));
+    expect(await rows(sql`select xmin::text as version from product_listing where product_id = ${item.productId} order by 1`)).toEqual(
+      before,
+    );
   });
 
   it("follow an inventory leaving and joining its province's default list, and leave it when its settings stay", async () => {
@@ -128,9 +139,15 @@ describe("the product list's search table and facet counts", () => {
     const before = await versions();
     await db.update(inventories).set({ defaultListed: sql`${inventories.defaultListed}`, position: sql`${inventories.position}` });
     expect(await versions()).toEqual(before);
-    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, inventoryCode));
+    await db
+      .update(inventories)
+      .set({ defaultListed: sql`not ${inventories.defaultListed}` })
+      .where(eq(inventories.code, inventoryCode));
     await expectInSync();
-    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, inventoryCode));
+    await db
+      .update(inventories)
+      .set({ defaultListed: sql`not ${inventories.defaultListed}` })
+      .where(eq(inventories.code, inventoryCode));
     await expectInSync();
   });
 
@@ -225,7 +242,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a check
     const { db } = testDb;
     const item = await someProductInventory();
     const staff = db.transaction(async (tx) => {
-      await tx.update(products).set({ nameFr: "Renommé pendant un achat", nameEn: "Renamed during a sale" }).where(eq(products.id, item.productId));
+      await tx
+        .update(products)
+        .set({ nameFr: "Renommé pendant un achat", nameEn: "Renamed during a sale" })
+        .where(eq(products.id, item.productId));
       await pause(300);
       // The import's order: products first, then their product inventories.
       await tx.update(productInventories).set({ priceCents: 3_000, priceTaxInCents: 3_449 }).where(eq(productInventories.id, item.id));
@@ -246,8 +266,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a check
   it("lists a product inventory inserted while its inventory leaves the default list with the new setting", async () => {
     const { db } = testDb;
     const [template] = await db.select().from(productInventories).where(eq(productInventories.inventoryCode, "STORE_MTL")).limit(1);
-    const [product] = await db.select({ id: products.id }).from(products)
-      .where(sql`${products.id} not in (select product_id from product_inventories where inventory_code = 'STORE_MTL')`).limit(1);
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.id} not in (select product_id from product_inventories where inventory_code = 'STORE_MTL')`)
+      .limit(1);
     const flip = sql`not ${inventories.defaultListed}`;
     // The reference data's change of a setting, as seedReferenceData makes it, held open a while.
     const settings = db.transaction(async (tx) => {
@@ -289,7 +312,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a catalogue change during a check
     expect(finished).toEqual(["start-up", "import"]);
     // One that puts a setting back (changed here by hand) waits, then moves the listing rows.
     finished.length = 0;
-    await db.update(inventories).set({ defaultListed: sql`not ${inventories.defaultListed}` }).where(eq(inventories.code, "STORE_MTL"));
+    await db
+      .update(inventories)
+      .set({ defaultListed: sql`not ${inventories.defaultListed}` })
+      .where(eq(inventories.code, "STORE_MTL"));
     const changing = holdLock();
     await pause(100);
     await seedReferenceData(db).then(() => finished.push("start-up"));
@@ -314,7 +340,8 @@ describe("/products after a catalogue change", () => {
     const { db } = testDb;
     const reference = await getReferenceData(db);
     const options = { province: "QC", taxMode: "IN", locale: "fr-CA" } as const;
-    const search = (query: string) => searchProducts(db, reference, parseProductFilters(new URLSearchParams(query), reference.known), options);
+    const search = (query: string) =>
+      searchProducts(db, reference, parseProductFilters(new URLSearchParams(query), reference.known), options);
     const before = await search("type=VIN");
     const vinCount = (result: typeof before) => result.facets.types.find((f) => f.key === "VIN")?.count ?? 0;
     const [wine] = await db
@@ -334,10 +361,13 @@ describe("/products after a catalogue change", () => {
     // The page's rows are read anew at once; the counts once the notice has emptied the cache.
     expect((await search("type=VIN")).items.map((i) => i.productInventoryId)).not.toContain(wine!.id);
     await expect
-      .poll(async () => {
-        const after = await search("type=VIN");
-        return { total: after.pagination.total, vin: vinCount(after) };
-      }, { timeout: 5_000 })
+      .poll(
+        async () => {
+          const after = await search("type=VIN");
+          return { total: after.pagination.total, vin: vinCount(after) };
+        },
+        { timeout: 5_000 },
+      )
       .toEqual({ total: before.pagination.total - 1, vin: vinCount(before) - 1 });
   });
 
@@ -348,18 +378,23 @@ describe("/products after a catalogue change", () => {
     const reference = await getReferenceData(db);
     const item = await someProductInventory();
     const search = (query: string, locale: Locale) =>
-      searchProducts(
-        db,
-        reference,
-        parseProductFilters(new URLSearchParams(`${query}&inventory=${item.inventoryCode}`), reference.known),
-        { province: "QC", taxMode: "IN", locale, pageSize: 1_000 },
-      );
+      searchProducts(db, reference, parseProductFilters(new URLSearchParams(`${query}&inventory=${item.inventoryCode}`), reference.known), {
+        province: "QC",
+        taxMode: "IN",
+        locale,
+        pageSize: 1_000,
+      });
     const found = async (query: string, locale: Locale) =>
       (await search(query, locale)).items.some((i) => i.productInventoryId === item.id);
 
     await db
       .update(products)
-      .set({ nameFr: "Château Zorglubien", nameEn: "Zorglubien Estate", descriptionFr: "Notes de mirabelle grillée", descriptionEn: "Notes of toasted greengage" })
+      .set({
+        nameFr: "Château Zorglubien",
+        nameEn: "Zorglubien Estate",
+        descriptionFr: "Notes de mirabelle grillée",
+        descriptionEn: "Notes of toasted greengage",
+      })
       .where(eq(products.id, item.productId));
     // Full text on the name and on the description, and a part of the name (trigram, accents ignored).
     expect(await found("t=zorglubien", "fr-CA")).toBe(true);
@@ -448,7 +483,14 @@ describe("the listing's rows on disk", () => {
         { slug: "producteur-b", name: "Producteur B" },
       ])
       .returning({ id: providers.id });
-    const product = (providerId: number, puid: string) => ({ puid, slug: puid.toLowerCase(), nameFr: puid, nameEn: puid, providerId, typeCode: "VIN" });
+    const product = (providerId: number, puid: string) => ({
+      puid,
+      slug: puid.toLowerCase(),
+      nameFr: puid,
+      nameEn: puid,
+      providerId,
+      typeCode: "VIN",
+    });
     // The second producer's product first, then each product's inventories in turn.
     const [ofSecond, ofFirst] = await db
       .insert(products)
@@ -456,12 +498,14 @@ describe("the listing's rows on disk", () => {
       .returning({ id: products.id });
     const inventory = (productId: number, inventoryCode: "IP" | "PI", puid: string) =>
       ({ productId, inventoryCode, puid, priceCents: 2000, priceTaxInCents: 2299, availabilityStatus: "AVAILABLE" }) as const;
-    await db.insert(productInventories).values([
-      inventory(ofSecond!.id, "IP", "ORDER-B-IP"),
-      inventory(ofFirst!.id, "IP", "ORDER-A-IP"),
-      inventory(ofSecond!.id, "PI", "ORDER-B-PI"),
-      inventory(ofFirst!.id, "PI", "ORDER-A-PI"),
-    ]);
+    await db
+      .insert(productInventories)
+      .values([
+        inventory(ofSecond!.id, "IP", "ORDER-B-IP"),
+        inventory(ofFirst!.id, "IP", "ORDER-A-IP"),
+        inventory(ofSecond!.id, "PI", "ORDER-B-PI"),
+        inventory(ofFirst!.id, "PI", "ORDER-A-PI"),
+      ]);
     expect(await rows(sql`select provider_id from product_listing order by ctid`, db)).toEqual(
       [first, first, second, second].map((producer) => ({ provider_id: producer!.id })),
     );
@@ -476,9 +520,17 @@ describe("the listing's rows on disk", () => {
     const before = (await rows(firstRows, db)) as { id: number; page: number }[];
     expect(before.map((r) => r.page)).toEqual([0, 1, 2, 3, 4]);
     for (const { id } of before) {
-      await db.update(productInventories).set({ quantity: sql`${productInventories.quantity} + 1` }).where(eq(productInventories.id, id));
+      await db
+        .update(productInventories)
+        .set({ quantity: sql`${productInventories.quantity} + 1` })
+        .where(eq(productInventories.id, id));
     }
     const ids = before.map((r) => r.id);
-    expect(await rows(sql`select product_inventory_id as id, ${page} as page from product_listing where product_inventory_id in ${ids} order by 2`, db)).toEqual(before);
+    expect(
+      await rows(
+        sql`select product_inventory_id as id, ${page} as page from product_listing where product_inventory_id in ${ids} order by 2`,
+        db,
+      ),
+    ).toEqual(before);
   });
 });

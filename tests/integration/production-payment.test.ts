@@ -72,13 +72,22 @@ describe("payment in production without Stripe", () => {
     )) as unknown as { data: { error?: string }; init?: { status?: number } };
     expect(result.init?.status).toBe(503);
     expect(result.data.error).toBe("paymentUnavailable");
-    const [{ count }] = (await testDb.db.select({ count: sql<number>`count(*)::int` }).from(orders).where(eq(orders.cartId, cart.id))) as [{ count: number }];
+    const [{ count }] = (await testDb.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.cartId, cart.id))) as [{ count: number }];
     expect(count).toBe(0);
   });
 
   it("answers 404 on the simulated payment page, even for a real pending order", async () => {
     const { guestId, cart } = await preparedGuest();
-    const placed = await placeOrder(testDb.db, { owner: { guestId }, province: "QC", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+    const placed = await placeOrder(testDb.db, {
+      owner: { guestId },
+      province: "QC",
+      locale: "fr-CA",
+      lockVersion: cart.lockVersion,
+      paymentProvider: "simulated",
+    });
     expect(placed.ok && placed.order.status).toBe("PENDING_PAYMENT");
     const confirmation = placed.ok ? placed.order.confirmationNumber : "";
     const thrown = await paymentLoader(await routeArgs(testDb.db, `/checkout/payment?order=${confirmation}`)).catch((e: unknown) => e);

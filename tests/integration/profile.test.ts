@@ -45,7 +45,7 @@ async function logIn(userId: number): Promise<string> {
 }
 
 const load = async (cookie: string, path = "/account/profile") =>
-  (await profileLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } })));
+  await profileLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }));
 
 /** Posts a form; returns the status, the redirect target or conform's reply. */
 async function post(cookie: string | null, fields: Record<string, string>) {
@@ -57,7 +57,10 @@ async function post(cookie: string | null, fields: Record<string, string>) {
     },
   });
   try {
-    const result = (await profileAction(args)) as unknown as { data: { intent: string | null; result?: Reply }; init?: { status?: number } };
+    const result = (await profileAction(args)) as unknown as {
+      data: { intent: string | null; result?: Reply };
+      init?: { status?: number };
+    };
     return { status: result.init?.status ?? 200, location: null, data: result.data };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
@@ -120,7 +123,14 @@ describe("saving the profile", () => {
     // Ticking the newsletter signs the customer up to their province's list (kept here: no Mailchimp).
     const signups = await db.select().from(newsletterSignups).where(eq(newsletterSignups.email, "camille.profile@example.com"));
     expect(signups).toMatchObject([{ province: "QC", firstName: row!.firstName, status: "STORED", interests: [] }]);
-    const delivery = { aptSuite: "3", civicNumber: "4200", street: "boulevard Saint-Laurent", city: "Montréal", province: "QC", postalCode: "H2X 1Y4" };
+    const delivery = {
+      aptSuite: "3",
+      civicNumber: "4200",
+      street: "boulevard Saint-Laurent",
+      city: "Montréal",
+      province: "QC",
+      postalCode: "H2X 1Y4",
+    };
     const profile = await loadProfile(db, id);
     expect(profile).toMatchObject({ id, email: "camille.profile@example.com", delivery, billing: delivery });
     expect(profile).not.toHaveProperty("passwordHash");
@@ -156,7 +166,11 @@ describe("saving the profile", () => {
     expect(refused.status).toBe(400);
     expect(refused.data?.intent).toBe("profile");
     expect(refused.data?.result?.error).toEqual({ phone: ["profile.errors.phoneInvalid"] });
-    expect(refused.data?.result?.initialValue).toMatchObject({ firstName: "Renamed", phone: "555-0123", delivery: { postalCode: "h2x1y4" } });
+    expect(refused.data?.result?.initialValue).toMatchObject({
+      firstName: "Renamed",
+      phone: "555-0123",
+      delivery: { postalCode: "h2x1y4" },
+    });
     const profile = await loadProfile(db, id);
     expect(profile).toMatchObject({ firstName: "Camille", phone: "", delivery: null, billing: null });
   });
@@ -165,7 +179,12 @@ describe("saving the profile", () => {
     await customer("taken@example.com");
     const { id, cookie } = await customer("owner@example.com");
     // Told only to whoever gives the account's password (docs/decisions/031).
-    const refused = await post(cookie, { ...profileFields, firstName: "Renamed", email: "TAKEN@example.com", currentPassword: "first password" });
+    const refused = await post(cookie, {
+      ...profileFields,
+      firstName: "Renamed",
+      email: "TAKEN@example.com",
+      currentPassword: "first password",
+    });
     expect(refused.status).toBe(400);
     expect(refused.data?.result?.error).toEqual({ email: ["profile.errors.emailTaken"] });
     expect(refused.data?.result?.initialValue).toMatchObject({ email: "TAKEN@example.com", firstName: "Renamed" });
@@ -185,7 +204,12 @@ describe("saving the profile", () => {
 });
 
 describe("changing the password", () => {
-  const change = (current: string, next: string, confirm = next) => ({ intent: "password", currentPassword: current, newPassword: next, confirmPassword: confirm });
+  const change = (current: string, next: string, confirm = next) => ({
+    intent: "password",
+    currentPassword: current,
+    newPassword: next,
+    confirmPassword: confirm,
+  });
 
   it("refuses a wrong current password (400) without echoing any password, and keeps the old one", async () => {
     const { cookie } = await customer("wrong.current@example.com");

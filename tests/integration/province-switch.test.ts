@@ -10,13 +10,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { provinceSwitchGate } from "~/accounts/province-switch.server";
 import { addToCart, countItems } from "~/cart/cart.server";
-import { users,userSessions } from "~/db/schema";
+import { users, userSessions } from "~/db/schema";
 import { readPreferences } from "~/preferences/preferences.server";
 import { action as preferencesAction } from "~/routes/preferences";
 import { action as provinceAction, loader as provinceLoader } from "~/routes/province";
 import { readSession } from "~/session.server";
 import { readUser, startUserSession } from "~/users/users.server";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertTestCustomer } from "../support/test-users";
@@ -51,14 +51,17 @@ async function loggedIn(options: { units?: number; role?: "customer" | "staff" }
   const userId = await insertTestCustomer(db);
   if (options.role === "staff") await db.update(users).set({ role: "staff" }).where(eq(users.id, userId));
   const cookie = (await startUserSession(db, get("/"), userId)).split(";")[0]!;
-  if (options.units) await addToCart(db, { customerId: userId }, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: options.units });
+  if (options.units)
+    await addToCart(db, { customerId: userId }, "QC", "fr-CA", { productInventoryId: shopFood.id, quantity: options.units });
   return { userId, cookie };
 }
 
 /** Runs the confirmation's loader: its data, or the redirect it throws. */
 async function confirmationPage(path: string, cookie: string) {
   try {
-    return { page: (await provinceLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }))) as Record<string, unknown> };
+    return {
+      page: (await provinceLoader(await routeArgs(db, path, { init: { headers: { Cookie: cookie } } }))) as Record<string, unknown>,
+    };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
     throw thrown;
@@ -67,7 +70,11 @@ async function confirmationPage(path: string, cookie: string) {
 
 /** Runs an action that answers a redirect or data; returns status, Location and cookies set. */
 async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie: string) {
-  const init = { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } };
+  const init = {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+  };
   let result: unknown;
   try {
     result = await action(await routeArgs(db, path, { init }));
@@ -179,7 +186,10 @@ describe("visitors with nothing to confirm", () => {
   it("a guest's GET of /on switches as before: no confirmation", async () => {
     expect(await provinceSwitchGate(db, get("/on"), "/on", "ON")).toBeNull();
     // A guest sent to the confirmation (e.g. logged out in another tab) goes on to the page.
-    expect(await confirmationPage("/province?province=on&to=%2Fboutiques%2Ftoronto", "")).toEqual({ status: 302, location: "/boutiques/toronto" });
+    expect(await confirmationPage("/province?province=on&to=%2Fboutiques%2Ftoronto", "")).toEqual({
+      status: 302,
+      location: "/boutiques/toronto",
+    });
   });
 
   it("staff are not bound to a province: /on switches them and keeps them logged in", async () => {
@@ -197,4 +207,3 @@ describe("visitors with nothing to confirm", () => {
     expect(await provinceSwitchGate(db, get("/boutiques/montreal", cookie), "/boutiques/montreal", "QC")).toBeNull();
   });
 });
-

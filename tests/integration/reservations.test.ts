@@ -47,7 +47,7 @@ import {
   stripeHandlers,
   stripeSessions,
 } from "../mocks/stripe";
-import { type CatalogueItem,findCatalogueItem } from "../support/catalogue-items";
+import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { paymentUrl, useStripeGateway } from "../support/payment-providers";
@@ -97,7 +97,13 @@ beforeAll(async () => {
       .from(productInventories)
       .innerJoin(products, eq(products.id, productInventories.productId))
       .innerJoin(productTypes, eq(productTypes.code, products.typeCode))
-      .where(and(inArray(productInventories.inventoryCode, ["STORE_MTL", "STORE_QC"]), eq(productInventories.availabilityStatus, status), eq(productTypes.isAlcohol, false)))
+      .where(
+        and(
+          inArray(productInventories.inventoryCode, ["STORE_MTL", "STORE_QC"]),
+          eq(productInventories.availabilityStatus, status),
+          eq(productTypes.isAlcohol, false),
+        ),
+      )
       .orderBy(productInventories.id);
   const inStock = (await shopItems("AVAILABLE")).filter((i) => i.quantity >= 5);
   const toCome = (await shopItems("UPCOMING")).find((i) => inStock.some((s) => s.code === i.code));
@@ -133,7 +139,8 @@ afterAll(async () => {
 const stockOf = async (id: number) =>
   (await db.select({ q: productInventories.quantity }).from(productInventories).where(eq(productInventories.id, id)))[0]!.q;
 const setStock = (id: number, quantity: number) => db.update(productInventories).set({ quantity }).where(eq(productInventories.id, id));
-const reservationRow = async (id: number): Promise<Reservation> => (await db.select().from(reservations).where(eq(reservations.id, id)))[0]!;
+const reservationRow = async (id: number): Promise<Reservation> =>
+  (await db.select().from(reservations).where(eq(reservations.id, id)))[0]!;
 const orderRow = async (id: number): Promise<Order> => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 let guests = 0;
@@ -156,12 +163,21 @@ async function reserve(input: {
   guests += 1;
   const locale = input.locale ?? "fr-CA";
   const owner = { guestId: crypto.randomUUID() };
-  for (const line of [{ productInventoryId: input.productInventoryId, quantity: input.quantity }, ...(input.alongside ? [input.alongside] : [])]) {
+  for (const line of [
+    { productInventoryId: input.productInventoryId, quantity: input.quantity },
+    ...(input.alongside ? [input.alongside] : []),
+  ]) {
     const added = await addToCart(db, owner, "QC", locale, line);
     expect(added.ok).toBe(true);
   }
   const cart = (await getCart(db, owner, "QC", locale))!;
-  await saveContact(db, cart.id, { intent: "contact", firstName: "Zoé", lastName: "Roy", email: `zoe.${guests}@example.com`, phone: "514 555 0123" });
+  await saveContact(db, cart.id, {
+    intent: "contact",
+    firstName: "Zoé",
+    lastName: "Roy",
+    email: `zoe.${guests}@example.com`,
+    phone: "514 555 0123",
+  });
   expect(await saveDelivery(db, { cartId: cart.id, province: "QC", branchId: null, boutiqueCode: input.boutiqueCode ?? null })).toBe(true);
   const placed = await placeOrder(db, { owner, province: "QC", locale, lockVersion: cart.lockVersion, paymentProvider: "simulated" });
   if (!placed.ok) throw new Error(`placeOrder refused: ${placed.error}`);
@@ -173,7 +189,14 @@ async function reserve(input: {
 
 /** Staff mark it available, then the outbox sends what that wrote (its e-mail). */
 async function markAvailable(reservation: Reservation, bottlesReceived = reservation.bottles, now?: Date) {
-  const result = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived, paymentProvider: "simulated", origin: "http://shop.test", now });
+  const result = await markReservationAvailable(db, {
+    staff,
+    reservationId: reservation.id,
+    bottlesReceived,
+    paymentProvider: "simulated",
+    origin: "http://shop.test",
+    now,
+  });
   await sendOutbox(db);
   return result;
 }
@@ -191,7 +214,11 @@ async function loginCookie(email: string, password: string): Promise<string> {
   try {
     await loginAction(await routeArgs(db, "/login", { init: form({ email, password }) }));
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+    if (thrown instanceof Response)
+      return thrown.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
     throw thrown;
   }
   throw new Error("login did not redirect");
@@ -242,10 +269,18 @@ describe("marking a reservation available", () => {
       notifiedAt: now,
     });
 
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "reservation"), eq(auditLog.entityId, String(reservation.id))));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "reservation"), eq(auditLog.entityId, String(reservation.id))));
     expect(audit).toMatchObject({ action: "reservation.available", actorId: staff.id, actorEmail: staff.email });
     expect(audit!.before).toMatchObject({ status: "REQUESTED", stock: 0 });
-    expect(audit!.after).toMatchObject({ status: "AVAILABLE", paymentOrderId: order.id, stock: 3, bottlesReceived: reservation.bottles + 3 });
+    expect(audit!.after).toMatchObject({
+      status: "AVAILABLE",
+      paymentOrderId: order.id,
+      stock: 3,
+      bottlesReceived: reservation.bottles + 3,
+    });
 
     // The e-mail, in French, holds the signed link; the link opens the page for a guest (no cookie).
     const path = await mailedPath(reservation);
@@ -304,7 +339,10 @@ describe("marking a reservation available", () => {
       const posted = await thrownResponse(async () =>
         staffAction(
           await routeArgs(db, "/agence/reservations", {
-            init: form({ intent: "available", reservationId: String(reservation.id), bottlesReceived: String(reservation.bottles) }, cookie),
+            init: form(
+              { intent: "available", reservationId: String(reservation.id), bottlesReceived: String(reservation.bottles) },
+              cookie,
+            ),
           }),
         ),
       );
@@ -339,7 +377,9 @@ describe("paying a reservation made available", () => {
       thrownResponse(async () => reservationAction(await routeArgs(db, path, { params: { token }, init: form(fields) })));
 
     // Paying before the branch is chosen is refused.
-    const early = (await reservationAction(await routeArgs(db, path, { params: { token }, init: form({ intent: "pay" }) }))) as unknown as DataResult;
+    const early = (await reservationAction(
+      await routeArgs(db, path, { params: { token }, init: form({ intent: "pay" }) }),
+    )) as unknown as DataResult;
     expect(early.init?.status).toBe(400);
     expect(await post({ intent: "delivery", branchId: String(qcBranchId) })).toEqual({ status: 303, location: path });
     expect((await orderRow(result.order.id)).branchId).toBe(qcBranchId);
@@ -410,7 +450,10 @@ describe("a reservation never paid", () => {
     await sendOutbox(db);
     const told = sent.filter((m) => m.tag === `reservation-${reservation.id}-expired`);
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ to: reservation.email, subject: `Cuvée — Votre réservation a expiré (commande ${result.order.orderNumber})` });
+    expect(told[0]).toMatchObject({
+      to: reservation.email,
+      subject: `Cuvée — Votre réservation a expiré (commande ${result.order.orderNumber})`,
+    });
     expect(told[0]!.text).toContain("dans les 5 jours suivant l’avis d’arrivée");
   });
 });
@@ -427,8 +470,14 @@ describe("staff cancelling", () => {
     expect(cancelled).toMatchObject({ ok: true, reservation: { status: "CANCELLED" } });
     expect((await orderRow(result.order.id)).status).toBe("CANCELLED");
     expect(await stockOf(upcoming.id)).toBe(reservation.bottles);
-    expect(await cancelReservation(db, { staff, reservationId: reservation.id, origin: "http://shop.test" })).toMatchObject({ ok: false, error: "conflict" });
-    const rows = await db.select().from(auditLog).where(and(eq(auditLog.entity, "reservation"), eq(auditLog.entityId, String(reservation.id))));
+    expect(await cancelReservation(db, { staff, reservationId: reservation.id, origin: "http://shop.test" })).toMatchObject({
+      ok: false,
+      error: "conflict",
+    });
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "reservation"), eq(auditLog.entityId, String(reservation.id))));
     expect(rows.map((r) => r.action).sort()).toEqual(["reservation.available", "reservation.cancelled"]);
   });
 });
@@ -439,7 +488,13 @@ describe("with Stripe", () => {
   it("an expired session is only detached (the order keeps its 5 days) and the next payment opens a new one", async () => {
     const reservation = await requestedReservation(1);
     await setStock(upcoming.id, 0);
-    const made = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: reservation.bottles, paymentProvider: "stripe", origin: "http://shop.test" });
+    const made = await markReservationAvailable(db, {
+      staff,
+      reservationId: reservation.id,
+      bottlesReceived: reservation.bottles,
+      paymentProvider: "stripe",
+      origin: "http://shop.test",
+    });
     if (!made.ok || !made.order) throw new Error("not made available");
     await db.update(orders).set({ branchId: qcBranchId }).where(eq(orders.id, made.order.id));
     const order = await orderRow(made.order.id);
@@ -451,10 +506,19 @@ describe("with Stripe", () => {
     expect(await paymentUrl(db, await orderRow(order.id), "http://shop.test")).toBe(first);
 
     const { body, signature } = signedWebhook(checkoutSessionEvent("checkout.session.expired", expireSession(session!.id)), WEBHOOK_SECRET);
-    await webhookAction(await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } } }));
+    await webhookAction(
+      await routeArgs(db, "/webhooks/stripe", {
+        params: { provider: "stripe" },
+        init: { method: "POST", body, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } },
+      }),
+    );
     const after = await orderRow(order.id);
     expect(after.status).toBe("PENDING_PAYMENT");
-    expect(await currentOrderPayment(db, order.id)).toMatchObject({ externalReference: session!.id, status: "CANCELLED", redirectUrl: null });
+    expect(await currentOrderPayment(db, order.id)).toMatchObject({
+      externalReference: session!.id,
+      status: "CANCELLED",
+      redirectUrl: null,
+    });
     expect((await reservationRow(reservation.id)).status).toBe("AVAILABLE");
     expect(await stockOf(upcoming.id)).toBe(0);
 
@@ -480,7 +544,8 @@ describe("with Stripe", () => {
     expect(at(5 * DAY - 45 * 60_000)).toBe(paymentDueAt.getTime() / 1000 - 600);
     expect(at(5 * DAY - 40 * 60_000)).toBeNull();
     expect(at(5 * DAY - 20 * 60_000)).toBeNull();
-    for (const ms of [0, 3600_000, 30 * 3600_000, 100 * 3600_000]) expect(at(ms)! - (createdAt.getTime() + ms) / 1000).toBeLessThanOrEqual(24 * 3600);
+    for (const ms of [0, 3600_000, 30 * 3600_000, 100 * 3600_000])
+      expect(at(ms)! - (createdAt.getTime() + ms) / 1000).toBeLessThanOrEqual(24 * 3600);
   });
 });
 
@@ -497,9 +562,14 @@ describe("the payment link", () => {
     });
     for (const token of [`${idB}.${macA}`, `${idA}.${macB}`, `${Number(idA) + 1000}.${macA}`]) {
       const path = `/reservations/${token}`;
-      expect(await thrownResponse(async () => reservationLoader(await routeArgs(db, path, { params: { token } })))).toEqual({ status: 404, location: null });
+      expect(await thrownResponse(async () => reservationLoader(await routeArgs(db, path, { params: { token } })))).toEqual({
+        status: 404,
+        location: null,
+      });
       expect(
-        await thrownResponse(async () => reservationAction(await routeArgs(db, path, { params: { token }, init: form({ intent: "pay" }) }))),
+        await thrownResponse(async () =>
+          reservationAction(await routeArgs(db, path, { params: { token }, init: form({ intent: "pay" }) })),
+        ),
       ).toEqual({ status: 404, location: null });
     }
   });
@@ -526,7 +596,13 @@ describe("a shop item (by the unit)", () => {
     const reservation = await reserve({ productInventoryId: shopUpcoming.id, quantity: 2 });
     expect(reservation).toMatchObject({ byCase: false, bottles: 2 });
     await setStock(shopUpcoming.id, 0);
-    const result = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: 2, paymentProvider: "simulated", origin: "http://shop.test" });
+    const result = await markReservationAvailable(db, {
+      staff,
+      reservationId: reservation.id,
+      bottlesReceived: 2,
+      paymentProvider: "simulated",
+      origin: "http://shop.test",
+    });
     if (!result.ok || !result.order) throw new Error(`refused: ${JSON.stringify(result)}`);
     expect(result.order).toMatchObject({ boutiqueCode: null, branchId: null, agencyFeesCents: 0, payAtLiquorBoardCents: 0 });
     const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, result.order.id));
@@ -535,7 +611,9 @@ describe("a shop item (by the unit)", () => {
 
     const path = await mailedPath(reservation);
     const token = path.split("/").pop()!;
-    const page = (await reservationLoader(await routeArgs(db, path, { params: { token } }))) as { view: { needs: { branch: boolean; boutique: boolean } } };
+    const page = (await reservationLoader(await routeArgs(db, path, { params: { token } }))) as {
+      view: { needs: { branch: boolean; boutique: boolean } };
+    };
     expect(page.view.needs).toMatchObject({ branch: false, boutique: true });
 
     // The payment page of its order does not take a payment before the boutique is chosen.
@@ -563,7 +641,9 @@ describe("a shop item (by the unit)", () => {
     });
     expect((await reservationRow(reservation.id)).status).toBe("PAID");
     // Paid, the page links to the confirmation (the confirmation number is only given then).
-    const paid = (await reservationLoader(await routeArgs(db, path, { params: { token } }))) as { view: { order: { confirmationPath: string | null } } };
+    const paid = (await reservationLoader(await routeArgs(db, path, { params: { token } }))) as {
+      view: { order: { confirmationPath: string | null } };
+    };
     expect(paid.view.order.confirmationPath).toBe(`/checkout/confirmation?order=${result.order.confirmationNumber}`);
   });
 
@@ -575,7 +655,13 @@ describe("a shop item (by the unit)", () => {
       boutiqueCode: shopUpcoming.code,
     });
     await setStock(shopUpcoming.id, 0);
-    const result = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: 1, paymentProvider: "simulated", origin: "http://shop.test" });
+    const result = await markReservationAvailable(db, {
+      staff,
+      reservationId: reservation.id,
+      bottlesReceived: 1,
+      paymentProvider: "simulated",
+      origin: "http://shop.test",
+    });
     if (!result.ok || !result.order) throw new Error(`refused: ${JSON.stringify(result)}`);
     expect(result.order.boutiqueCode).toBe(shopUpcoming.code);
     const path = await mailedPath(reservation);
@@ -593,7 +679,13 @@ describe("with Stripe, staff cancelling", () => {
   async function availableWithSession() {
     const reservation = await requestedReservation(1);
     await setStock(upcoming.id, 0);
-    const made = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: reservation.bottles, paymentProvider: "stripe", origin: "http://shop.test" });
+    const made = await markReservationAvailable(db, {
+      staff,
+      reservationId: reservation.id,
+      bottlesReceived: reservation.bottles,
+      paymentProvider: "stripe",
+      origin: "http://shop.test",
+    });
     if (!made.ok || !made.order) throw new Error("not made available");
     await db.update(orders).set({ branchId: qcBranchId }).where(eq(orders.id, made.order.id));
     await paymentUrl(db, await orderRow(made.order.id), "http://shop.test");
@@ -631,7 +723,11 @@ describe("with Stripe, staff cancelling", () => {
     expect((await reservationRow(reservation.id)).status).toBe("PAID");
     expect(await stockOf(upcoming.id)).toBe(0);
     await sendOutbox(db);
-    expect(sent.some((m) => m.to === reservation.email && m.subject.includes(order.orderNumber) && m.tag !== `reservation-${reservation.id}-available`)).toBe(true);
+    expect(
+      sent.some(
+        (m) => m.to === reservation.email && m.subject.includes(order.orderNumber) && m.tag !== `reservation-${reservation.id}-available`,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -641,7 +737,13 @@ describe("with Stripe, a reservation's sessions", () => {
   async function availableOrder() {
     const reservation = await requestedReservation(1);
     await setStock(upcoming.id, 0);
-    const made = await markReservationAvailable(db, { staff, reservationId: reservation.id, bottlesReceived: reservation.bottles, paymentProvider: "stripe", origin: "http://shop.test" });
+    const made = await markReservationAvailable(db, {
+      staff,
+      reservationId: reservation.id,
+      bottlesReceived: reservation.bottles,
+      paymentProvider: "stripe",
+      origin: "http://shop.test",
+    });
     if (!made.ok || !made.order) throw new Error("not made available");
     await db.update(orders).set({ branchId: qcBranchId }).where(eq(orders.id, made.order.id));
     return { reservation, order: await orderRow(made.order.id) };
@@ -698,7 +800,10 @@ describe("the customer's history (the customer sees each state in /account/sales
     expect(after.reservationsAvailable).toBe(before.reservationsAvailable + 1);
     if (!result.ok || !result.order) throw new Error("not made available");
     const customerId = await insertTestCustomer(db);
-    await db.update(orders).set({ customerId }).where(inArray(orders.id, [reservation.orderId, result.order.id]));
+    await db
+      .update(orders)
+      .set({ customerId })
+      .where(inArray(orders.id, [reservation.orderId, result.order.id]));
 
     const now = new Date();
     const history = (await listCustomerOrders(db, customerId)).map((entry) => orderView(entry, now));
@@ -706,7 +811,12 @@ describe("the customer's history (the customer sees each state in /account/sales
     const paying = history.find((o) => o.orderNumber === result.order!.orderNumber)!;
     const page = reservationPaymentPath(reservation.id);
     expect(placed.reservations).toEqual([
-      expect.objectContaining({ id: reservation.id, status: "AVAILABLE", paymentPath: page, paymentDueAt: result.order.paymentDueAt.toISOString() }),
+      expect.objectContaining({
+        id: reservation.id,
+        status: "AVAILABLE",
+        paymentPath: page,
+        paymentDueAt: result.order.paymentDueAt.toISOString(),
+      }),
     ]);
     // Paid from the reservation's page (it asks for the pick-up place first), not the bare payment page.
     expect(paying).toMatchObject({ status: "PENDING_PAYMENT", paymentPath: page });
@@ -714,7 +824,11 @@ describe("the customer's history (the customer sees each state in /account/sales
     // Once the window has passed, the reservation reads EXPIRED and neither links anywhere.
     await expirePendingOrders(db, new Date(now.getTime() + (RESERVATION_WINDOW_DAYS * 24 * 60 + 1) * 60_000));
     const later = (await listCustomerOrders(db, customerId)).map((entry) => orderView(entry, now));
-    expect(later.find((o) => o.reservations.length > 0)!.reservations[0]).toMatchObject({ status: "EXPIRED", paymentPath: null, paymentDueAt: null });
+    expect(later.find((o) => o.reservations.length > 0)!.reservations[0]).toMatchObject({
+      status: "EXPIRED",
+      paymentPath: null,
+      paymentDueAt: null,
+    });
     expect(later.find((o) => o.orderNumber === result.order!.orderNumber)).toMatchObject({ status: "EXPIRED", paymentPath: null });
   });
 });

@@ -36,7 +36,10 @@ function renderer(options: RenderOptions = {}) {
       renders.push(nonce);
       await options.until;
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache", ...options.headers });
-      return new Response(options.body ?? `<html><script nonce="${nonce}"></script>${"x".repeat(2_000)}</html>`, { status: options.status ?? 200, headers });
+      return new Response(options.body ?? `<html><script nonce="${nonce}"></script>${"x".repeat(2_000)}</html>`, {
+        status: options.status ?? 200,
+        headers,
+      });
     },
   };
 }
@@ -60,7 +63,12 @@ async function request(
   };
   context.set(requestContext, server);
   const response = await sharedPageCache(
-    { request: new Request(BASE_URL + path.replace(/\.data\b/, ""), { headers: options.headers }), context, params: {}, unstable_pattern: path } as never,
+    {
+      request: new Request(BASE_URL + path.replace(/\.data\b/, ""), { headers: options.headers }),
+      context,
+      params: {},
+      unstable_pattern: path,
+    } as never,
     next(server.nonce),
   );
   return { response: response as Response, nonce: server.nonce, hashes: () => hashes };
@@ -68,7 +76,9 @@ async function request(
 
 describe("the shared page cache", () => {
   it("renders /products once and gives the next visitor the same page, its inline scripts allowed by hash", async () => {
-    const page = renderer({ body: `<html><style nonce="n">p{}</style><script nonce="n">go()</script><script src="/a.js"></script>${"x".repeat(2_000)}</html>` });
+    const page = renderer({
+      body: `<html><style nonce="n">p{}</style><script nonce="n">go()</script><script src="/a.js"></script>${"x".repeat(2_000)}</html>`,
+    });
     const first = await request("/products?c=FR", page.next);
     const second = await request("/products?c=FR", page.next, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.renders).toHaveLength(1);

@@ -25,14 +25,14 @@ afterAll(() => testDb?.close());
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 
 async function sitemapIndex(): Promise<{ response: Response; files: string[] }> {
-  const response = (await indexLoader(await routeArgs(testDb.db, "/sitemap.xml")));
+  const response = await indexLoader(await routeArgs(testDb.db, "/sitemap.xml"));
   return { response, files: locs(await response.clone().text()) };
 }
 
 async function sitemapFile(url: string): Promise<{ response: Response; xml: string }> {
   const path = new URL(url).pathname;
   const file = path.replace("/sitemap/", "");
-  const response = (await fileLoader(await routeArgs(testDb.db, path, { params: { file } })));
+  const response = await fileLoader(await routeArgs(testDb.db, path, { params: { file } }));
   return { response, xml: await response.clone().text() };
 }
 
@@ -49,7 +49,9 @@ describe("/sitemap.xml", () => {
     const { response, files } = await sitemapIndex();
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    expect(await response.text()).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(await response.text()).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
     expect(files).toEqual([
       `${BASE_URL}/sitemap/pages.xml`,
       `${BASE_URL}/sitemap/products-1.xml`,
@@ -70,7 +72,18 @@ describe("/sitemap.xml", () => {
     }
     for (const { slug } of providerRows) expect(urls).toContain(`${BASE_URL}/providers/${slug}?lng=en-US`);
     for (const { slug } of blogRows) expect(urls).toContain(`${BASE_URL}/blogs/${slug}`);
-    for (const path of ["/", "/on", "/products", "/providers", "/blogs", "/faq", "/about-us", "/boutiques/montreal", "/membres", "/contact"]) {
+    for (const path of [
+      "/",
+      "/on",
+      "/products",
+      "/providers",
+      "/blogs",
+      "/faq",
+      "/about-us",
+      "/boutiques/montreal",
+      "/membres",
+      "/contact",
+    ]) {
       expect(urls).toContain(`${BASE_URL}${path}`);
       expect(urls).toContain(`${BASE_URL}${path}?lng=en-US`);
     }
@@ -122,13 +135,23 @@ describe("/sitemap.xml", () => {
 
 describe("/robots.txt", () => {
   it("allows the shop, keeps crawlers out of personal pages and names the sitemap", async () => {
-    const response = (robotsLoader(await routeArgs(testDb.db, "/robots.txt")));
+    const response = robotsLoader(await routeArgs(testDb.db, "/robots.txt"));
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const lines = (await response.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/account", "/checkout", "/shopping-cart", "/login", "/register", "/forgot-password", "/reset-password", "/global-search", "/listing"]) {
+    for (const path of [
+      "/account",
+      "/checkout",
+      "/shopping-cart",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/reset-password",
+      "/global-search",
+      "/listing",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain("Disallow: /products");

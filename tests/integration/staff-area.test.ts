@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditTrail, recordStaffChange } from "~/agency/audit.server";
 import { agencyDashboard } from "~/agency/dashboard.server";
 import { requireStaff, requireStaffChange, staffOnly, type StaffUser } from "~/agency/staff.server";
-import { type ImportReport,LINE_OUTCOMES } from "~/db/import-report";
+import { type ImportReport, LINE_OUTCOMES } from "~/db/import-report";
 import { catalogueImports, outboxMessages, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { enqueueMail, workOutbox } from "~/outbox/outbox.server";
 import { action as outboxAction, loader as outboxLoader } from "~/routes/agence.envois";
 import { loader as usersLoader } from "~/routes/agence.utilisateurs";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
-import { registerCustomer, startUserSession, type User,verifyCredentials } from "~/users/users.server";
-import { BASE_URL,routeArgs, shopRouterContext, thrownResponse } from "../support/loader-context";
+import { registerCustomer, startUserSession, type User, verifyCredentials } from "~/users/users.server";
+import { BASE_URL, routeArgs, shopRouterContext, thrownResponse } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own data folder (session secret).
@@ -124,7 +124,10 @@ describe("who may enter /agence", () => {
       if (page.action) {
         const body = new FormData();
         body.set("intent", "x");
-        const args = await routeArgs(db, "/agence/x", { params, init: { method: "POST", body, headers: who.cookie ? { Cookie: who.cookie } : {} } });
+        const args = await routeArgs(db, "/agence/x", {
+          params,
+          init: { method: "POST", body, headers: who.cookie ? { Cookie: who.cookie } : {} },
+        });
         expect((await thrownResponse(() => page.action!(args))).status).toBe(404);
       }
     }
@@ -141,7 +144,10 @@ describe("the users list", () => {
     const all = await usersPage("");
     expect(all.users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
     expect((await usersPage("?role=staff")).users.map((u) => u.role)).toEqual(["staff"]);
-    expect((await usersPage("?role=customer")).users.map((u) => u.email)).toEqual(["client.on@demo.cuvee.test", "client.qc@demo.cuvee.test"]);
+    expect((await usersPage("?role=customer")).users.map((u) => u.email)).toEqual([
+      "client.on@demo.cuvee.test",
+      "client.qc@demo.cuvee.test",
+    ]);
     expect((await usersPage("?q=tremblay")).users.map((u) => u.firstName)).toEqual(["Camille"]);
     expect((await usersPage("?q=CLIENT.ON")).users.map((u) => u.lastName)).toEqual(["Smith"]);
     // An unknown role is ignored rather than refused; a search with nothing found is an empty list.
@@ -163,7 +169,15 @@ describe("the audit table", () => {
       after: { fulfilmentStatus: "PICKED_UP", pickedUpAt: at },
       now: at,
     });
-    await recordStaffChange(db, { actor: staff.user, action: "order.refunded", entity: "order", entityId: 77, before: null, after: { status: "REFUNDED" }, now: new Date(at.getTime() + 1000) });
+    await recordStaffChange(db, {
+      actor: staff.user,
+      action: "order.refunded",
+      entity: "order",
+      entityId: 77,
+      before: null,
+      after: { status: "REFUNDED" },
+      now: new Date(at.getTime() + 1000),
+    });
     const trail = await auditTrail(db, "order", 77);
     expect(trail.map((r) => r.action)).toEqual(["order.refunded", "order.pickedUp"]);
     expect(trail[1]).toMatchObject({
@@ -211,20 +225,38 @@ describe("the messages the outbox could not send (/agence/envois, decision 027)"
   it("counts them on the home, lists them with their last error, and resends one (303, audited); a sent one is a conflict (409)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     // A staff user of its own: the one above spent its rate limit.
-    const desk = await registerCustomer(db, { firstName: "Dana", lastName: "Desk", email: "desk@cuvee.test", password: "a long desk password", province: "QC", locale: "fr-CA" });
+    const desk = await registerCustomer(db, {
+      firstName: "Dana",
+      lastName: "Desk",
+      email: "desk@cuvee.test",
+      password: "a long desk password",
+      province: "QC",
+      locale: "fr-CA",
+    });
     if (desk === "email-taken") throw new Error("taken");
     await db.update(users).set({ role: "staff" }).where(eq(users.id, desk.id));
     const cookie = (await startUserSession(db, new Request(`${BASE_URL}/`), desk.id)).split(";")[0]!;
 
     const failing = (await enqueueMail(db, { to: "zoe@example.com", subject: "Votre commande", text: "…", tag: "order-X-confirmation" }))!;
-    await workOutbox(db, { email: () => Promise.reject(Object.assign(new Error("refused"), { code: "ECONNECTION" })), "mailchimp-subscribe": async () => {} });
+    await workOutbox(db, {
+      email: () => Promise.reject(Object.assign(new Error("refused"), { code: "ECONNECTION" })),
+      "mailchimp-subscribe": async () => {},
+    });
     await db.update(outboxMessages).set({ status: "DEAD" }).where(eq(outboxMessages.id, failing));
     expect(await agencyDashboard(db)).toMatchObject({ outboxFailed: 0, outboxDead: 1 });
 
     const page = await outboxLoader(await routeArgs(db, "/agence/envois", { init: { headers: { Cookie: cookie } } }));
     expect(page.counts).toEqual({ failed: 0, dead: 1 });
     expect(page.messages).toEqual([
-      expect.objectContaining({ id: failing, status: "DEAD", kind: "email", recipient: "zoe@example.com", subject: "Votre commande", attempts: 1, lastError: "Error ECONNECTION" }),
+      expect.objectContaining({
+        id: failing,
+        status: "DEAD",
+        kind: "email",
+        recipient: "zoe@example.com",
+        subject: "Votre commande",
+        attempts: 1,
+        lastError: "Error ECONNECTION",
+      }),
     ]);
 
     const resend = async (messageId: string) => {
@@ -241,7 +273,11 @@ describe("the messages the outbox could not send (/agence/envois, decision 027)"
     const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, failing));
     expect(row).toMatchObject({ status: "PENDING", attempts: 0 });
     const [audit] = await auditTrail(db, "outbox_message", failing);
-    expect(audit).toMatchObject({ action: "outbox.resent", actorEmail: "desk@cuvee.test", before: { status: "DEAD", attempts: 1, lastError: "Error ECONNECTION" } });
+    expect(audit).toMatchObject({
+      action: "outbox.resent",
+      actorEmail: "desk@cuvee.test",
+      before: { status: "DEAD", attempts: 1, lastError: "Error ECONNECTION" },
+    });
     expect((await resend(String(failing))).init?.status).toBe(409);
     expect((await resend("abc")).init?.status).toBe(400);
     expect((await resend("999999")).init?.status).toBe(404);

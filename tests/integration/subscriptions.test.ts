@@ -101,7 +101,12 @@ let clients = 0;
 type Outcome = { status: number; location: string | null; data: { result?: { error?: Record<string, string[]> } } | null };
 
 /** Posts a form to an action; returns the redirect or the data with its status (each from its own client address). */
-async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string>, cookie?: string): Promise<Outcome> {
+async function post(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+): Promise<Outcome> {
   const args = (await routeArgs(db, path, {
     init: {
       method: "POST",
@@ -139,7 +144,9 @@ const idIn = (location: string | null) => Number(new URL(location!, "http://shop
 async function postWebhook(body: string, signature: string | null): Promise<{ status: number; data: unknown }> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature !== null) headers["Stripe-Signature"] = signature;
-  const result = (await webhookAction(await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" },  init: { method: "POST", body, headers } }))) as unknown as {
+  const result = (await webhookAction(
+    await routeArgs(db, "/webhooks/stripe", { params: { provider: "stripe" }, init: { method: "POST", body, headers } }),
+  )) as unknown as {
     data: unknown;
     init?: { status?: number } | null;
   };
@@ -187,7 +194,12 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     expect(bought.status).toBe(303);
     expect(bought.location).toMatch(/^\/subscriptions\/payment\?subscription=\d+$/);
     const id = idIn(bought.location);
-    expect(await row(id)).toMatchObject({ userId: user.id, planCode: "MEMBERSHIP", status: "PENDING_PAYMENT", paymentProvider: "simulated" });
+    expect(await row(id)).toMatchObject({
+      userId: user.id,
+      planCode: "MEMBERSHIP",
+      status: "PENDING_PAYMENT",
+      paymentProvider: "simulated",
+    });
     expect(await hasActiveMembership(db, user.id)).toBe(false);
 
     // A second click reuses the pending purchase.
@@ -195,7 +207,11 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     expect(again.location).toBe(bought.location);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toHaveLength(1);
 
-    const page = await load<{ subscription: { planName: string; priceCents: number; interval: string } }>(paymentLoader, bought.location!, cookie);
+    const page = await load<{ subscription: { planName: string; priceCents: number; interval: string } }>(
+      paymentLoader,
+      bought.location!,
+      cookie,
+    );
     expect(page.subscription).toMatchObject({ planName: "Adhésion membre", priceCents: 15_000, interval: "year" });
     // Only the owner sees the page.
     const stranger = await customer();
@@ -219,7 +235,10 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     // Paying twice changes nothing; the payment page now shows the result instead.
     await post(paymentAction, bought.location!, { intent: "pay" }, cookie);
     expect((await row(id)).currentPeriodEnd).toEqual(end);
-    expect(await thrownResponse(() => load(paymentLoader, bought.location!, cookie))).toEqual({ status: 302, location: `/subscriptions/return?subscription=${id}` });
+    expect(await thrownResponse(() => load(paymentLoader, bought.location!, cookie))).toEqual({
+      status: 302,
+      location: `/subscriptions/return?subscription=${id}`,
+    });
     const result = await load<{ subscription: { status: string; periodEnd: string } }>(returnLoader, paid.location!, cookie);
     expect(result.subscription.status).toBe("ACTIVE");
     expect(result.subscription.periodEnd).toMatch(/^\d{1,2} \p{L}+ \d{4}$/u);
@@ -231,8 +250,14 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     const members = await load<{ plans: { held: { until: string; renews: boolean } | null }[] }>(membersLoader, "/membres", cookie);
     expect(members.plans[0]!.held).toEqual({ until: result.subscription.periodEnd, renews: true });
 
-    const account = await load<{ subscriptions: { id: number; status: string; live: boolean; periodEnd: string | null }[] }>(accountLoader, "/account", cookie);
-    expect(account.subscriptions).toEqual([expect.objectContaining({ id, status: "ACTIVE", live: true, periodEnd: result.subscription.periodEnd })]);
+    const account = await load<{ subscriptions: { id: number; status: string; live: boolean; periodEnd: string | null }[] }>(
+      accountLoader,
+      "/account",
+      cookie,
+    );
+    expect(account.subscriptions).toEqual([
+      expect.objectContaining({ id, status: "ACTIVE", live: true, periodEnd: result.subscription.periodEnd }),
+    ]);
   });
 
   it("refuses an unknown plan and a malformed form, and Cancel leaves the purchase unpaid", async () => {
@@ -250,7 +275,9 @@ describe("buying on the simulated payment page (no Stripe keys)", () => {
     const cancelled = await post(paymentAction, bought.location!, { intent: "cancel" }, cookie);
     expect(cancelled).toMatchObject({ status: 303, location: "/discovery" });
     expect((await row(idIn(bought.location))).status).toBe("PENDING_PAYMENT");
-    expect(await listUserSubscriptions(db, user.id, "fr-CA")).toEqual([expect.objectContaining({ status: "PENDING_PAYMENT", live: false })]);
+    expect(await listUserSubscriptions(db, user.id, "fr-CA")).toEqual([
+      expect.objectContaining({ status: "PENDING_PAYMENT", live: false }),
+    ]);
   });
 });
 
@@ -264,7 +291,9 @@ describe("cancelling", () => {
     const end = (await row(id)).currentPeriodEnd!;
 
     const stranger = await customer();
-    expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, stranger.cookie)).status).toBe(404);
+    expect(
+      (await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, stranger.cookie)).status,
+    ).toBe(404);
     expect((await row(id)).cancelAtPeriodEnd).toBe(false);
     expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: "999999" }, cookie)).status).toBe(404);
     expect((await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: "x" }, cookie)).status).toBe(400);
@@ -272,11 +301,10 @@ describe("cancelling", () => {
     const cancelled = await post(accountAction, "/account", { intent: "cancel-subscription", subscriptionId: String(id) }, cookie);
     expect(cancelled).toMatchObject({ status: 303, location: `/account?cancelled=${id}` });
     expect(await row(id)).toMatchObject({ status: "ACTIVE", cancelAtPeriodEnd: true, currentPeriodEnd: end });
-    const page = await load<{ cancelledNotice: { plan: string; date: string } | null; subscriptions: { live: boolean; cancelAtPeriodEnd: boolean }[] }>(
-      accountLoader,
-      cancelled.location!,
-      cookie,
-    );
+    const page = await load<{
+      cancelledNotice: { plan: string; date: string } | null;
+      subscriptions: { live: boolean; cancelAtPeriodEnd: boolean }[];
+    }>(accountLoader, cancelled.location!, cookie);
     expect(page.cancelledNotice?.plan).toBe("Adhésion membre");
     expect(page.subscriptions[0]).toMatchObject({ live: true, cancelAtPeriodEnd: true });
     // Cancelling again is the same as once.
@@ -321,7 +349,10 @@ describe("the maintenance sweep", () => {
     const { cookie } = await customer();
     const old = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie)).location);
     const fresh = idIn((await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_3" }, cookie)).location);
-    await db.update(subscriptions).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(subscriptions.id, old));
+    await db
+      .update(subscriptions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(subscriptions.id, old));
 
     expect(await expireAbandonedSubscriptions(db)).toBeGreaterThanOrEqual(1);
     expect((await row(old)).status).toBe("EXPIRED");
@@ -546,10 +577,15 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     updateSubscription(subscription.id, { status: "active" });
     const { parent: _parent, ...legacyInvoice } = paidInvoiceJson(subscription.id) as Record<string, unknown>;
     const { items: _items, ...legacySubscription } = subscriptionJson(subscription.id);
-    expect((await sendEvent("customer.subscription.updated", { ...legacySubscription, current_period_end: laterEnd }, "evt_test_legacy_update")).status).toBe(200);
+    expect(
+      (await sendEvent("customer.subscription.updated", { ...legacySubscription, current_period_end: laterEnd }, "evt_test_legacy_update"))
+        .status,
+    ).toBe(200);
     expect((await row(id)).status).toBe("ACTIVE");
     await db.update(subscriptions).set({ status: "PAST_DUE" }).where(eq(subscriptions.id, id));
-    expect((await sendEvent("invoice.paid", { ...legacyInvoice, subscription: subscription.id }, "evt_test_legacy_invoice")).status).toBe(200);
+    expect((await sendEvent("invoice.paid", { ...legacyInvoice, subscription: subscription.id }, "evt_test_legacy_invoice")).status).toBe(
+      200,
+    );
     expect(await row(id)).toMatchObject({ status: "ACTIVE", currentPeriodEnd: new Date(laterEnd * 1000), cancelAtPeriodEnd: true });
     expect(await hasActiveMembership(db, user.id)).toBe(true);
   });
@@ -559,7 +595,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { session: completed, subscription } = completeSubscriptionSession(session.id);
     await sendEvent("checkout.session.completed", completed);
     const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
-    const { body, signature } = signedWebhook(stripeEvent("customer.subscription.updated", cancelled, "evt_test_during_outage"), WEBHOOK_SECRET);
+    const { body, signature } = signedWebhook(
+      stripeEvent("customer.subscription.updated", cancelled, "evt_test_during_outage"),
+      WEBHOOK_SECRET,
+    );
     stripeOutage(true);
     expect(await postWebhook(body, signature)).toEqual({ status: 503, data: { error: "payment unavailable" } });
     expect(await processedCount("evt_test_during_outage")).toBe(0);
@@ -575,7 +614,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { session: completed, subscription } = completeSubscriptionSession(session.id);
     // The customer cancels on Stripe at once; that update comes before the completion.
     const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
-    expect(await sendEvent("customer.subscription.updated", cancelled, "evt_test_early_link")).toEqual({ status: 200, data: { received: true } });
+    expect(await sendEvent("customer.subscription.updated", cancelled, "evt_test_early_link")).toEqual({
+      status: 200,
+      data: { received: true },
+    });
     const linked = await row(id);
     expect(linked).toMatchObject({
       status: "ACTIVE",
@@ -600,7 +642,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const third = await boughtOnStripe("DISCOVERY_2");
     const { session: thirdCompleted, subscription: thirdSubscription } = completeSubscriptionSession(third.session.id);
     const thirdCancelled = updateSubscription(thirdSubscription.id, { cancelAtPeriodEnd: true });
-    const answers = await Promise.all([sendEvent("customer.subscription.updated", thirdCancelled), sendEvent("checkout.session.completed", thirdCompleted)]);
+    const answers = await Promise.all([
+      sendEvent("customer.subscription.updated", thirdCancelled),
+      sendEvent("checkout.session.completed", thirdCompleted),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await row(third.id)).toMatchObject({ status: "ACTIVE", stripeSubscriptionId: thirdSubscription.id, cancelAtPeriodEnd: true });
   });
@@ -610,11 +655,18 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { session: completed, subscription } = completeSubscriptionSession(session.id);
     const cancelled = updateSubscription(subscription.id, { cancelAtPeriodEnd: true });
     server.use(
-      http.get("https://api.stripe.com/v1/checkout/sessions/:id", () => HttpResponse.json({ ...completed, status: "open", payment_status: "unpaid", subscription: null, customer: null }), {
-        once: true,
-      }),
+      http.get(
+        "https://api.stripe.com/v1/checkout/sessions/:id",
+        () => HttpResponse.json({ ...completed, status: "open", payment_status: "unpaid", subscription: null, customer: null }),
+        {
+          once: true,
+        },
+      ),
     );
-    expect(await sendEvent("customer.subscription.created", cancelled, "evt_test_before_complete")).toEqual({ status: 200, data: { received: true } });
+    expect(await sendEvent("customer.subscription.created", cancelled, "evt_test_before_complete")).toEqual({
+      status: 200,
+      data: { received: true },
+    });
     expect(await processedCount("evt_test_before_complete")).toBe(1);
     expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", stripeSubscriptionId: null });
 
@@ -632,7 +684,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
         if (!other) {
           // Meanwhile another click (the customer's English tab) made its session and stored it first.
           other = await stripeGateway.createSubscriptionCheckoutSession({ ...request, locale: "en-US" });
-          await db.update(subscriptions).set({ stripeCheckoutSessionId: other.sessionId }).where(eq(subscriptions.id, request.subscriptionId));
+          await db
+            .update(subscriptions)
+            .set({ stripeCheckoutSessionId: other.sessionId })
+            .where(eq(subscriptions.id, request.subscriptionId));
         }
         return made;
       },
@@ -682,7 +737,9 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { cookie, id } = await boughtOnStripe();
     const path = `/subscriptions/return?subscription=${id}`;
     const loadFrom = async () => {
-      const args = (await routeArgs(db, path, { init: { headers: { Cookie: cookie } } })) as { context: { set(key: unknown, value: unknown): void } };
+      const args = (await routeArgs(db, path, { init: { headers: { Cookie: cookie } } })) as {
+        context: { set(key: unknown, value: unknown): void };
+      };
       args.context.set(requestContext, { nonce: undefined, clientAddress: "203.0.113.77" });
       return returnLoader(args as never);
     };
@@ -697,7 +754,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const down = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);
     expect(down.status).toBe(503);
     expect(down.data?.result?.error).toEqual({ "": ["subscriptions.errors.paymentUnavailable"] });
-    const [pending] = await db.select().from(subscriptions).where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planCode, "DISCOVERY_2")));
+    const [pending] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planCode, "DISCOVERY_2")));
     expect(pending).toMatchObject({ status: "PENDING_PAYMENT", stripeCheckoutSessionId: null });
     stripeOutage(false);
     const retry = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);

@@ -5,7 +5,7 @@
  * fails or is not configured (never a 500); the age, notice and consent answers and their cookies;
  * crawlers and the first-visit marker.
  */
-import { delay,http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -77,7 +77,8 @@ async function post(fields: Record<string, string>, options: { cookie?: string; 
     return { status: result.status, location: result.headers.get("Location"), setCookies: result.headers.getSetCookie(), data: undefined };
   }
   const value = result as { type?: string; data?: Answer["data"]; init?: { status?: number } };
-  if (value?.type === "DataWithResponseInit") return { status: value.init?.status ?? 200, location: null, setCookies: [], data: value.data };
+  if (value?.type === "DataWithResponseInit")
+    return { status: value.init?.status ?? 200, location: null, setCookies: [], data: value.data };
   return { status: 200, location: null, setCookies: [], data: value as Answer["data"] };
 }
 
@@ -123,10 +124,12 @@ describe("use my location (SPEC §4, §7)", () => {
   it("stays when the service answers something else than places, or too late", async () => {
     server.use(http.get(GEOCODING_MOCK_URL, () => HttpResponse.text("<html>maintenance</html>")));
     expect(await locate(PLACES.toronto)).toMatchObject({ status: 200, data: { outcome: "failed" } });
-    server.use(http.get(GEOCODING_MOCK_URL, async () => {
-      await delay(1_000);
-      return HttpResponse.json([PLACES.toronto.place]);
-    }));
+    server.use(
+      http.get(GEOCODING_MOCK_URL, async () => {
+        await delay(1_000);
+        return HttpResponse.json([PLACES.toronto.place]);
+      }),
+    );
     expect(await provinceAt(PLACES.toronto, MOCK_CONFIG, { timeoutMs: 50 })).toEqual({ error: "failed" });
   });
 
@@ -162,7 +165,7 @@ describe("the answers", () => {
     const answer = await post({ intent: "age", answer: "no", age: "18", redirectTo: "/providers?page=2" });
     expect(answer).toMatchObject({ status: 303, setCookies: [] });
     expect(answer.location).toBe("/visitor?redirectTo=%2Fproviders%3Fpage%3D2");
-    const page = visitorLoader((await routeArgs(undefined as unknown as Database, answer.location!)));
+    const page = visitorLoader(await routeArgs(undefined as unknown as Database, answer.location!));
     expect(page.back).toBe("/providers?page=2");
     // The meta helper adds " · Cuvée".
     expect(page.title).toBe("À bientôt !");
@@ -172,7 +175,7 @@ describe("the answers", () => {
     for (const redirectTo of ["//evil.example", "https://evil.example/", "/\\evil.example"]) {
       expect((await post({ intent: "age", answer: "yes", age: "19", redirectTo })).location).toBe("/");
     }
-    const page = visitorLoader((await routeArgs(undefined as unknown as Database, "/visitor?redirectTo=//evil.example")));
+    const page = visitorLoader(await routeArgs(undefined as unknown as Database, "/visitor?redirectTo=//evil.example"));
     expect(page.back).toBe("/");
   });
 

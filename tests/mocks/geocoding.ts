@@ -52,6 +52,8 @@ export const geocodingHandlers = [
       return HttpResponse.json({ cod: 401, message: "Invalid API key." }, { status: 401 });
     }
     const place = byPosition.get(key(Number(url.searchParams.get("lat")), Number(url.searchParams.get("lon"))));
-    return HttpResponse.json(place ? [{ ...place, lat: Number(url.searchParams.get("lat")), lon: Number(url.searchParams.get("lon")) }] : []);
+    return HttpResponse.json(
+      place ? [{ ...place, lat: Number(url.searchParams.get("lat")), lon: Number(url.searchParams.get("lon")) }] : [],
+    );
   }),
 ];

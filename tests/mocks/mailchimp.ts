@@ -107,13 +107,27 @@ export const mailchimpHandlers = [
     calls.push({ listId, dataCenter: String(params.dc), authorization, body });
     if (failure === "network") return HttpResponse.error();
     if (failure === "slow") await delay(10_000);
-    if (failure === "server") return problem(500, "Internal Server Error", "An unexpected internal error has occurred. Please contact Support for more information.");
-    if (!authorized(authorization)) return problem(401, "API Key Invalid", "Your API key may be invalid, or you've attempted to access the wrong datacenter.");
-    if (!Object.values(MAILCHIMP_TEST_SETTINGS.lists).includes(listId)) return problem(404, "Resource Not Found", "The requested resource could not be found.");
+    if (failure === "server")
+      return problem(
+        500,
+        "Internal Server Error",
+        "An unexpected internal error has occurred. Please contact Support for more information.",
+      );
+    if (!authorized(authorization))
+      return problem(401, "API Key Invalid", "Your API key may be invalid, or you've attempted to access the wrong datacenter.");
+    if (!Object.values(MAILCHIMP_TEST_SETTINGS.lists).includes(listId))
+      return problem(404, "Resource Not Found", "The requested resource could not be found.");
     const member = body as Partial<MockMember> | null;
     const email = typeof member?.email_address === "string" ? member.email_address : "";
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || !["subscribed", "pending", "unsubscribed", "cleaned"].includes(String(member?.status))) {
-      return problem(400, "Invalid Resource", "The resource submitted could not be validated. For field-specific details, see the 'errors' array.");
+    if (
+      !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ||
+      !["subscribed", "pending", "unsubscribed", "cleaned"].includes(String(member?.status))
+    ) {
+      return problem(
+        400,
+        "Invalid Resource",
+        "The resource submitted could not be validated. For field-specific details, see the 'errors' array.",
+      );
     }
     const members = audience(listId);
     if (members.has(email.toLowerCase())) {

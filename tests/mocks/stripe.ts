@@ -161,7 +161,9 @@ export function completeSubscriptionSession(id: string): { session: MockCheckout
     metadata: { ...session.subscriptionMetadata },
     items: {
       object: "list",
-      data: [{ id: `si_test_${suffix}`, object: "subscription_item", current_period_start: now, current_period_end: addInterval(now, interval) }],
+      data: [
+        { id: `si_test_${suffix}`, object: "subscription_item", current_period_start: now, current_period_end: addInterval(now, interval) },
+      ],
     },
     created: now,
     livemode: false,
@@ -187,7 +189,10 @@ export function subscriptionJson(id: string): MockSubscription {
  * `status`, `cancel_at_period_end`, or the period end (Unix seconds).
  * @returns the subscription afterwards.
  */
-export function updateSubscription(id: string, change: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number }): MockSubscription {
+export function updateSubscription(
+  id: string,
+  change: { status?: string; cancelAtPeriodEnd?: boolean; currentPeriodEnd?: number },
+): MockSubscription {
   const subscription = subscriptions.get(id);
   if (!subscription) throw new Error(`Stripe mock: no subscription ${id}`);
   if (change.status !== undefined) subscription.status = change.status;
@@ -221,7 +226,13 @@ export function paidInvoiceJson(subscriptionId: string): object {
     },
     lines: {
       object: "list",
-      data: [{ id: `il_test_${randomSuffix()}`, object: "line_item", period: { start: item.current_period_start, end: item.current_period_end } }],
+      data: [
+        {
+          id: `il_test_${randomSuffix()}`,
+          object: "line_item",
+          period: { start: item.current_period_start, end: item.current_period_end },
+        },
+      ],
     },
     livemode: false,
   };
@@ -262,7 +273,17 @@ export function checkoutSessionEvent(
   type: string,
   session: object,
   eventId = `evt_test_${randomSuffix()}`,
-): { id: string; object: "event"; type: string; data: { object: object }; created: number; livemode: false; api_version: string; pending_webhooks: number; request: { id: null; idempotency_key: null } } {
+): {
+  id: string;
+  object: "event";
+  type: string;
+  data: { object: object };
+  created: number;
+  livemode: false;
+  api_version: string;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+} {
   return {
     id: eventId,
     object: "event",
@@ -315,16 +336,29 @@ export const stripeHandlers = [
     const form = new URLSearchParams(body);
     const lineItems = parseLineItems(form);
     const successUrl = form.get("success_url");
-    if (lineItems.length === 0) return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "Missing required param: line_items." });
+    if (lineItems.length === 0)
+      return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "Missing required param: line_items." });
     const mode = form.get("mode");
     if (mode !== "payment" && mode !== "subscription") {
-      return stripeError(400, { type: "invalid_request_error", param: "mode", message: "This mock supports mode=payment and mode=subscription only." });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "mode",
+        message: "This mock supports mode=payment and mode=subscription only.",
+      });
     }
     if (mode === "subscription" && lineItems.some((item) => item.interval !== "month" && item.interval !== "year")) {
-      return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "In subscription mode, every price needs a recurring interval." });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "line_items",
+        message: "In subscription mode, every price needs a recurring interval.",
+      });
     }
     if (mode === "payment" && lineItems.some((item) => item.interval !== undefined)) {
-      return stripeError(400, { type: "invalid_request_error", param: "line_items", message: "A recurring price cannot be used in payment mode." });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        param: "line_items",
+        message: "A recurring price cannot be used in payment mode.",
+      });
     }
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = form.has("expires_at") ? Number(form.get("expires_at")) : now + 24 * 3600;
@@ -376,7 +410,12 @@ export const stripeHandlers = [
     const id = String(params.id);
     const session = sessions.get(id);
     if (!session) {
-      return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "session", message: `No such checkout.session: '${id}'` });
+      return stripeError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "session",
+        message: `No such checkout.session: '${id}'`,
+      });
     }
     if (session.status !== "open") {
       return stripeError(400, {
@@ -424,7 +463,10 @@ export const stripeHandlers = [
     const cancel = form.get("cancel_at_period_end");
     if (cancel !== null) {
       if (subscription.status === "canceled") {
-        return stripeError(400, { type: "invalid_request_error", message: "A canceled subscription can only update its cancellation_details and metadata." });
+        return stripeError(400, {
+          type: "invalid_request_error",
+          message: "A canceled subscription can only update its cancellation_details and metadata.",
+        });
       }
       subscription.cancel_at_period_end = cancel === "true";
     }
@@ -443,10 +485,19 @@ export const stripeHandlers = [
     const paymentIntent = form.get("payment_intent");
     const session = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === paymentIntent);
     if (!paymentIntent || !session || session.payment_status !== "paid") {
-      return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: `No such payment_intent: '${paymentIntent}'` });
+      return stripeError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "payment_intent",
+        message: `No such payment_intent: '${paymentIntent}'`,
+      });
     }
     if ([...refunds.values()].some((r) => r.payment_intent === paymentIntent)) {
-      return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." });
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: "Charge has already been refunded.",
+      });
     }
     const refund: StoredRefund = {
       id: `re_test_${randomSuffix()}`,
@@ -492,7 +543,12 @@ function refundJson(refund: StoredRefund): MockRefund {
 }
 
 function noSuchSubscription(id: string): Response {
-  return stripeError(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such subscription: '${id}'` });
+  return stripeError(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param: "id",
+    message: `No such subscription: '${id}'`,
+  });
 }
 
 function stored(id: string): StoredStripeSession {
@@ -503,7 +559,13 @@ function stored(id: string): StoredStripeSession {
 
 /** The session as the API answers it (without the mock's own bookkeeping). */
 function sessionJson(session: StoredStripeSession): MockCheckoutSession {
-  const { lineItems: _lineItems, paymentIntentMetadata: _pim, subscriptionMetadata: _sm, idempotencyKey: _key, ...json } = structuredClone(session);
+  const {
+    lineItems: _lineItems,
+    paymentIntentMetadata: _pim,
+    subscriptionMetadata: _sm,
+    idempotencyKey: _key,
+    ...json
+  } = structuredClone(session);
   return json;
 }
 

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer,startBuiltServer } from "../support/built-server";
+import { type BuiltServer, startBuiltServer } from "../support/built-server";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:54329/postgres";
 

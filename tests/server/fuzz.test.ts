@@ -14,7 +14,7 @@
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer,cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 /** `session=…` cookies of a guest with a cart, the Quebec demo customer and the demo staff. */
@@ -40,41 +40,206 @@ interface FuzzRequest {
 // --- Generators ----------------------------------------------------------------------------------
 
 const ROUTES = [
-  "/", "/qc", "/on", "/products", "/products/x", "/providers", "/providers/x", "/global-search", "/blogs",
-  "/blogs/1", "/boutiques", "/boutiques/montreal", "/shopping-cart", "/shopping-cart-empty", "/login",
-  "/register", "/forgot-password", "/reset-password", "/logout", "/account", "/account/profile",
-  "/account/sales", "/account/invoices/1", "/checkout", "/checkout/payment", "/checkout/confirmation",
-  "/reservations/x", "/subscriptions", "/subscriptions/payment", "/subscriptions/return", "/membres",
-  "/discovery", "/contact", "/newsletter", "/agence", "/agence/reservations", "/agence/commandes",
-  "/agence/commandes/1", "/agence/import", "/agence/utilisateurs", "/listing", "/listing/providers",
-  "/webhooks/stripe", "/preferences", "/visitor", "/images/products/x.jpg", "/robots.txt", "/sitemap.xml",
-  "/sitemap/products-1.xml", "/not-found", "/favicon.svg", "/assets/x.js", "/__manifest",
+  "/",
+  "/qc",
+  "/on",
+  "/products",
+  "/products/x",
+  "/providers",
+  "/providers/x",
+  "/global-search",
+  "/blogs",
+  "/blogs/1",
+  "/boutiques",
+  "/boutiques/montreal",
+  "/shopping-cart",
+  "/shopping-cart-empty",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/logout",
+  "/account",
+  "/account/profile",
+  "/account/sales",
+  "/account/invoices/1",
+  "/checkout",
+  "/checkout/payment",
+  "/checkout/confirmation",
+  "/reservations/x",
+  "/subscriptions",
+  "/subscriptions/payment",
+  "/subscriptions/return",
+  "/membres",
+  "/discovery",
+  "/contact",
+  "/newsletter",
+  "/agence",
+  "/agence/reservations",
+  "/agence/commandes",
+  "/agence/commandes/1",
+  "/agence/import",
+  "/agence/utilisateurs",
+  "/listing",
+  "/listing/providers",
+  "/webhooks/stripe",
+  "/preferences",
+  "/visitor",
+  "/images/products/x.jpg",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemap/products-1.xml",
+  "/not-found",
+  "/favicon.svg",
+  "/assets/x.js",
+  "/__manifest",
 ];
 /** The shop's forms: where the fuzz posts its bodies most of the time. */
 const FORMS = [
-  "/login", "/register", "/shopping-cart", "/contact", "/newsletter", "/checkout", "/checkout/payment",
-  "/preferences", "/agence", "/agence/reservations", "/agence/commandes", "/agence/utilisateurs",
-  "/agence/import", "/account/profile", "/forgot-password", "/reset-password", "/visitor", "/subscriptions",
-  "/products", "/province",
+  "/login",
+  "/register",
+  "/shopping-cart",
+  "/contact",
+  "/newsletter",
+  "/checkout",
+  "/checkout/payment",
+  "/preferences",
+  "/agence",
+  "/agence/reservations",
+  "/agence/commandes",
+  "/agence/utilisateurs",
+  "/agence/import",
+  "/account/profile",
+  "/forgot-password",
+  "/reset-password",
+  "/visitor",
+  "/subscriptions",
+  "/products",
+  "/province",
 ];
 const FIELDS = [
-  "intent", "email", "password", "confirmPassword", "currentPassword", "newPassword", "firstName", "lastName",
-  "phone", "message", "province", "locale", "taxMode", "redirectTo", "productInventoryId", "quantity",
-  "lockVersion", "currentQuantity", "reservationId", "boutiqueCode", "branchId", "delivery", "billing",
-  "billingSameAsDelivery", "street", "civicNumber", "aptSuite", "city", "postalCode", "createAccount",
-  "acceptRules", "newsletter", "interests", "honeypot", "notRobot", "token", "role", "status", "fulfilmentStatus",
-  "order", "answer", "age", "consent", "view", "size", "sort", "remember", "username", "file", "importId",
-  "confirmation", "bottlesReceived", "channel", "region", "step", "at", "state", "fingerprint",
+  "intent",
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "newPassword",
+  "firstName",
+  "lastName",
+  "phone",
+  "message",
+  "province",
+  "locale",
+  "taxMode",
+  "redirectTo",
+  "productInventoryId",
+  "quantity",
+  "lockVersion",
+  "currentQuantity",
+  "reservationId",
+  "boutiqueCode",
+  "branchId",
+  "delivery",
+  "billing",
+  "billingSameAsDelivery",
+  "street",
+  "civicNumber",
+  "aptSuite",
+  "city",
+  "postalCode",
+  "createAccount",
+  "acceptRules",
+  "newsletter",
+  "interests",
+  "honeypot",
+  "notRobot",
+  "token",
+  "role",
+  "status",
+  "fulfilmentStatus",
+  "order",
+  "answer",
+  "age",
+  "consent",
+  "view",
+  "size",
+  "sort",
+  "remember",
+  "username",
+  "file",
+  "importId",
+  "confirmation",
+  "bottlesReceived",
+  "channel",
+  "region",
+  "step",
+  "at",
+  "state",
+  "fingerprint",
 ];
 const INTENTS = [
-  "add", "update", "remove", "empty-everything", "place", "pay", "cancel", "delivery", "person", "password",
-  "profile", "contact", "interests", "available", "refund", "buy", "locate", "teleport", "cancel-subscription",
-  "age", "consent", "notice", "accepted", "refused", "yes", "no",
+  "add",
+  "update",
+  "remove",
+  "empty-everything",
+  "place",
+  "pay",
+  "cancel",
+  "delivery",
+  "person",
+  "password",
+  "profile",
+  "contact",
+  "interests",
+  "available",
+  "refund",
+  "buy",
+  "locate",
+  "teleport",
+  "cancel-subscription",
+  "age",
+  "consent",
+  "notice",
+  "accepted",
+  "refused",
+  "yes",
+  "no",
 ];
 const QUERY_KEYS = [
-  "q", "t", "page", "sort", "lng", "inventory", "order", "redirectTo", "redirect", "province", "min", "max",
-  "tab", "token", "step", "email", "id", "outcome", "subscription", "sent", "saved", "reset", "view", "size",
-  "taxMode", "country", "type", "c", "producer", "region", "_data", "index", "p", "version",
+  "q",
+  "t",
+  "page",
+  "sort",
+  "lng",
+  "inventory",
+  "order",
+  "redirectTo",
+  "redirect",
+  "province",
+  "min",
+  "max",
+  "tab",
+  "token",
+  "step",
+  "email",
+  "id",
+  "outcome",
+  "subscription",
+  "sent",
+  "saved",
+  "reset",
+  "view",
+  "size",
+  "taxMode",
+  "country",
+  "type",
+  "c",
+  "producer",
+  "region",
+  "_data",
+  "index",
+  "p",
+  "version",
 ];
 
 /** A byte string (latin1) of arbitrary bytes. */
@@ -86,9 +251,38 @@ const percentEncoded = fc
   .uint8Array({ maxLength: 8 })
   .map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join(""));
 const special = fc.constantFrom(
-  "%0A", "%0D", "%0a%0d", "%E2%80%A8", "%E2%80%A9", "%00", "%ZZ", "%", "%2F", "%2e%2e", "..", ".", "", "%5C",
-  "%C0%AF", "%FF", "%EF%BF%BF", "%F0%9F%8D%B7", "vin", "qc", "on", "1", "-1", "99999999999999999999", "x.data",
-  ".data", "_root.data", "%3Fx", "%23", "*", "~", ";a=b",
+  "%0A",
+  "%0D",
+  "%0a%0d",
+  "%E2%80%A8",
+  "%E2%80%A9",
+  "%00",
+  "%ZZ",
+  "%",
+  "%2F",
+  "%2e%2e",
+  "..",
+  ".",
+  "",
+  "%5C",
+  "%C0%AF",
+  "%FF",
+  "%EF%BF%BF",
+  "%F0%9F%8D%B7",
+  "vin",
+  "qc",
+  "on",
+  "1",
+  "-1",
+  "99999999999999999999",
+  "x.data",
+  ".data",
+  "_root.data",
+  "%3Fx",
+  "%23",
+  "*",
+  "~",
+  ";a=b",
 );
 const segment = fc.oneof(
   { weight: 3, arbitrary: special },
@@ -99,15 +293,56 @@ const segment = fc.oneof(
 );
 const path = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ROUTES) },
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...ROUTES), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([base, rest]) => `${base.replace(/\/$/, "")}/${rest.join("/")}`) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ROUTES), fc.constantFrom(".data", "/", "//", "%0A", "%2F", "?")).map(([base, end]) => base + end) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ROUTES), fc.array(segment, { minLength: 1, maxLength: 3 }))
+      .map(([base, rest]) => `${base.replace(/\/$/, "")}/${rest.join("/")}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ROUTES), fc.constantFrom(".data", "/", "//", "%0A", "%2F", "?"))
+      .map(([base, end]) => base + end),
+  },
   { weight: 2, arbitrary: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join("/")}`) },
 );
 const value = fc.oneof(
   fc.constantFrom(
-    "", "0", "1", "-1", "2", "1e309", "NaN", "99999999999999999999999", "0.5", "true", "fr-CA", "en-US", "QC", "ON",
-    "IN", "OUT", "/", "//evil.example", "https://evil.example", "/\n/x", "a@b.c", "client.qc@demo.cuvee.test",
-    "cuvee-demo-qc", "H2X 1Y4", "STORE_MTL", "IP", "price-asc", "list", "grid", "[]", "{}", "%", "\u0000", "\u2028",
+    "",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "1e309",
+    "NaN",
+    "99999999999999999999999",
+    "0.5",
+    "true",
+    "fr-CA",
+    "en-US",
+    "QC",
+    "ON",
+    "IN",
+    "OUT",
+    "/",
+    "//evil.example",
+    "https://evil.example",
+    "/\n/x",
+    "a@b.c",
+    "client.qc@demo.cuvee.test",
+    "cuvee-demo-qc",
+    "H2X 1Y4",
+    "STORE_MTL",
+    "IP",
+    "price-asc",
+    "list",
+    "grid",
+    "[]",
+    "{}",
+    "%",
+    "\u0000",
+    "\u2028",
   ),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.integer().map(String),
@@ -123,7 +358,13 @@ const queryString = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), value), { minLength: 1, maxLength: 5 })
+      .array(
+        fc.tuple(
+          fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }),
+          value,
+        ),
+        { minLength: 1, maxLength: 5 },
+      )
       .map((entries) => `?${new URLSearchParams(entries)}`),
   },
   { weight: 1, arbitrary: fc.array(segment, { maxLength: 4 }).map((parts) => `?${parts.join("&")}`) },
@@ -134,7 +375,13 @@ const cookie = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .array(fc.tuple(fc.constantFrom("session", "prefs", "__Host-session", "__Host-prefs", "visitor", "consent", "x"), fc.oneof(utf8, fc.string({ maxLength: 60 }), fc.constantFrom("e30.", "eyJ1c2VySWQiOjF9.x", "null", "%", "a=b"))), { minLength: 1, maxLength: 3 })
+      .array(
+        fc.tuple(
+          fc.constantFrom("session", "prefs", "__Host-session", "__Host-prefs", "visitor", "consent", "x"),
+          fc.oneof(utf8, fc.string({ maxLength: 60 }), fc.constantFrom("e30.", "eyJ1c2VySWQiOjF9.x", "null", "%", "a=b")),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
       .map((entries) => entries.map(([k, v]) => `${k}=${v}`).join("; ")),
   },
   { weight: 1, arbitrary: fc.nat().map((i) => `${sessions[i % sessions.length] ?? ""}; prefs=garbage`) },
@@ -146,14 +393,34 @@ const extraHeaders = fc.array(
     fc.tuple(fc.constant("User-Agent"), fc.constantFrom("Googlebot/2.1", "Mozilla/5.0", "", "curl/8")),
     fc.tuple(fc.constant("Sec-Fetch-Site"), fc.constantFrom("same-origin", "none", "cross-site", "same-site", "x")),
     fc.tuple(fc.constant("Sec-Fetch-Mode"), fc.constantFrom("navigate", "cors", "no-cors")),
-    fc.tuple(fc.constantFrom("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded"), fc.oneof(utf8, fc.constantFrom("https", "evil.example", "1.2.3.4, ::1", "for=x"))),
-    fc.tuple(fc.constantFrom("Range", "If-None-Match", "If-Modified-Since", "Referer", "X-Requested-With", "Stripe-Signature", "X-Remix-Reload-Document"), fc.oneof(utf8, fc.constantFrom("bytes=0-1", "bytes=5-1", "*", "W/\"x\"", "t=1,v1=x"))),
+    fc.tuple(
+      fc.constantFrom("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded"),
+      fc.oneof(utf8, fc.constantFrom("https", "evil.example", "1.2.3.4, ::1", "for=x")),
+    ),
+    fc.tuple(
+      fc.constantFrom(
+        "Range",
+        "If-None-Match",
+        "If-Modified-Since",
+        "Referer",
+        "X-Requested-With",
+        "Stripe-Signature",
+        "X-Remix-Reload-Document",
+      ),
+      fc.oneof(utf8, fc.constantFrom("bytes=0-1", "bytes=5-1", "*", 'W/"x"', "t=1,v1=x")),
+    ),
     fc.tuple(fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz-"), minLength: 1, maxLength: 12 }), rawBytes),
   ),
   { maxLength: 4 },
 );
 const contentType = fc.constantFrom(
-  "urlencoded", "multipart", "application/json", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded; charset=latin1", "none",
+  "urlencoded",
+  "multipart",
+  "application/json",
+  "text/plain",
+  "multipart/form-data",
+  "application/x-www-form-urlencoded; charset=latin1",
+  "none",
 );
 const method = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom("GET", "POST", "HEAD") },
@@ -209,13 +476,14 @@ const request: fc.Arbitrary<FuzzRequest> = fc
       } else if (r.contentType === "multipart") {
         const boundary = "fuzzBoundary7MA4YWxkTrZu0gW";
         headers.push(["Content-Type", `multipart/form-data; boundary=${boundary}`]);
-        body = fields
-          .map(([name, v], i) =>
-            i % 3 === 2
-              ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${v}\r\n`
-              : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`,
-          )
-          .join("") + `--${boundary}--\r\n`;
+        body =
+          fields
+            .map(([name, v], i) =>
+              i % 3 === 2
+                ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n${v}\r\n`
+                : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`,
+            )
+            .join("") + `--${boundary}--\r\n`;
         body = Buffer.from(body, "utf8").toString("latin1");
       } else {
         if (r.contentType !== "none") headers.push(["Content-Type", r.contentType]);
@@ -232,7 +500,11 @@ const request: fc.Arbitrary<FuzzRequest> = fc
 
 /** The request's bytes on the wire (HTTP/1.1, `Connection: close`). */
 function wireBytes(r: FuzzRequest): Buffer {
-  const lines = [`${r.method} ${r.target} HTTP/1.1`, `Host: ${r.host || `127.0.0.1:${shop.port}`}`, ...r.headers.map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${r.method} ${r.target} HTTP/1.1`,
+    `Host: ${r.host || `127.0.0.1:${shop.port}`}`,
+    ...r.headers.map(([k, v]) => `${k}: ${v}`),
+  ];
   if (r.body !== "" || r.method === "POST") lines.push(`Content-Length: ${Buffer.byteLength(r.body, "latin1")}`);
   lines.push("Connection: close", "", "");
   return Buffer.concat([Buffer.from(lines.join("\r\n"), "latin1"), Buffer.from(r.body, "latin1")]);
@@ -280,7 +552,10 @@ beforeAll(async () => {
     });
   const guest = await form("/shopping-cart", { intent: "add", productInventoryId, quantity: "1" });
   sessions.push(cookiesOf(guest).find((c) => c.startsWith("session="))!);
-  for (const [email, password] of [["client.qc@demo.cuvee.test", "cuvee-demo-qc"], ["agence@demo.cuvee.test", "cuvee-demo-staff"]]) {
+  for (const [email, password] of [
+    ["client.qc@demo.cuvee.test", "cuvee-demo-qc"],
+    ["agence@demo.cuvee.test", "cuvee-demo-staff"],
+  ]) {
     const login = await form("/login", { email: email!, password: password! });
     expect(login.status, `demo login ${email}`).toBe(303);
     sessions.push(cookiesOf(login).find((c) => c.startsWith("session="))!);
@@ -298,7 +573,9 @@ describe("no request a client can send ends in a 5xx", () => {
       const response = await fetch(shop.origin + target);
       expect(response.status).toBe(404);
       const english = target.includes("lng=en-US");
-      expect(await response.text()).toContain(english ? "Oops, we could not find this page" : "Oups, nous n&#x27;avons pas trouvé cette page");
+      expect(await response.text()).toContain(
+        english ? "Oops, we could not find this page" : "Oups, nous n&#x27;avons pas trouvé cette page",
+      );
     },
   );
 
@@ -316,33 +593,32 @@ describe("no request a client can send ends in a 5xx", () => {
     expect(failures).toEqual([]);
   });
 
-  it(
-    `random requests (${RUNS} × ${BATCH}, seed ${SEED ?? "random"}) get no 5xx`,
-    async () => {
-      const started = Date.now();
-      const seen = new Map<number, number>();
-      const formPosts = { all: 0, limited: 0 };
-      await fc.assert(
-        fc.asyncProperty(fc.array(request, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-          const statuses = await Promise.all(batch.map((r) => send(r)));
-          for (const status of statuses) seen.set(status, (seen.get(status) ?? 0) + 1);
-          batch.forEach((r, i) => {
-            if (r.method !== "POST") return;
-            formPosts.all++;
-            if (statuses[i] === 429) formPosts.limited++;
-          });
-          const failed = batch.map((r, i) => [r, statuses[i]!] as const).filter(([, status]) => status === 0 || status >= 500);
-          if (failed.length > 0) throw new Error(failed.map(([r, status]) => describeRequest(r, status)).join("\n"));
-        }),
-        { numRuns: RUNS, seed: SEED, path: PATH, includeErrorInReport: true },
-      );
-      const byStatus = [...seen].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
-      console.log(`fuzz: ${RUNS * BATCH}+ requests in ${Math.round((Date.now() - started) / 1000)} s, no 5xx (${byStatus})`);
-      // The bodies reached the actions: most posts were not refused by a rate limit first.
-      expect(formPosts.limited, `${formPosts.limited} of ${formPosts.all} posts answered 429`).toBeLessThan(formPosts.all / 4);
-      // Still serving.
-      expect((await fetch(`${shop.origin}/products`)).status).toBe(200);
-    },
-    600_000,
-  );
+  it(`random requests (${RUNS} × ${BATCH}, seed ${SEED ?? "random"}) get no 5xx`, async () => {
+    const started = Date.now();
+    const seen = new Map<number, number>();
+    const formPosts = { all: 0, limited: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const statuses = await Promise.all(batch.map((r) => send(r)));
+        for (const status of statuses) seen.set(status, (seen.get(status) ?? 0) + 1);
+        batch.forEach((r, i) => {
+          if (r.method !== "POST") return;
+          formPosts.all++;
+          if (statuses[i] === 429) formPosts.limited++;
+        });
+        const failed = batch.map((r, i) => [r, statuses[i]!] as const).filter(([, status]) => status === 0 || status >= 500);
+        if (failed.length > 0) throw new Error(failed.map(([r, status]) => describeRequest(r, status)).join("\n"));
+      }),
+      { numRuns: RUNS, seed: SEED, path: PATH, includeErrorInReport: true },
+    );
+    const byStatus = [...seen]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
+    console.log(`fuzz: ${RUNS * BATCH}+ requests in ${Math.round((Date.now() - started) / 1000)} s, no 5xx (${byStatus})`);
+    // The bodies reached the actions: most posts were not refused by a rate limit first.
+    expect(formPosts.limited, `${formPosts.limited} of ${formPosts.all} posts answered 429`).toBeLessThan(formPosts.all / 4);
+    // Still serving.
+    expect((await fetch(`${shop.origin}/products`)).status).toBe(200);
+  }, 600_000);
 });

@@ -3,9 +3,9 @@
  * fresh embedded database: each test sends the request that showed the problem and checks what
  * a browser or a shared cache would see.
  */
-import { type IncomingMessage,request as httpRequest } from "node:http";
+import { type IncomingMessage, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer,cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let productInventoryId: string;
@@ -61,11 +61,7 @@ describe("open redirects", () => {
   it.each(["/\t/evil.example", "/\u3000/x", "/\n/x"])(
     "a cart POST with redirectTo=%j goes home instead of failing after the save",
     async (redirectTo) => {
-      const response = await post(
-        "/shopping-cart",
-        { intent: "add", productInventoryId, quantity: "1", redirectTo },
-        sameOrigin(),
-      );
+      const response = await post("/shopping-cart", { intent: "add", productInventoryId, quantity: "1", redirectTo }, sameOrigin());
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/");
     },
@@ -82,10 +78,14 @@ describe("cross-site writes", () => {
       { Origin: "null" },
     ];
     for (const headers of attempts) {
-      const response = await post("/preferences", { locale: "en-US", province: "ON", redirectTo: "/" }, {
-        "Content-Type": "application/x-www-form-urlencoded",
-        ...headers,
-      });
+      const response = await post(
+        "/preferences",
+        { locale: "en-US", province: "ON", redirectTo: "/" },
+        {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...headers,
+        },
+      );
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.headers.getSetCookie()).toEqual([]);
       expect(await response.text()).toContain("ce formulaire a été envoyé depuis un autre site");
@@ -115,7 +115,12 @@ describe("cross-site writes", () => {
       .filter((line) => line.includes("/preferences") || /^\s+at |Error/.test(line));
     expect(lines, lines.join("\n")).toHaveLength(1);
     // One JSON line (decision 030).
-    expect(JSON.parse(lines[0]!)).toMatchObject({ method: "POST", path: "/preferences", status: 403, refused: "cross-site write (Sec-Fetch-Site cross-site)" });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      method: "POST",
+      path: "/preferences",
+      status: 403,
+      refused: "cross-site write (Sec-Fetch-Site cross-site)",
+    });
   });
 
   it("does not believe X-Forwarded-Proto from an untrusted client", async () => {
@@ -217,7 +222,12 @@ describe("request bodies", () => {
       const req = httpRequest(`${shop.origin}/agence/import`, {
         method: "POST",
         agent: false,
-        headers: { Origin: shop.origin, "Sec-Fetch-Site": "same-origin", "Content-Type": multipart.headers.get("Content-Type")!, "Content-Length": String(body.length) },
+        headers: {
+          Origin: shop.origin,
+          "Sec-Fetch-Site": "same-origin",
+          "Content-Type": multipart.headers.get("Content-Type")!,
+          "Content-Length": String(body.length),
+        },
       });
       let answered = false;
       req.on("response", (response) => {
@@ -301,7 +311,12 @@ describe("session lifetime", () => {
     // The same session, as the server signed it, but last renewed 25 hours ago.
     const [, value] = /^session=(.*)$/.exec(cookie)!;
     const [payload] = decodeURIComponent(value!).split(".") as [string];
-    const data = JSON.parse(Buffer.from(payload, "base64").toString()) as { id: string; guestId: string; issuedAt: number; renewedAt: number };
+    const data = JSON.parse(Buffer.from(payload, "base64").toString()) as {
+      id: string;
+      guestId: string;
+      issuedAt: number;
+      renewedAt: number;
+    };
     expect(data).toMatchObject({ guestId: expect.any(String), issuedAt: expect.any(Number), renewedAt: expect.any(Number) });
 
     process.env.SESSION_SECRET = shop.secret;
@@ -313,9 +328,9 @@ describe("session lifetime", () => {
     expect(await cartCount(expired)).toBe(0);
     // An expired session starts a new guest on the next cart change: the old cart stays out of reach.
     const next = await addToCart(expired);
-    expect((JSON.parse(Buffer.from(decodeURIComponent(next.slice(8)).split(".")[0]!, "base64").toString()) as { guestId: string }).guestId).not.toBe(
-      data.guestId,
-    );
+    expect(
+      (JSON.parse(Buffer.from(decodeURIComponent(next.slice(8)).split(".")[0]!, "base64").toString()) as { guestId: string }).guestId,
+    ).not.toBe(data.guestId);
   });
 });
 

@@ -15,7 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type BuiltServer,cookiesOf, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cookiesOf, startBuiltServer } from "../support/built-server";
 
 const AGENCY = "agence@cuvee.test";
 /** Shoppers in the burst; every third one stops after placing its order. */
@@ -88,7 +88,10 @@ async function orderAsShown(origin: string, confirmation: string): Promise<{ ord
   const pending = html.includes("pas encore reçu votre paiement");
   expect(paid !== pending, `order ${confirmation} is either paid or pending`).toBe(true);
   // The payment page agrees: a paid order redirects to its confirmation, a pending one is payable.
-  const payment = await fetch(`${origin}/checkout/payment?order=${confirmation}`, { redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const payment = await fetch(`${origin}/checkout/payment?order=${confirmation}`, {
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
   await payment.body?.cancel();
   expect(payment.status, `payment page of ${confirmation}`).toBe(paid ? 302 : 200);
   return { orderNumber: shown![2]!, paid };
@@ -96,7 +99,9 @@ async function orderAsShown(origin: string, confirmation: string): Promise<{ ord
 
 /** An .eml file's headers, folded lines joined, names lower-cased. */
 function headersOf(file: string): Map<string, string> {
-  const raw = readFileSync(file, "utf8").split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const raw = readFileSync(file, "utf8")
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, " ");
   const headers = new Map<string, string>();
   for (const line of raw.split(/\r?\n/)) {
     const colon = line.indexOf(":");
@@ -148,7 +153,9 @@ describe("SIGKILL during a burst of paid checkouts", () => {
             body: fields ? new URLSearchParams(fields) : undefined,
             headers: {
               Cookie: jar,
-              ...(fields ? { "Content-Type": "application/x-www-form-urlencoded", Origin: first.origin, "Sec-Fetch-Site": "same-origin" } : {}),
+              ...(fields
+                ? { "Content-Type": "application/x-www-form-urlencoded", Origin: first.origin, "Sec-Fetch-Site": "same-origin" }
+                : {}),
             },
             redirect: "manual",
             signal: AbortSignal.timeout(60_000),
@@ -175,11 +182,21 @@ describe("SIGKILL during a burst of paid checkouts", () => {
       const item = items[shopper.index % items.length]!;
       expectRedirect(await request("/shopping-cart", { intent: "add", productInventoryId: item, quantity: "1" }), "add", /\/shopping-cart/);
       expectRedirect(
-        await request("/checkout", { intent: "contact", firstName: "Client", lastName: `Crash ${shopper.index}`, email: shopper.email, phone: "514 555-0123" }),
+        await request("/checkout", {
+          intent: "contact",
+          firstName: "Client",
+          lastName: `Crash ${shopper.index}`,
+          email: shopper.email,
+          phone: "514 555-0123",
+        }),
         "contact",
         /\/checkout\?step=2$/,
       );
-      expectRedirect(await request("/checkout?step=2", { intent: "delivery", boutiqueCode: "STORE_MTL" }), "delivery", /\/checkout\?step=3$/);
+      expectRedirect(
+        await request("/checkout?step=2", { intent: "delivery", boutiqueCode: "STORE_MTL" }),
+        "delivery",
+        /\/checkout\?step=3$/,
+      );
       const review = await request("/checkout?step=3");
       const lockVersion = /name="lockVersion" value="(\d+)"/.exec(review.body)?.[1];
       if (review.status !== 200 || !lockVersion) throw new UnexpectedAnswer(`step 3: ${review.status} without a lockVersion`);
@@ -212,13 +229,22 @@ describe("SIGKILL during a burst of paid checkouts", () => {
     );
     const summary = () =>
       shoppers
-        .map((s) => `#${s.index} pays=${s.pays} order=${s.confirmation ?? "-"} paidAnswered=${s.paidAnswered} finished=${s.finished} interrupted=${s.interrupted ?? "-"}${s.unexpected ? ` UNEXPECTED ${s.unexpected}` : ""}`)
+        .map(
+          (s) =>
+            `#${s.index} pays=${s.pays} order=${s.confirmation ?? "-"} paidAnswered=${s.paidAnswered} finished=${s.finished} interrupted=${s.interrupted ?? "-"}${s.unexpected ? ` UNEXPECTED ${s.unexpected}` : ""}`,
+        )
         .join("\n");
-    expect(shoppers.filter((s) => s.unexpected), summary()).toEqual([]);
+    expect(
+      shoppers.filter((s) => s.unexpected),
+      summary(),
+    ).toEqual([]);
     // Not vacuous: the kill came while the burst was running, after some payments and an unpaid order.
     expect(killedAt, `the kill condition was never met:\n${summary()}`).not.toBeNull();
     expect(shoppers.filter((s) => s.paidAnswered).length).toBeGreaterThanOrEqual(PAYMENTS_BEFORE_KILL);
-    expect(shoppers.some((s) => !s.finished), `every shopper had finished before the kill:\n${summary()}`).toBe(true);
+    expect(
+      shoppers.some((s) => !s.finished),
+      `every shopper had finished before the kill:\n${summary()}`,
+    ).toBe(true);
     await exited;
     expect(first.process.signalCode).toBe("SIGKILL");
 
@@ -252,7 +278,10 @@ describe("SIGKILL during a burst of paid checkouts", () => {
         .filter((line) => /outbox/i.test(line))
         .join("\n");
     const completeAfterMs = Date.now() - restartedAt;
-    expect(missing(), `confirmations still missing ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart\n${summary()}\n${outboxLog()}`).toEqual([]);
+    expect(
+      missing(),
+      `confirmations still missing ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart\n${summary()}\n${outboxLog()}`,
+    ).toEqual([]);
     // …and nothing more once the worker has had time for another round (a duplicate would show).
     await new Promise((r) => setTimeout(r, 6_000));
 

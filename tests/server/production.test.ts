@@ -4,7 +4,7 @@
  * the forwarded protocol believed, so a legitimate POST from the https:// page is accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer,startBuiltServer } from "../support/built-server";
+import { type BuiltServer, startBuiltServer } from "../support/built-server";
 import { PRODUCTION_SETTINGS } from "../support/production-env";
 
 let shop: BuiltServer;
@@ -63,11 +63,7 @@ describe("in production behind a trusted proxy", () => {
 
   it("counts rate limits per forwarded client address", async () => {
     const add = (client: string) =>
-      forwardedPost(
-        "/shopping-cart",
-        { intent: "add", productInventoryId: "999999", quantity: "1" },
-        { "X-Forwarded-For": client },
-      );
+      forwardedPost("/shopping-cart", { intent: "add", productInventoryId: "999999", quantity: "1" }, { "X-Forwarded-For": client });
     let status = 0;
     for (let i = 0; i < 61 && status !== 429; i++) status = (await add("203.0.113.7")).status;
     expect(status).toBe(429);

@@ -6,7 +6,7 @@
  * page it logs out and empties the cart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer,cartCount, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cartCount, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let productInventoryId: string;
@@ -66,12 +66,16 @@ describe("a link on another site to the other province", () => {
     expect(html).toContain('href="/qc"');
 
     // The confirmation's form posted from another site: the guard's 403, nothing changed.
-    const forged = await post("/province", { province: "ON", to: "/on" }, {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: "http://evil.example",
-      "Sec-Fetch-Site": "cross-site",
-      Cookie: jar,
-    });
+    const forged = await post(
+      "/province",
+      { province: "ON", to: "/on" },
+      {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://evil.example",
+        "Sec-Fetch-Site": "cross-site",
+        Cookie: jar,
+      },
+    );
     expect(forged.status).toBe(403);
     expect(forged.headers.getSetCookie()).toEqual([]);
     expect(await accountStatus(jar)).toBe(200);

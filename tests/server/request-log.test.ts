@@ -6,7 +6,7 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answeredVisitorCookieHeader } from "../e2e/support/visitor";
-import { type BuiltServer,startBuiltServer } from "../support/built-server";
+import { type BuiltServer, startBuiltServer } from "../support/built-server";
 
 interface Answer {
   status: number;

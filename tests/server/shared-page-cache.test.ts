@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 import { answeredVisitorCookieHeader } from "../e2e/support/visitor";
-import { type BuiltServer,cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
 let visitor: string;
@@ -73,7 +73,12 @@ describe("the shared page cache", () => {
       method: "POST",
       redirect: "manual",
       body: new URLSearchParams({ intent: "add", productInventoryId: await firstShopItemId(shop), quantity: "1" }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.origin, "Sec-Fetch-Site": "same-origin", Cookie: visitor },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: shop.origin,
+        "Sec-Fetch-Site": "same-origin",
+        Cookie: visitor,
+      },
     });
     expect(added.status).toBe(303);
     const session = cookiesOf(added).find((c) => c.startsWith("session="))!;

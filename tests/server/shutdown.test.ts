@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
-import { type BuiltServer,cartCount, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
+import { type BuiltServer, cartCount, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 const servers: BuiltServer[] = [];
 

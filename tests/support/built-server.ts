@@ -3,7 +3,7 @@
  * own process on a free loopback port and a temp data folder, for the tests of tests/server that
  * check what only the real HTTP server does (headers, refusals, shutdown).
  */
-import { type ChildProcess,spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

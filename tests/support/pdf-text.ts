@@ -4,7 +4,7 @@
  * space, and lines end with a newline. pdf.js extracts every whitespace glyph, no-break spaces
  * included, as a plain space: {@link pdfMappedCharacters} tells which ones were drawn.
  */
-import { decodePDFRawStream,PDFDocument, PDFRawStream } from "pdf-lib";
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** The text of every page of a PDF file, in order. */

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, type DatabaseHandle,openDatabase } from "~/db/client.server";
+import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 export type TestSeed = "none" | "reference" | "demo";
 

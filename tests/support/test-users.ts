@@ -11,7 +11,14 @@ export async function insertTestCustomer(db: Database): Promise<number> {
   created += 1;
   const [row] = await db
     .insert(users)
-    .values({ province: "QC", locale: "fr-CA", firstName: "Test", lastName: `Client ${created}`, email: `test-${created}-${crypto.randomUUID()}@example.com`, passwordHash: "none" })
+    .values({
+      province: "QC",
+      locale: "fr-CA",
+      firstName: "Test",
+      lastName: `Client ${created}`,
+      email: `test-${created}-${crypto.randomUUID()}@example.com`,
+      passwordHash: "none",
+    })
     .returning({ id: users.id });
   return row!.id;
 }

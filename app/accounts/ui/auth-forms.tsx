@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { LoginSchema, MIN_PASSWORD_LENGTH, RegisterSchema } from "~/accounts/account-forms";
@@ -7,8 +7,6 @@ import { useT } from "~/i18n/translation";
 
 const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 const REGISTER_CONSTRAINT = getZodConstraint(RegisterSchema);
-
-
 
 /** The login form (SPEC §2 /login): e-mail and password; a refusal never says which was wrong. */
 export function LoginForm({ lastResult, redirect }: { lastResult: SubmissionResult<string[]> | undefined; redirect: string }) {

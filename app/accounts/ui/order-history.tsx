@@ -39,10 +39,18 @@ export function OrderLines({ order }: { order: OrderView }) {
       <caption className="sr-only">{t("history.linesCaption", { number: order.orderNumber })}</caption>
       <thead className="border-b border-stone-300 text-stone-600">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">{t("history.columns.product")}</th>
-          <th scope="col" className="py-1 pr-2 font-medium">{t("history.columns.quantity")}</th>
-          <th scope="col" className="py-1 pr-2 text-right font-medium">{t("history.columns.unitPrice")}</th>
-          <th scope="col" className="py-1 text-right font-medium">{t("history.columns.amount")}</th>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            {t("history.columns.product")}
+          </th>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            {t("history.columns.quantity")}
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-medium">
+            {t("history.columns.unitPrice")}
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            {t("history.columns.amount")}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -63,9 +71,7 @@ export function OrderLines({ order }: { order: OrderView }) {
                 : t("history.units", { count: line.quantity })}
             </td>
             <td className="py-1 pr-2 text-right">
-              {line.section === "AGENCY"
-                ? t("history.perBottle", { price: money(line.unitPriceCents) })
-                : money(line.unitPriceCents)}
+              {line.section === "AGENCY" ? t("history.perBottle", { price: money(line.unitPriceCents) }) : money(line.unitPriceCents)}
             </td>
             <td className="py-1 text-right">{money(line.amountCents)}</td>
           </tr>
@@ -181,12 +187,17 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
                 <li key={r.id} className="flex flex-wrap justify-between gap-2">
                   <span>
                     {r.name} —{" "}
-                    {r.byCase ? t("history.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("history.units", { count: r.quantity })}
+                    {r.byCase
+                      ? t("history.cases", { count: r.quantity, uvc: r.bottles / r.quantity })
+                      : t("history.units", { count: r.quantity })}
                   </span>
                   <span className="font-semibold">
                     {t(`history.reservationStatus.${r.status}`)}
                     {r.status === "AVAILABLE" && r.paymentDueAt ? (
-                      <span className="font-normal"> — {t("history.reservationPayBy", { date: formatLongDate(r.paymentDueAt, i18n.language) })}</span>
+                      <span className="font-normal">
+                        {" "}
+                        — {t("history.reservationPayBy", { date: formatLongDate(r.paymentDueAt, i18n.language) })}
+                      </span>
                     ) : null}
                     {r.status === "AVAILABLE" && r.paymentPath ? (
                       <>
@@ -205,24 +216,23 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
         ) : null}
         {order.branchLabel && live ? (
           <p className="mt-4 text-sm" data-testid="order-tracking">
-            {t("history.tracking", { board, count: followUpDays })}{" "}
-            {t("history.trackingSupport", { number: order.orderNumber })}{" "}
+            {t("history.tracking", { board, count: followUpDays })} {t("history.trackingSupport", { number: order.orderNumber })}{" "}
             <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(order.orderNumber)}`} className="underline">
               {supportEmail}
             </a>
           </p>
         ) : null}
         {order.invoice ? (
-        <p className="mt-4">
-          <a
-            href={order.invoice.path}
-            download={order.invoice.fileName}
-            className="inline-block rounded border border-wine-700 px-3 py-1.5 text-sm font-semibold text-wine-700 hover:bg-wine-700 hover:text-white"
-            data-testid="order-invoice"
-          >
-            {t("history.invoice", { number: order.orderNumber })}
-          </a>
-        </p>
+          <p className="mt-4">
+            <a
+              href={order.invoice.path}
+              download={order.invoice.fileName}
+              className="inline-block rounded border border-wine-700 px-3 py-1.5 text-sm font-semibold text-wine-700 hover:bg-wine-700 hover:text-white"
+              data-testid="order-invoice"
+            >
+              {t("history.invoice", { number: order.orderNumber })}
+            </a>
+          </p>
         ) : null}
       </article>
     </li>

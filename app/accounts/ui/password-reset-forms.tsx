@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";

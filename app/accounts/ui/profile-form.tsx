@@ -4,14 +4,14 @@
  * form. Both are real POSTs; JavaScript adds instant validation and hides the billing address
  * while "same as delivery" is ticked.
  */
-import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/account-forms";
-import { PasswordChangeSchema, type ProfileAddress, type ProfileForm as ProfileFormValue,ProfileSchema } from "~/accounts/profile-forms";
-import { FieldErrors, inputClass,TextField } from "~/components/ui/form-field";
+import { PasswordChangeSchema, type ProfileAddress, type ProfileForm as ProfileFormValue, ProfileSchema } from "~/accounts/profile-forms";
+import { FieldErrors, inputClass, TextField } from "~/components/ui/form-field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { CANADIAN_PROVINCES } from "~/vocabulary";
@@ -54,9 +54,7 @@ const PROFILE_CONSTRAINT = getZodConstraint(ProfileSchema.in);
 const PASSWORD_CONSTRAINT = getZodConstraint(PasswordChangeSchema);
 const legend = "font-serif text-xl";
 
-
 type AnyField = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
-
 
 /**
  * One address. `section` is the autofill section (`shipping` or `billing`). There is no standard
@@ -86,12 +84,27 @@ function AddressFieldset({
     <fieldset hidden={hidden} className="space-y-4" data-testid={`${section}-address`}>
       <legend className={legend}>{title}</legend>
       <div className="grid grid-cols-fit gap-4">
-        <TextField field={fields.aptSuite as AnyField} type="text" label={t("profile.fields.aptSuite")} autoComplete={`${section} address-line2`} />
+        <TextField
+          field={fields.aptSuite as AnyField}
+          type="text"
+          label={t("profile.fields.aptSuite")}
+          autoComplete={`${section} address-line2`}
+        />
         <TextField field={fields.civicNumber as AnyField} type="text" label={t("profile.fields.civicNumber")} autoComplete="off" />
-        <TextField field={fields.street as AnyField} type="text" label={t("profile.fields.street")} autoComplete={`${section} address-line1`} />
+        <TextField
+          field={fields.street as AnyField}
+          type="text"
+          label={t("profile.fields.street")}
+          autoComplete={`${section} address-line1`}
+        />
       </div>
       <div className="grid grid-cols-fit gap-4">
-        <TextField field={fields.city as AnyField} type="text" label={t("profile.fields.city")} autoComplete={`${section} address-level2`} />
+        <TextField
+          field={fields.city as AnyField}
+          type="text"
+          label={t("profile.fields.city")}
+          autoComplete={`${section} address-level2`}
+        />
         <div>
           <label htmlFor={fields.province.id} className="block text-sm font-medium">
             {t("profile.fields.province")}
@@ -119,7 +132,13 @@ function AddressFieldset({
 }
 
 /** The profile form (SPEC §5 address form): every field's error under it, values kept on refusal. */
-export function ProfileForm({ defaults, lastResult }: { defaults: ProfileFormDefaults; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ProfileForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: ProfileFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().formData?.get("intent") === "profile";
   const [form, fields] = useForm<ProfileFields, ProfileFormValue>({
@@ -203,7 +222,12 @@ export function PasswordChangeForm({ username, lastResult }: { username: string;
       {/* Lets a password manager know whose password changes. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <FieldErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.currentPassword} type="password" label={t("profile.fields.currentPassword")} autoComplete="current-password" />
+      <TextField
+        field={fields.currentPassword}
+        type="password"
+        label={t("profile.fields.currentPassword")}
+        autoComplete="current-password"
+      />
       <TextField
         field={fields.newPassword}
         type="password"
@@ -227,9 +251,15 @@ export function ProfilePage({ data, actionData }: { data: ProfilePageData; actio
       <h1 className="font-serif text-3xl">{t("profile.title")}</h1>
       {actionData?.intent === null ? <FieldErrors id="profile-page-error" errors={actionData.result?.error?.[""] ?? undefined} /> : null}
       <div role="status" data-testid="profile-saved">
-        {data.saved ? <p className="rounded border border-green-300 bg-green-50 p-3 text-green-900">{t(`profile.saved.${data.saved}`)}</p> : null}
+        {data.saved ? (
+          <p className="rounded border border-green-300 bg-green-50 p-3 text-green-900">{t(`profile.saved.${data.saved}`)}</p>
+        ) : null}
       </div>
-      <ProfileForm key={`profile-${data.loadedAt}`} defaults={data.defaults} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
+      <ProfileForm
+        key={`profile-${data.loadedAt}`}
+        defaults={data.defaults}
+        lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
+      />
       <section aria-labelledby="password-title" className="space-y-2 border-t border-stone-200 pt-8">
         <h2 id="password-title" className="font-serif text-2xl">
           {t("profile.password.title")}

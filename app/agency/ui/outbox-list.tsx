@@ -2,7 +2,7 @@
  * The page of `/agence/envois` (decision 027): what the outbox could not send, dead messages first,
  * each with its last error and a resend form (a POST that works without JavaScript).
  */
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import type { outboxDesk } from "~/agency/outbox-desk.server";

@@ -3,7 +3,7 @@ import type { UsersFilter } from "~/agency/users-filter";
 import { inputClass } from "~/components/ui/form-field";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
-import { type Locale, type Province, type Role,ROLES } from "~/vocabulary";
+import { type Locale, type Province, type Role, ROLES } from "~/vocabulary";
 
 /** A user as the staff's list shows it (never the password hash). */
 export interface UserRow {
@@ -73,12 +73,24 @@ export function UsersList({
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-stone-300 text-stone-600">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("agency.users.columns.name")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("agency.users.columns.email")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("agency.users.columns.role")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("agency.users.columns.province")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("agency.users.columns.phone")}</th>
-                <th scope="col" className="py-2 font-medium">{t("agency.users.columns.since")}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("agency.users.columns.name")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("agency.users.columns.email")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("agency.users.columns.role")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("agency.users.columns.province")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("agency.users.columns.phone")}
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  {t("agency.users.columns.since")}
+                </th>
               </tr>
             </thead>
             <tbody>

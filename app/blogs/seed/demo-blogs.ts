@@ -94,7 +94,7 @@ Morgon est l’un des dix crus du Beaujolais. Sa colline la plus célèbre, la *
 Le domaine Lapierre est conduit par Mathieu et Camille Lapierre, enfants de Marcel. Leur *Raisins Gaulois* est une bonne porte d’entrée, à boire légèrement frais.`,
     },
     en: {
-      title: "Morgon and the \"Gang of Four\"",
+      title: 'Morgon and the "Gang of Four"',
       summary: "How a few growers in Villié-Morgon revived gamay and natural wine.",
       body: `In the 1980s in Villié-Morgon, **Marcel Lapierre**, **Jean Foillard**, Jean-Paul Thévenet and Guy Breton went back to an older way of making wine, influenced by the researcher Jules Chauvet: healthy hand-picked grapes, native yeasts, little or no sulphur.
 

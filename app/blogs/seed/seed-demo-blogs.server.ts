@@ -26,14 +26,15 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
     const productSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.products))];
     const providerSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.providers))];
     const productIds = new Map(
-      (await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, productSlugs))).map(
-        (r) => [r.slug, r.id],
-      ),
+      (await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, productSlugs))).map((r) => [
+        r.slug,
+        r.id,
+      ]),
     );
     const providerIds = new Map(
-      (
-        await tx.select({ id: providers.id, slug: providers.slug }).from(providers).where(inArray(providers.slug, providerSlugs))
-      ).map((r) => [r.slug, r.id]),
+      (await tx.select({ id: providers.id, slug: providers.slug }).from(providers).where(inArray(providers.slug, providerSlugs))).map(
+        (r) => [r.slug, r.id],
+      ),
     );
     const saved = await tx
       .insert(blogs)
@@ -55,7 +56,15 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
       .onConflictDoUpdate({
         target: blogs.slug,
         set: excludedValues(blogs, [
-          "type", "titleFr", "titleEn", "summaryFr", "summaryEn", "bodyFr", "bodyEn", "publishedAt", "coverColor",
+          "type",
+          "titleFr",
+          "titleEn",
+          "summaryFr",
+          "summaryEn",
+          "bodyFr",
+          "bodyEn",
+          "publishedAt",
+          "coverColor",
           "coverMotif",
         ]),
       })
@@ -76,9 +85,7 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
       b.products.flatMap((slug) => (productIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, productId: productIds.get(slug)! }] : [])),
     );
     const providerLinks = DEMO_BLOGS.flatMap((b) =>
-      b.providers.flatMap((slug) =>
-        providerIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, providerId: providerIds.get(slug)! }] : [],
-      ),
+      b.providers.flatMap((slug) => (providerIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, providerId: providerIds.get(slug)! }] : [])),
     );
     if (themeLinks.length > 0) await tx.insert(blogAttributes).values(themeLinks);
     if (productLinks.length > 0) await tx.insert(blogProducts).values(productLinks);

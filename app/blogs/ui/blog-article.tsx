@@ -28,7 +28,10 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
         <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label={t("blogs.themes")}>
           {blog.themes.map((theme) => (
             <li key={theme.code}>
-              <Link to={blogListHref({ page: 1, type: null, themes: [theme.code], sort: "DESC" })} className="inline-block rounded-full bg-stone-100 px-3 py-1 text-stone-800 hover:bg-wine-50">
+              <Link
+                to={blogListHref({ page: 1, type: null, themes: [theme.code], sort: "DESC" })}
+                className="inline-block rounded-full bg-stone-100 px-3 py-1 text-stone-800 hover:bg-wine-50"
+              >
                 {theme.name}
               </Link>
             </li>
@@ -44,8 +47,16 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
       />
       <p className="mt-6 text-lg text-stone-700">{blog.summary}</p>
       <div className={PROSE} data-testid="blog-body" dangerouslySetInnerHTML={{ __html: blog.bodyHtml }} />
-      <RelatedLinks id="blog-products" title={t("blogs.relatedProducts")} items={blog.products.map((p) => ({ ...p, href: `/products/${p.slug}` }))} />
-      <RelatedLinks id="blog-providers" title={t("blogs.relatedProviders")} items={blog.providers.map((p) => ({ ...p, href: `/providers/${p.slug}` }))} />
+      <RelatedLinks
+        id="blog-products"
+        title={t("blogs.relatedProducts")}
+        items={blog.products.map((p) => ({ ...p, href: `/products/${p.slug}` }))}
+      />
+      <RelatedLinks
+        id="blog-providers"
+        title={t("blogs.relatedProviders")}
+        items={blog.providers.map((p) => ({ ...p, href: `/providers/${p.slug}` }))}
+      />
     </article>
   );
 }

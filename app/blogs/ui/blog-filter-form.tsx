@@ -4,7 +4,7 @@
  * URL, so back/forward show the URL's filters.
  */
 import { Form, Link, useSubmit } from "react-router";
-import { activeBlogFilterCount, BLOG_SORTS, type BlogFilters,blogListHref } from "~/blogs/blog-filters";
+import { activeBlogFilterCount, BLOG_SORTS, type BlogFilters, blogListHref } from "~/blogs/blog-filters";
 import type { BlogTheme } from "~/blogs/blogs.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { useT } from "~/i18n/translation";

@@ -5,7 +5,7 @@ import { Form, useFetcher, useLocation } from "react-router";
 import { AddToCartSchema } from "~/cart/cart-forms";
 import { fullCasesIn } from "~/cart/cart-rules";
 import type { CartActionError } from "~/cart/cart-types";
-import { type ProductInventoryView,soldByTheCase } from "~/catalogue/product-inventory";
+import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import { useT } from "~/i18n/translation";
 import type { Province } from "~/vocabulary";
 import { QuantityInput } from "./quantity-input";
@@ -14,7 +14,10 @@ import { QuantityInput } from "./quantity-input";
 const ADD_CONSTRAINT = getZodConstraint(AddToCartSchema);
 
 /** What the add form needs to know of a channel (a product in one inventory). */
-export type BuyableChannel = Pick<ProductInventoryView, "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity">;
+export type BuyableChannel = Pick<
+  ProductInventoryView,
+  "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity"
+>;
 
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
@@ -131,7 +134,12 @@ function AddForm({
  * Quebec visitor on the Toronto store, say) a switch to that province instead of a button that
  * would always be refused (SPEC §4: opening a store of the other province switches province).
  */
-export function BuyArea({ channel, uvc, visitorProvince, compact = false }: {
+export function BuyArea({
+  channel,
+  uvc,
+  visitorProvince,
+  compact = false,
+}: {
   channel: BuyableChannel;
   uvc: number;
   visitorProvince: Province;
@@ -143,7 +151,12 @@ export function BuyArea({ channel, uvc, visitorProvince, compact = false }: {
   return (
     <Form method="post" action="/preferences" className={compact ? "" : "mt-3"} data-testid="switch-province">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" name="province" value={channel.province} className="rounded border border-wine-700 px-3 py-1 text-sm text-wine-800">
+      <button
+        type="submit"
+        name="province"
+        value={channel.province}
+        className="rounded border border-wine-700 px-3 py-1 text-sm text-wine-800"
+      >
         {t(`cart.add.switchTo.${channel.province}`)}
       </button>
     </Form>

@@ -28,7 +28,11 @@ export type CartLineView = CartLine & {
  * One cart line (SPEC §2, §5) with its update and remove forms: real POSTs to /shopping-cart with
  * an intent; with JavaScript, fetchers keep the page and conform checks the quantity first.
  */
-export function CartLineRow({ line, lockVersion, actionError }: {
+export function CartLineRow({
+  line,
+  lockVersion,
+  actionError,
+}: {
   line: CartLineView;
   lockVersion: number;
   actionError: CartActionError | undefined;
@@ -105,7 +109,12 @@ export function CartLineRow({ line, lockVersion, actionError }: {
         <input type="hidden" name="productInventoryId" value={line.productInventoryId} />
         <input type="hidden" name="currentQuantity" value={line.quantity} />
         <input type="hidden" name="lockVersion" value={lockVersion} />
-        <button type="submit" disabled={removing} className="rounded px-3 py-1 text-sm text-red-800 underline" aria-label={t("cart.line.removeName", { name: line.name })}>
+        <button
+          type="submit"
+          disabled={removing}
+          className="rounded px-3 py-1 text-sm text-red-800 underline"
+          aria-label={t("cart.line.removeName", { name: line.name })}
+        >
           {t("cart.line.remove")}
         </button>
       </remove.Form>

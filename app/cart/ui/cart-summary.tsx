@@ -37,8 +37,16 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
         {t("cart.summary.title")}
       </h2>
       <dl className="text-sm">
-        <SummaryRow label={t("cart.summary.agencyFees") + taxNote} cents={display?.agencyFees ?? summary.agencyFees} testId="summary-agency-fees" />
-        <SummaryRow label={t("cart.summary.liquorBoardFees", { board }) + taxNote} cents={display?.liquorBoardFees ?? summary.liquorBoardFees} testId="summary-liquor-board-fees" />
+        <SummaryRow
+          label={t("cart.summary.agencyFees") + taxNote}
+          cents={display?.agencyFees ?? summary.agencyFees}
+          testId="summary-agency-fees"
+        />
+        <SummaryRow
+          label={t("cart.summary.liquorBoardFees", { board }) + taxNote}
+          cents={display?.liquorBoardFees ?? summary.liquorBoardFees}
+          testId="summary-liquor-board-fees"
+        />
         <SummaryRow label={t("cart.summary.boutique") + taxNote} cents={display?.boutique ?? summary.boutique} testId="summary-boutique" />
         {discounts > 0 ? <SummaryRow label={t("cart.summary.memberDiscounts")} cents={-discounts} testId="summary-discounts" /> : null}
         {taxRows}
@@ -50,4 +58,3 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
     </section>
   );
 }
-

@@ -5,11 +5,11 @@
  * of its id and the fingerprint of this report: no new upload needed); a refused one says the
  * whole file is refused; an applied one gives the result.
  */
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
-import { CONFIRM_INTENT, type ConfirmForm,ConfirmSchema } from "~/catalogue-import/import-forms";
+import { CONFIRM_INTENT, type ConfirmForm, ConfirmSchema } from "~/catalogue-import/import-forms";
 import { FieldErrors } from "~/components/ui/form-field";
 import { type FieldChange, LINE_OUTCOMES, MONEY_FIELDS, type Refusal, type ReportLine } from "~/db/import-report";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
@@ -82,11 +82,21 @@ export function ImportReportView({
             <caption className="sr-only">{t("catalogueImport.report.linesCaption")}</caption>
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="px-2 py-1">{t("catalogueImport.columns.line")}</th>
-                <th scope="col" className="px-2 py-1">{t("catalogueImport.columns.product")}</th>
-                <th scope="col" className="px-2 py-1">{t("catalogueImport.columns.inventory")}</th>
-                <th scope="col" className="px-2 py-1">{t("catalogueImport.columns.outcome")}</th>
-                <th scope="col" className="px-2 py-1">{t("catalogueImport.columns.detail")}</th>
+                <th scope="col" className="px-2 py-1">
+                  {t("catalogueImport.columns.line")}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t("catalogueImport.columns.product")}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t("catalogueImport.columns.inventory")}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t("catalogueImport.columns.outcome")}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t("catalogueImport.columns.detail")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -149,7 +159,8 @@ function LineDetail({ line }: { line: ReportLine }) {
       </ul>
     );
   }
-  if (line.outcome === "created") return <>{t(line.newProduct ? "catalogueImport.report.newProduct" : "catalogueImport.report.newInventory")}</>;
+  if (line.outcome === "created")
+    return <>{t(line.newProduct ? "catalogueImport.report.newProduct" : "catalogueImport.report.newInventory")}</>;
   const value = (change: FieldChange, v: FieldChange["from"]) => {
     if (v === null) return t("catalogueImport.report.empty");
     if (typeof v === "boolean") return t(v ? "catalogueImport.report.yes" : "catalogueImport.report.no");
@@ -161,7 +172,11 @@ function LineDetail({ line }: { line: ReportLine }) {
     <ul>
       {(line.changes ?? []).map((change) => (
         <li key={change.field}>
-          {t("catalogueImport.report.change", { field: t(`catalogueImport.fields.${change.field}`), from: value(change, change.from), to: value(change, change.to) })}
+          {t("catalogueImport.report.change", {
+            field: t(`catalogueImport.fields.${change.field}`),
+            from: value(change, change.from),
+            to: value(change, change.to),
+          })}
         </li>
       ))}
     </ul>

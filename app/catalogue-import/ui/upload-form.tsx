@@ -3,19 +3,25 @@
  * without JavaScript; with it, conform checks a file is chosen and not over the size limit before
  * sending. Below it, the latest imports with links to their reports.
  */
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
 import { MAX_UPLOAD_BYTES, REQUIRED_COLUMNS } from "~/catalogue-import/import-format";
-import { UPLOAD_INTENT, type UploadForm,UploadSchema } from "~/catalogue-import/import-forms";
+import { UPLOAD_INTENT, type UploadForm, UploadSchema } from "~/catalogue-import/import-forms";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 
 const CONSTRAINT = getZodConstraint(UploadSchema);
 
-export function UploadFormView({ lastResult, recent }: { lastResult: SubmissionResult<string[]> | undefined; recent: Omit<CatalogueImportView, "report">[] }) {
+export function UploadFormView({
+  lastResult,
+  recent,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  recent: Omit<CatalogueImportView, "report">[];
+}) {
   const { t, i18n } = useT();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<UploadForm>({

@@ -18,9 +18,7 @@ describe("createPrng", () => {
 describe("slugify", () => {
   it("gives URL-safe, accent-free slugs", () => {
     expect(slugify("Clos du Tue-Bœuf Frileuse 2022")).toBe("clos-du-tue-boeuf-frileuse-2022");
-    expect(slugify("Domaine de la Pépière — Muscadet Clos des Briords 2022")).toBe(
-      "domaine-de-la-pepiere-muscadet-clos-des-briords-2022",
-    );
+    expect(slugify("Domaine de la Pépière — Muscadet Clos des Briords 2022")).toBe("domaine-de-la-pepiere-muscadet-clos-des-briords-2022");
     expect(slugify("Grüner Silvaner «Trocken»")).toBe("gruner-silvaner-trocken");
   });
 });

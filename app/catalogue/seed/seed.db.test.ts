@@ -34,7 +34,11 @@ afterAll(() => testDb?.close());
 
 async function tableCounts() {
   const db = testDb.db;
-  const n = (t: PgTable) => db.select({ n: sql<number>`count(*)::int` }).from(t).then((r) => r[0]!.n);
+  const n = (t: PgTable) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .then((r) => r[0]!.n);
   return {
     inventories: await n(inventories),
     productTypes: await n(productTypes),
@@ -59,7 +63,12 @@ describe("seedReferenceData", () => {
     expect(storeQc).toMatchObject({ province: "QC", channelKind: "SHOP", salesUnit: "UNIT", defaultListed: false, city: "Quebec" });
     const types = await testDb.db.select().from(productTypes);
     expect(types.map((t) => t.code).sort()).toEqual(PRODUCT_TYPES.map((t) => t.code).sort());
-    expect(types.filter((t) => !t.isAlcohol).map((t) => t.code).sort()).toEqual(["BOISSON", "FOODS", "GOODS"]);
+    expect(
+      types
+        .filter((t) => !t.isAlcohol)
+        .map((t) => t.code)
+        .sort(),
+    ).toEqual(["BOISSON", "FOODS", "GOODS"]);
     const attrs = await testDb.db.select().from(attributes);
     expect(attrs).toHaveLength(ATTRIBUTES.length);
     for (const typeCode of ["PRODUCT_COLOR", "PROVIDER", "BLOG_THEME"]) {

@@ -52,7 +52,10 @@ function firstRows(db: Database) {
 }
 
 const count = (db: Database, table: typeof products | typeof providers | typeof productInventories) =>
-  db.select({ n: sql<number>`count(*)::int` }).from(table).then((r) => r[0]!.n);
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .then((r) => r[0]!.n);
 
 describe("generateSyntheticCatalogue", () => {
   it("inserts the number of products asked, ~N/50 producers, ~1.5 inventories per product", async () => {
@@ -75,7 +78,9 @@ describe("generateSyntheticCatalogue", () => {
   });
 
   it("numbers the products producer by producer, so a producer's rows are written together", async () => {
-    const producerInPuidOrder = (await a.db.select({ providerId: products.providerId }).from(products).orderBy(asc(products.puid))).map((r) => r.providerId);
+    const producerInPuidOrder = (await a.db.select({ providerId: products.providerId }).from(products).orderBy(asc(products.puid))).map(
+      (r) => r.providerId,
+    );
     const changesOfProducer = producerInPuidOrder.filter((id, i) => i > 0 && id !== producerInPuidOrder[i - 1]).length;
     expect(changesOfProducer).toBe(new Set(producerInPuidOrder).size - 1);
     // The products are still spread over the producers unevenly, as drawn.
@@ -86,7 +91,13 @@ describe("generateSyntheticCatalogue", () => {
 
   it("uses every inventory code and prices with priceTaxIn", async () => {
     const rows = await a.db
-      .select({ code: productInventories.inventoryCode, price: productInventories.priceCents, taxIn: productInventories.priceTaxInCents, province: inventories.province, zeroRated: products.zeroRated })
+      .select({
+        code: productInventories.inventoryCode,
+        price: productInventories.priceCents,
+        taxIn: productInventories.priceTaxInCents,
+        province: inventories.province,
+        zeroRated: products.zeroRated,
+      })
       .from(productInventories)
       .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
       .innerJoin(products, eq(products.id, productInventories.productId));

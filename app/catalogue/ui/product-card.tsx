@@ -68,11 +68,7 @@ export function ProductCard({ item, taxMode, children }: { item: ProductCardItem
         ) : null}
       </div>
       <div className="mt-2">
-        {item.purchasable ? (
-          children
-        ) : (
-          <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: item.inventoryCode })}</p>
-        )}
+        {item.purchasable ? children : <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: item.inventoryCode })}</p>}
       </div>
     </article>
   );

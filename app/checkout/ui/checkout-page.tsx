@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
-import { type ContactForm,ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
+import { type ContactForm, ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { type DeliveryNeeds,deliverySchema } from "~/orders/pickup";
+import { type DeliveryNeeds, deliverySchema } from "~/orders/pickup";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { CartSummary } from "~/pricing/cart-summary";
@@ -42,7 +42,15 @@ export interface CheckoutPageData {
   branch: BranchView | null;
   boutiqueCode: InventoryCode | null;
   summary: CartSummary;
-  lines: { productInventoryId: number; section: CartSection; byCase: boolean; name: string; vintage: number | null; quantity: number; uvc: number }[];
+  lines: {
+    productInventoryId: number;
+    section: CartSection;
+    byCase: boolean;
+    name: string;
+    vintage: number | null;
+    quantity: number;
+    uvc: number;
+  }[];
 }
 
 const CONTACT_CONSTRAINT = getZodConstraint(ContactSchema);
@@ -146,10 +154,15 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
           </p>
         </section>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-6" onSubmit={(event) => {
-        clearTimeout(timer.current);
-        form.onSubmit(event);
-      }}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="space-y-6"
+        onSubmit={(event) => {
+          clearTimeout(timer.current);
+          form.onSubmit(event);
+        }}
+      >
         <input type="hidden" name="intent" value="delivery" />
         {data.needs.branch ? (
           <BranchChoices
@@ -207,7 +220,9 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
                   <li key={l.productInventoryId}>
                     {l.name}
                     {l.vintage ? ` ${l.vintage}` : ""} —{" "}
-                    {l.byCase ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc }) : t("checkout.review.units", { count: l.quantity })}
+                    {l.byCase
+                      ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc })
+                      : t("checkout.review.units", { count: l.quantity })}
                   </li>
                 ))}
             </ul>
@@ -219,7 +234,8 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
           </h2>
           {data.branch ? (
             <p data-testid="review-branch">
-              {t("checkout.review.branch", { board })} : <strong>{data.branch.name}</strong>, {data.branch.street}, {data.branch.city} {data.branch.postalCode}
+              {t("checkout.review.branch", { board })} : <strong>{data.branch.name}</strong>, {data.branch.street}, {data.branch.city}{" "}
+              {data.branch.postalCode}
             </p>
           ) : null}
           {data.needs.boutique && data.boutiqueCode ? (
@@ -234,7 +250,9 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {data.needs.branch ? <li>{t("checkout.rules.privateImport", { board, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</li> : null}
-            {data.lines.some((l) => l.section === "RESERVED") ? <li>{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</li> : null}
+            {data.lines.some((l) => l.section === "RESERVED") ? (
+              <li>{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</li>
+            ) : null}
             {data.needs.boutique ? <li>{t("checkout.rules.boutique")}</li> : null}
             <li>{t("checkout.rules.returns")}</li>
           </ul>

@@ -36,7 +36,9 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
   if (data.failed) {
     return (
       <MessagePage title={t("confirmation.title")} testId="confirmation-failed">
-        <p role="alert" className="mt-4">{t("checkout.errors.confirmationFailed")}</p>
+        <p role="alert" className="mt-4">
+          {t("checkout.errors.confirmationFailed")}
+        </p>
       </MessagePage>
     );
   }
@@ -46,18 +48,24 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const settled = order.status === "PAID" || order.status === "CONFIRMED";
   return (
     <div className="mx-auto max-w-2xl space-y-6" data-testid="confirmation">
-      <h1 className="font-serif text-3xl">{settled ? t("confirmation.thanks", { name: order.firstName }) : t("confirmation.pendingTitle")}</h1>
+      <h1 className="font-serif text-3xl">
+        {settled ? t("confirmation.thanks", { name: order.firstName }) : t("confirmation.pendingTitle")}
+      </h1>
       <p>
         {t("confirmation.number")} <strong data-testid="confirmation-number">{order.confirmationNumber}</strong>{" "}
         <span className="text-stone-600">({t("confirmation.order", { number: order.orderNumber })})</span>
       </p>
       {!settled ? (
         <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3">
-          {order.status === "PENDING_PAYMENT" ? t("confirmation.pending") : t(`payment.closed.${order.status === "EXPIRED" ? "EXPIRED" : "CANCELLED"}`)}
+          {order.status === "PENDING_PAYMENT"
+            ? t("confirmation.pending")
+            : t(`payment.closed.${order.status === "EXPIRED" ? "EXPIRED" : "CANCELLED"}`)}
           {order.paymentPath ? (
             <>
               {" "}
-              <Link to={order.paymentPath} className="underline">{t("confirmation.payNow")}</Link>
+              <Link to={order.paymentPath} className="underline">
+                {t("confirmation.payNow")}
+              </Link>
             </>
           ) : null}
         </p>
@@ -80,24 +88,35 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       </dl>
       {order.branchLabel ? (
         <section aria-labelledby="confirmation-branch">
-          <h2 id="confirmation-branch" className="font-serif text-xl">{t("checkout.review.branch", { board })}</h2>
+          <h2 id="confirmation-branch" className="font-serif text-xl">
+            {t("checkout.review.branch", { board })}
+          </h2>
           <p data-testid="confirmation-branch-label">{order.branchLabel}</p>
           <p className="text-sm text-stone-600">{t("checkout.rules.privateImport", { board, days: BRANCH_FOLLOW_UP_BUSINESS_DAYS })}</p>
         </section>
       ) : null}
       {order.boutiqueCode ? (
         <section aria-labelledby="confirmation-boutique">
-          <h2 id="confirmation-boutique" className="font-serif text-xl">{t("checkout.review.boutique")}</h2>
-          <p>{t(`inventories.${order.boutiqueCode}`)} — {t("checkout.review.freePickup")}</p>
+          <h2 id="confirmation-boutique" className="font-serif text-xl">
+            {t("checkout.review.boutique")}
+          </h2>
+          <p>
+            {t(`inventories.${order.boutiqueCode}`)} — {t("checkout.review.freePickup")}
+          </p>
         </section>
       ) : null}
       {reservations.length > 0 ? (
         <section aria-labelledby="confirmation-reservations">
-          <h2 id="confirmation-reservations" className="font-serif text-xl">{t("confirmation.reservations")}</h2>
+          <h2 id="confirmation-reservations" className="font-serif text-xl">
+            {t("confirmation.reservations")}
+          </h2>
           <ul className="list-disc pl-5">
             {reservations.map((r) => (
               <li key={r.id}>
-                {r.name} — {r.byCase ? t("checkout.review.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("checkout.review.units", { count: r.quantity })}
+                {r.name} —{" "}
+                {r.byCase
+                  ? t("checkout.review.cases", { count: r.quantity, uvc: r.bottles / r.quantity })
+                  : t("checkout.review.units", { count: r.quantity })}
               </li>
             ))}
           </ul>
@@ -106,9 +125,15 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       ) : null}
       <p>
         {order.isCustomer ? (
-          <Link to="/account" className="rounded bg-wine-700 px-4 py-2 text-white">{t("confirmation.toAccount")}</Link>
+          <Link to="/account" className="rounded bg-wine-700 px-4 py-2 text-white">
+            {t("confirmation.toAccount")}
+          </Link>
         ) : (
-          <Link to={`/register?${new URLSearchParams({ email: order.email, order: order.confirmationNumber })}`} className="rounded bg-wine-700 px-4 py-2 text-white" data-testid="create-account">
+          <Link
+            to={`/register?${new URLSearchParams({ email: order.email, order: order.confirmationNumber })}`}
+            className="rounded bg-wine-700 px-4 py-2 text-white"
+            data-testid="create-account"
+          >
             {t("confirmation.createAccount")}
           </Link>
         )}

@@ -6,8 +6,18 @@ import { useT } from "~/i18n/translation";
 import type { OrderStatus, Province } from "~/vocabulary";
 
 /** The payment page of a pending order: the amount due now, Pay and Cancel. */
-export function PaymentPage({ data, error }: {
-  data: { status: OrderStatus; simulated: boolean; orderNumber: string; payNowCents: number; payAtLiquorBoardCents: number; province: Province };
+export function PaymentPage({
+  data,
+  error,
+}: {
+  data: {
+    status: OrderStatus;
+    simulated: boolean;
+    orderNumber: string;
+    payNowCents: number;
+    payAtLiquorBoardCents: number;
+    province: Province;
+  };
   error: "paymentFailed" | "paymentUnavailable" | "confirmationFailed" | "cancelRefused" | undefined;
 }) {
   const { t, i18n } = useT();
@@ -33,7 +43,10 @@ export function PaymentPage({ data, error }: {
       </p>
       {data.payAtLiquorBoardCents > 0 ? (
         <p className="text-sm text-stone-600">
-          {t("payment.atBoard", { board: data.province === "ON" ? "LCBO" : "SAQ", amount: formatMoney(data.payAtLiquorBoardCents, i18n.language) })}
+          {t("payment.atBoard", {
+            board: data.province === "ON" ? "LCBO" : "SAQ",
+            amount: formatMoney(data.payAtLiquorBoardCents, i18n.language),
+          })}
         </p>
       ) : null}
       {error ? (

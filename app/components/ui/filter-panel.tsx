@@ -12,17 +12,7 @@ import type { ReactNode } from "react";
  * @param label the accessible name of the filter region (an `<aside>`), e.g. "Filtres".
  * @param toggleLabel the button's text, with the number of active filters, e.g. "Filtres (2)".
  */
-export function FilterPanel({
-  id,
-  label,
-  toggleLabel,
-  children,
-}: {
-  id: string;
-  label: string;
-  toggleLabel: string;
-  children: ReactNode;
-}) {
+export function FilterPanel({ id, label, toggleLabel, children }: { id: string; label: string; toggleLabel: string; children: ReactNode }) {
   return (
     <div>
       <input type="checkbox" id={id} className="peer sr-only lg:hidden" />

@@ -3,10 +3,10 @@
  * checkbox, plus the hidden honeypot and time token checked on the server. A real POST that works
  * without JavaScript; with it, conform validates on blur.
  */
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, inputClass,TextField } from "~/components/ui/form-field";
+import { FieldErrors, inputClass, TextField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { type ContactForm, ContactSchema, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, TOKEN_FIELD } from "~/contact/contact-form";
 import { useT } from "~/i18n/translation";

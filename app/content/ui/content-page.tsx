@@ -6,7 +6,7 @@
  */
 import { Link } from "react-router";
 import { PROSE } from "~/components/ui/prose";
-import type { ContentPageView,ContentTab } from "~/content/page-types";
+import type { ContentPageView, ContentTab } from "~/content/page-types";
 import { useT } from "~/i18n/translation";
 
 function Html({ html, className }: { html: string; className?: string }) {

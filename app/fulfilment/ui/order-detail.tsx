@@ -4,14 +4,14 @@
  * of each step, the step buttons the order allows now — each its own POST form carrying the state
  * the page shows, so a stale click is refused (409) and the current state shown — and the audit trail.
  */
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { OrderLines, OrderSummary } from "~/accounts/ui/order-history";
 import { FieldErrors } from "~/components/ui/form-field";
 import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
-import { type FulfilmentStep,STEP_AUDIT_ACTION } from "~/fulfilment/fulfilment-rules";
+import { type FulfilmentStep, STEP_AUDIT_ACTION } from "~/fulfilment/fulfilment-rules";
 import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
 import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
@@ -26,7 +26,15 @@ export interface StepReply {
   result: SubmissionResult<string[]>;
 }
 
-function StepForm({ step, order, lastResult }: { step: FulfilmentStep; order: StaffOrderDetail; lastResult: SubmissionResult<string[]> | undefined }) {
+function StepForm({
+  step,
+  order,
+  lastResult,
+}: {
+  step: FulfilmentStep;
+  order: StaffOrderDetail;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useT();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === step;
@@ -123,7 +131,15 @@ function changeText(before: Record<string, unknown> | null, after: Record<string
 }
 
 /** The order's page for the staff. `done` is the step just taken (a notice), `reply` a refused step's answer. */
-export function StaffOrderPage({ order, done, reply }: { order: StaffOrderDetail; done: FulfilmentStep | null; reply: StepReply | undefined }) {
+export function StaffOrderPage({
+  order,
+  done,
+  reply,
+}: {
+  order: StaffOrderDetail;
+  done: FulfilmentStep | null;
+  reply: StepReply | undefined;
+}) {
   const { t, i18n } = useT();
   const view = order.view;
   const board = view.province === "ON" ? "LCBO" : "SAQ";
@@ -256,8 +272,10 @@ export function StaffOrderPage({ order, done, reply }: { order: StaffOrderDetail
               {view.reservations.map((r) => (
                 <li key={r.id}>
                   {r.name} —{" "}
-                  {r.byCase ? t("history.cases", { count: r.quantity, uvc: r.bottles / r.quantity }) : t("history.units", { count: r.quantity })} —{" "}
-                  <span className="font-semibold">{t(`history.reservationStatus.${r.status}`)}</span>
+                  {r.byCase
+                    ? t("history.cases", { count: r.quantity, uvc: r.bottles / r.quantity })
+                    : t("history.units", { count: r.quantity })}{" "}
+                  — <span className="font-semibold">{t(`history.reservationStatus.${r.status}`)}</span>
                 </li>
               ))}
             </ul>
@@ -277,10 +295,18 @@ export function StaffOrderPage({ order, done, reply }: { order: StaffOrderDetail
               <caption className="sr-only">{t("fulfilment.detail.audit")}</caption>
               <thead className="border-b border-stone-300 text-stone-600">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">{t("fulfilment.detail.auditColumns.at")}</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">{t("fulfilment.detail.auditColumns.who")}</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">{t("fulfilment.detail.auditColumns.what")}</th>
-                  <th scope="col" className="py-1 font-medium">{t("fulfilment.detail.auditColumns.change")}</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("fulfilment.detail.auditColumns.at")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("fulfilment.detail.auditColumns.who")}
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    {t("fulfilment.detail.auditColumns.what")}
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    {t("fulfilment.detail.auditColumns.change")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -290,7 +316,9 @@ export function StaffOrderPage({ order, done, reply }: { order: StaffOrderDetail
                       <time dateTime={row.at}>{formatDateTime(row.at, i18n.language)}</time>
                     </td>
                     <td className="py-1 pr-3">{row.actorEmail}</td>
-                    <td className="py-1 pr-3">{ORDER_AUDIT_ACTIONS.includes(row.action) ? t(`fulfilment.audit.${row.action}`) : row.action}</td>
+                    <td className="py-1 pr-3">
+                      {ORDER_AUDIT_ACTIONS.includes(row.action) ? t(`fulfilment.audit.${row.action}`) : row.action}
+                    </td>
                     <td className="py-1 break-all text-xs text-stone-700">{changeText(row.before, row.after, t, i18n.language)}</td>
                   </tr>
                 ))}

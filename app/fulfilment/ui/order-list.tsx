@@ -6,7 +6,7 @@
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
-import { type OrderListFilters,orderListHref, staffOrderPath } from "~/fulfilment/fulfilment-forms";
+import { type OrderListFilters, orderListHref, staffOrderPath } from "~/fulfilment/fulfilment-forms";
 import type { StaffOrderRow } from "~/fulfilment/order-fulfilment.server";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
@@ -20,7 +20,17 @@ export interface OrderListData {
   pagination: Pagination;
 }
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string | null; options: { value: string; label: string }[] }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | null;
+  options: { value: string; label: string }[];
+}) {
   const { t } = useT();
   return (
     <div>
@@ -42,16 +52,36 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 function Filters({ filters }: { filters: OrderListFilters }) {
   const { t } = useT();
   return (
-    <Form method="get" action="/agence/commandes" className="mt-4 grid gap-3 rounded border border-stone-200 bg-white p-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-7" aria-label={t("fulfilment.list.filtersLabel")}>
-      <Select name="status" label={t("fulfilment.list.status")} value={filters.status} options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`history.status.${s}`) }))} />
+    <Form
+      method="get"
+      action="/agence/commandes"
+      className="mt-4 grid gap-3 rounded border border-stone-200 bg-white p-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-7"
+      aria-label={t("fulfilment.list.filtersLabel")}
+    >
+      <Select
+        name="status"
+        label={t("fulfilment.list.status")}
+        value={filters.status}
+        options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`history.status.${s}`) }))}
+      />
       <Select
         name="fulfilment"
         label={t("fulfilment.list.fulfilment")}
         value={filters.fulfilment}
         options={FULFILMENT_STATUSES.map((s) => ({ value: s, label: t(`fulfilment.status.${s}`) }))}
       />
-      <Select name="province" label={t("fulfilment.list.province")} value={filters.province} options={PROVINCES.map((p) => ({ value: p, label: t(`provinces.${p}`) }))} />
-      <Select name="channel" label={t("fulfilment.list.channel")} value={filters.channel} options={CART_SECTIONS.map((c) => ({ value: c, label: t(`history.sections.${c}`) }))} />
+      <Select
+        name="province"
+        label={t("fulfilment.list.province")}
+        value={filters.province}
+        options={PROVINCES.map((p) => ({ value: p, label: t(`provinces.${p}`) }))}
+      />
+      <Select
+        name="channel"
+        label={t("fulfilment.list.channel")}
+        value={filters.channel}
+        options={CART_SECTIONS.map((c) => ({ value: c, label: t(`history.sections.${c}`) }))}
+      />
       <div>
         <label htmlFor="orders-from" className="block text-sm font-medium">
           {t("fulfilment.list.from")}
@@ -95,16 +125,36 @@ export function OrderListPage({ data }: { data: OrderListData }) {
             <caption className="sr-only">{data.title}</caption>
             <thead className="border-b border-stone-300 text-stone-600">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.order")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.placed")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.customer")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.province")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.channels")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.status")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.fulfilment")}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t("fulfilment.list.columns.followUp")}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t("fulfilment.list.columns.payNow")}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t("fulfilment.list.columns.total")}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.order")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.placed")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.customer")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.province")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.channels")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.status")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.fulfilment")}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t("fulfilment.list.columns.followUp")}
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  {t("fulfilment.list.columns.payNow")}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t("fulfilment.list.columns.total")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -126,10 +176,18 @@ export function OrderListPage({ data }: { data: OrderListData }) {
                   </td>
                   <td className="py-2 pr-3">{t(`provinces.${row.province}`)}</td>
                   <td className="py-2 pr-3">{row.channels.map((c) => t(`history.sections.${c}`)).join(", ")}</td>
-                  <td className="py-2 pr-3" data-testid="staff-order-status">{t(`history.status.${row.status}`)}</td>
-                  <td className="py-2 pr-3" data-testid="staff-order-fulfilment">{t(`fulfilment.status.${row.fulfilmentStatus}`)}</td>
+                  <td className="py-2 pr-3" data-testid="staff-order-status">
+                    {t(`history.status.${row.status}`)}
+                  </td>
+                  <td className="py-2 pr-3" data-testid="staff-order-fulfilment">
+                    {t(`fulfilment.status.${row.fulfilmentStatus}`)}
+                  </td>
                   <td className="py-2 pr-3" data-testid="staff-order-row-follow-up">
-                    {row.followUpDueOn ? <time dateTime={row.followUpDueOn}>{formatShopDay(row.followUpDueOn, i18n.language)}</time> : t("fulfilment.detail.notYet")}
+                    {row.followUpDueOn ? (
+                      <time dateTime={row.followUpDueOn}>{formatShopDay(row.followUpDueOn, i18n.language)}</time>
+                    ) : (
+                      t("fulfilment.detail.notYet")
+                    )}
                   </td>
                   <td className="py-2 pr-3 text-right">{formatMoney(row.payNowCents, i18n.language)}</td>
                   <td className="py-2 text-right">{formatMoney(row.totalCents, i18n.language)}</td>

@@ -5,7 +5,7 @@
  * downloads the PDF (an attachment: the page stays). Each checkbox follows a hidden `false` of the
  * same name, so an unticked box says so (the last value wins, `listing-options.ts`).
  */
-import { type ProductFilters,productFiltersToSearchParams } from "~/catalogue/product-filters";
+import { type ProductFilters, productFiltersToSearchParams } from "~/catalogue/product-filters";
 import { useT } from "~/i18n/translation";
 import { LISTING_FLAG_DEFAULTS, LISTING_FLAGS, LISTING_REGION_VALUES, LISTING_SHOWS, regionOfProvince } from "~/listing/listing-options";
 import type { Province, TaxMode } from "~/vocabulary";
@@ -63,7 +63,13 @@ export function PriceListOptions({ filters, taxMode, province }: { filters: Prod
           <fieldset>
             <legend className="mb-1 font-semibold">{t("listing.form.show")}</legend>
             {LISTING_SHOWS.map((value) => (
-              <Choice key={value} name="show" value={value} label={t(`listing.form.show${value}`)} checked={value === "AVAILABLE_UPCOMING"} />
+              <Choice
+                key={value}
+                name="show"
+                value={value}
+                label={t(`listing.form.show${value}`)}
+                checked={value === "AVAILABLE_UPCOMING"}
+              />
             ))}
           </fieldset>
         </div>

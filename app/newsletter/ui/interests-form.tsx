@@ -9,14 +9,20 @@
  * with that province's (a post with another province and the first one's interests is refused,
  * 400, and comes back with the chosen province's boxes).
  */
-import { getCollectionProps, getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { type FetcherWithComponents,Form, Link, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, Link, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
-import { INTENT_FIELD, MODE_FIELD, type NewsletterInterestsForm, NewsletterInterestsSchema, type NewsletterMode } from "~/newsletter/newsletter-forms";
-import { isOneOf, NEWSLETTER_INTERESTS, type Province,PROVINCES } from "~/vocabulary";
+import {
+  INTENT_FIELD,
+  MODE_FIELD,
+  type NewsletterInterestsForm,
+  NewsletterInterestsSchema,
+  type NewsletterMode,
+} from "~/newsletter/newsletter-forms";
+import { isOneOf, NEWSLETTER_INTERESTS, type Province, PROVINCES } from "~/vocabulary";
 
 const CONSTRAINT = getZodConstraint(NewsletterInterestsSchema);
 

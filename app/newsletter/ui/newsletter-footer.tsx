@@ -89,12 +89,7 @@ export function NewsletterSignup({ province }: { province: Province }) {
     <div className="mt-3 rounded bg-white p-4 text-stone-900">
       <p className="text-sm">{t("newsletter.intro")}</p>
       <div className="mt-3">
-        <NewsletterPersonFormView
-          id={FORM_ID}
-          lastResult={refusedPerson}
-          mode={hydrated ? "dialog" : "page"}
-          fetcher={personFetcher}
-        />
+        <NewsletterPersonFormView id={FORM_ID} lastResult={refusedPerson} mode={hydrated ? "dialog" : "page"} fetcher={personFetcher} />
       </div>
       {/* A polite live region (aria-live, not role="status": the page's own status messages stay the only ones). */}
       <p
@@ -114,7 +109,11 @@ export function NewsletterSignup({ province }: { province: Province }) {
         <h2 id="newsletter-dialog-title" className="font-serif text-xl">
           {t("newsletter.interests.title")}
         </h2>
-        {person ? <p className="mt-1 text-sm text-stone-700">{t("newsletter.interests.for", { name: `${person.firstName} ${person.lastName}`, email: person.email })}</p> : null}
+        {person ? (
+          <p className="mt-1 text-sm text-stone-700">
+            {t("newsletter.interests.for", { name: `${person.firstName} ${person.lastName}`, email: person.email })}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm">{t("newsletter.interests.intro")}</p>
         <div className="mt-4">
           {round > 0 ? (

@@ -4,13 +4,19 @@
  * `/newsletter`; the footer's copy posts with a fetcher once hydrated (`mode=dialog`), the
  * `/newsletter` page's copy always navigates (`mode=page`).
  */
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type FetcherWithComponents,Form, useNavigation } from "react-router";
+import { type FetcherWithComponents, Form, useNavigation } from "react-router";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { useT } from "~/i18n/translation";
-import { INTENT_FIELD, MODE_FIELD, type NewsletterMode, type NewsletterPersonForm,NewsletterPersonSchema } from "~/newsletter/newsletter-forms";
+import {
+  INTENT_FIELD,
+  MODE_FIELD,
+  type NewsletterMode,
+  type NewsletterPersonForm,
+  NewsletterPersonSchema,
+} from "~/newsletter/newsletter-forms";
 
 const CONSTRAINT = getZodConstraint(NewsletterPersonSchema);
 

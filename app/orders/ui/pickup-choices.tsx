@@ -3,7 +3,7 @@
  * fieldset. The field names (`q`, `branchId`, `boutiqueCode`) and test ids (`branch-search`,
  * `branch-list`, `branch-not-found`) are the same wherever they are used.
  */
-import { type ReactNode,useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Form, useSubmit } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
@@ -106,7 +106,11 @@ export function BranchChoices({
           {t("checkout.errors.branchNotFound")}
         </p>
       ) : (
-        <ul id="branch-list" className="max-h-96 divide-y divide-stone-200 overflow-y-auto rounded border border-stone-200" data-testid="branch-list">
+        <ul
+          id="branch-list"
+          className="max-h-96 divide-y divide-stone-200 overflow-y-auto rounded border border-stone-200"
+          data-testid="branch-list"
+        >
           {branches.map((b) => (
             <li key={b.id}>
               <label className="flex cursor-pointer gap-3 p-3 hover:bg-stone-50">

@@ -5,7 +5,7 @@
  * components (app/orders/ui/pickup-choices.tsx: the branch search is a GET form to this page, so
  * it works without JavaScript).
  */
-import { getFormProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -13,7 +13,7 @@ import { MessagePage } from "~/components/ui/message-page";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { deliverySchema } from "~/orders/pickup";
-import { BoutiqueChoices, BranchChoices, type BranchOption,BranchSearch } from "~/orders/ui/pickup-choices";
+import { BoutiqueChoices, BranchChoices, type BranchOption, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { ReservationPaymentView } from "~/reservations/reservations.server";
 
 /** What a refused form of the page answers. */
@@ -51,7 +51,12 @@ function PickupForm({
   const postedBoutique = fields.boutiqueCode.initialValue;
   const board = view.province === "ON" ? "LCBO" : "SAQ";
   return (
-    <section aria-labelledby={view.needs.branch ? "pickup-title" : undefined} aria-label={view.needs.branch ? undefined : t("checkout.boutique.title")} className="mx-auto mt-8 max-w-xl space-y-3 text-left" data-testid="reservation-pickup">
+    <section
+      aria-labelledby={view.needs.branch ? "pickup-title" : undefined}
+      aria-label={view.needs.branch ? undefined : t("checkout.boutique.title")}
+      className="mx-auto mt-8 max-w-xl space-y-3 text-left"
+      data-testid="reservation-pickup"
+    >
       {view.needs.branch ? (
         <>
           <h2 id="pickup-title" className="font-serif text-xl">
@@ -130,16 +135,31 @@ export function ReservationPaymentPage({
           </p>
           {order.payAtLiquorBoardCents > 0 ? (
             <p className="text-sm text-stone-600">
-              {t("payment.atBoard", { board: view.province === "ON" ? "LCBO" : "SAQ", amount: formatMoney(order.payAtLiquorBoardCents, i18n.language) })}
+              {t("payment.atBoard", {
+                board: view.province === "ON" ? "LCBO" : "SAQ",
+                amount: formatMoney(order.payAtLiquorBoardCents, i18n.language),
+              })}
             </p>
           ) : null}
           <p className="mt-2" data-testid="reservation-deadline">
             {t("reservations.page.deadline", { deadline: formatDateTime(order.paymentDueAt, i18n.language) })}
           </p>
-          {order.branchLabel ? <p className="mt-2 text-sm" data-testid="reservation-branch">{t("reservations.page.branch", { branch: order.branchLabel })}</p> : null}
-          {order.boutiqueCode ? <p className="mt-2 text-sm">{t("reservations.page.boutique", { boutique: t(`inventories.${order.boutiqueCode}`) })}</p> : null}
+          {order.branchLabel ? (
+            <p className="mt-2 text-sm" data-testid="reservation-branch">
+              {t("reservations.page.branch", { branch: order.branchLabel })}
+            </p>
+          ) : null}
+          {order.boutiqueCode ? (
+            <p className="mt-2 text-sm">{t("reservations.page.boutique", { boutique: t(`inventories.${order.boutiqueCode}`) })}</p>
+          ) : null}
           {needsPickup ? (
-            <PickupForm view={view} path={path} query={query} branches={branches} lastResult={actionData?.intent === "delivery" ? actionData.result : undefined} />
+            <PickupForm
+              view={view}
+              path={path}
+              query={query}
+              branches={branches}
+              lastResult={actionData?.intent === "delivery" ? actionData.result : undefined}
+            />
           ) : (
             <Form method="post" className="mt-6">
               <input type="hidden" name="intent" value="pay" />

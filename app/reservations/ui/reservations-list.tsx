@@ -5,7 +5,7 @@
  * Every form is a POST that works without JavaScript; conform validates it in the browser with the
  * same schema as the action.
  */
-import { getFormProps, getInputProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
@@ -14,7 +14,7 @@ import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { Pagination } from "~/lib/pagination";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
-import { CancelReservationSchema, MarkAvailableSchema, type ReservationsFilter,reservationsQuery } from "~/reservations/reservation-forms";
+import { CancelReservationSchema, MarkAvailableSchema, type ReservationsFilter, reservationsQuery } from "~/reservations/reservation-forms";
 import type { ReservationListItem } from "~/reservations/reservations.server";
 import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
 
@@ -138,7 +138,9 @@ function Row({ item, actionData }: { item: ReservationListItem; actionData: Staf
         </span>
       </td>
       <td className="p-2">
-        {item.byCase ? t("reservations.quantity.cases", { count: item.quantity, bottles: item.bottles }) : t("reservations.quantity.units", { count: item.quantity })}
+        {item.byCase
+          ? t("reservations.quantity.cases", { count: item.quantity, bottles: item.bottles })
+          : t("reservations.quantity.units", { count: item.quantity })}
       </td>
       <td className="p-2" data-testid="reservation-stock">
         {formatCount(item.stock, i18n.language)}
@@ -215,12 +217,24 @@ export function ReservationsList({
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.product")}</th>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.quantity")}</th>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.stock")}</th>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.customer")}</th>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.status")}</th>
-                <th scope="col" className="p-2">{t("reservations.staff.columns.actions")}</th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.product")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.quantity")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.stock")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.customer")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.status")}
+                </th>
+                <th scope="col" className="p-2">
+                  {t("reservations.staff.columns.actions")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">

@@ -61,7 +61,11 @@ export function StorePage({ store }: { store: StoreView }) {
         </h2>
         <p>{t(`stores.${store.slug}.sells`)}</p>
         <p className="mt-3">
-          <Link to={productsOf(store)} className="inline-block rounded bg-wine-700 px-4 py-2 font-semibold text-white" data-testid="store-products">
+          <Link
+            to={productsOf(store)}
+            className="inline-block rounded bg-wine-700 px-4 py-2 font-semibold text-white"
+            data-testid="store-products"
+          >
             {t("stores.seeProducts")}
           </Link>
         </p>

@@ -23,7 +23,13 @@ const STATUS_STYLES: Record<SubscriptionSummary["status"], string> = {
  * date; a running one has its cancel POST (cancelled at the end of the paid period), a pending one
  * a link to finish paying.
  */
-export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions: SubscriptionSummary[]; refusal: CancelRefusal | undefined }) {
+export function AccountSubscriptions({
+  subscriptions,
+  refusal,
+}: {
+  subscriptions: SubscriptionSummary[];
+  refusal: CancelRefusal | undefined;
+}) {
   const { t } = useT();
   return (
     <section aria-labelledby="subscriptions-title" className="mt-10" data-testid="account-subscriptions">
@@ -76,7 +82,13 @@ export function AccountSubscriptions({ subscriptions, refusal }: { subscriptions
  * The cancel POST of a running subscription (`CancelSubscriptionSchema`, checked by the action).
  * A refusal still shows when the button is gone (the subscription ended meanwhile).
  */
-function CancelForm({ subscription: s, lastResult }: { subscription: SubscriptionSummary; lastResult: SubmissionResult<string[]> | undefined }) {
+function CancelForm({
+  subscription: s,
+  lastResult,
+}: {
+  subscription: SubscriptionSummary;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useT();
   return (
     <ButtonForm
@@ -89,7 +101,11 @@ function CancelForm({ subscription: s, lastResult }: { subscription: Subscriptio
     >
       {(button) => (
         <>
-          <button {...button} aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })} className="rounded border border-stone-400 px-3 py-1 text-sm">
+          <button
+            {...button}
+            aria-label={t("subscriptions.account.cancelNamed", { plan: s.planName })}
+            className="rounded border border-stone-400 px-3 py-1 text-sm"
+          >
             {t("subscriptions.account.cancel")}
           </button>
           <span className="ml-3 text-xs text-stone-600">{t("subscriptions.account.cancelHelp")}</span>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { PlanOffer } from "~/subscriptions/subscription-types";
-import { type BuyRefusal,PlanCard } from "./plan-card";
+import { type BuyRefusal, PlanCard } from "./plan-card";
 
 /** What the members page says of the benefits (SPEC §6), numbers from the constants. */
 export interface MemberBenefitNumbers {
@@ -31,7 +31,15 @@ function LoginHint({ loggedIn }: { loggedIn: boolean }) {
 }
 
 /** /subscriptions: every plan on sale, the membership first, with links to their own pages. */
-export function SubscriptionsPage({ plans, loggedIn, refusal }: { plans: PlanOffer[]; loggedIn: boolean; refusal: BuyRefusal | undefined }) {
+export function SubscriptionsPage({
+  plans,
+  loggedIn,
+  refusal,
+}: {
+  plans: PlanOffer[];
+  loggedIn: boolean;
+  refusal: BuyRefusal | undefined;
+}) {
   const { t } = useT();
   const membership = plans.filter((p) => p.kind === "MEMBERSHIP");
   const discovery = plans.filter((p) => p.kind === "DISCOVERY");

@@ -11,7 +11,13 @@ import { PlanPrice } from "./plan-card";
  * its price, 'Payer' (the subscription becomes active for one period) and 'Annuler' (nothing is
  * charged; the purchase is left to expire). A refused form shows its first message.
  */
-export function SubscriptionPaymentPage({ subscription, refusal }: { subscription: SubscriptionSummary; refusal: SubmissionResult<string[]> | undefined }) {
+export function SubscriptionPaymentPage({
+  subscription,
+  refusal,
+}: {
+  subscription: SubscriptionSummary;
+  refusal: SubmissionResult<string[]> | undefined;
+}) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
   const error = refusal ? (refusal.error?.intent?.[0] ?? "subscriptions.errors.paymentFailed") : undefined;
@@ -41,7 +47,10 @@ export function SubscriptionReturnPage({ subscription, unavailable }: { subscrip
   const { status, planName, periodEnd } = subscription;
   const message =
     status === "ACTIVE" || status === "PAST_DUE"
-      ? t(subscription.cancelAtPeriodEnd ? "subscriptions.result.endsOn" : `subscriptions.result.${status}`, { plan: planName, date: periodEnd ?? "" })
+      ? t(subscription.cancelAtPeriodEnd ? "subscriptions.result.endsOn" : `subscriptions.result.${status}`, {
+          plan: planName,
+          date: periodEnd ?? "",
+        })
       : t(`subscriptions.result.${status}`, { plan: planName });
   return (
     <MessagePage title={t(status === "ACTIVE" ? "subscriptions.result.thanks" : "subscriptions.result.title")} testId="subscription-result">

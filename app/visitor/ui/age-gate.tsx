@@ -9,7 +9,7 @@ import { Form, useLocation } from "react-router";
 import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
-import { type LegalAge,VISITOR_PATH } from "~/visitor/visitor-rules";
+import { type LegalAge, VISITOR_PATH } from "~/visitor/visitor-rules";
 import type { Locale, Province } from "~/vocabulary";
 import { useModalDialog } from "./use-modal-dialog";
 
@@ -18,7 +18,15 @@ const answerClass =
   "min-h-11 flex-1 rounded border-2 border-wine-700 px-4 py-2 font-semibold text-wine-800 hover:bg-wine-50 focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /** @param root the root loader's preferences and locale (for the switches), undefined when it failed */
-export function AgeGate({ province, age, root }: { province: Province; age: LegalAge; root: { preferences: Preferences; locale: Locale } | undefined }) {
+export function AgeGate({
+  province,
+  age,
+  root,
+}: {
+  province: Province;
+  age: LegalAge;
+  root: { preferences: Preferences; locale: Locale } | undefined;
+}) {
   const { t } = useT();
   const location = useLocation();
   const ref = useModalDialog({ escape: false });

@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { Form, useLocation } from "react-router";
 import { useT } from "~/i18n/translation";
-import { type ConsentAnswer,EXIT_URL, VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
+import { type ConsentAnswer, EXIT_URL, VISITOR_PATH, withoutConsentQuery } from "~/visitor/visitor-rules";
 import type { Province } from "~/vocabulary";
 import { useModalDialog } from "./use-modal-dialog";
 

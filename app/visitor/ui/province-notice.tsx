@@ -10,7 +10,7 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useT } from "~/i18n/translation";
 import { NOTICE_HIDE_MS, VISITOR_PATH } from "~/visitor/visitor-rules";
-import { type Province,PROVINCES } from "~/vocabulary";
+import { type Province, PROVINCES } from "~/vocabulary";
 
 type LocateMessage = "locating" | "denied" | "unconfigured" | "failed" | "invalid" | null;
 

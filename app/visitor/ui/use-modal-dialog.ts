@@ -4,7 +4,7 @@
  * returns focus where it was. Without JavaScript the same `<dialog open>` is a plain part of the
  * page, its forms posting as usual.
  */
-import { type RefObject,useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 /**
  * @param options.delayMs opens the modal after this many ms (the consent's 3.1 s, SPEC §4);

@@ -7,7 +7,7 @@
  * With JavaScript the notice shows while the data has one and it was not hidden ("use my
  * location" posts without revalidating, so a failed lookup keeps the notice and its message).
  */
-import { type ReactNode,useCallback, useState } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import type { Preferences } from "~/preferences/preferences";
 import { CONSENT_DELAY_MS, NOTHING_IN_THE_WAY, type VisitorState } from "~/visitor/visitor-rules";

@@ -2,7 +2,7 @@
  * What the account specs share: registering a new customer through the real form.
  */
 import type { BrowserContext } from "@playwright/test";
-import { expect, type Page,test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 
 /** The password every registered test customer gets. */
 export const TEST_PASSWORD = "un bon mot de passe";
@@ -22,7 +22,10 @@ export async function registerCustomer(
   const email = `${options.emailPrefix ?? "client"}-${test.info().project.name}-${Date.now()}@example.com`;
   await page.goto(options.path ?? "/register");
   await page.getByRole("main").getByLabel("Prénom").fill(firstName);
-  await page.getByRole("main").getByLabel("Nom", { exact: true }).fill(options.lastName ?? "Tremblay");
+  await page
+    .getByRole("main")
+    .getByLabel("Nom", { exact: true })
+    .fill(options.lastName ?? "Tremblay");
   await page.getByRole("main").getByLabel("Courriel").fill(email);
   await page.getByLabel("Mot de passe").fill(options.password ?? TEST_PASSWORD);
   await page.getByRole("button", { name: "Créer mon compte" }).click();

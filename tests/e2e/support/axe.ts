@@ -21,7 +21,11 @@ export async function expectNoAxeViolations(page: Page, where?: string): Promise
   if (isNoJs()) return;
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
   );
   expect(violations, `axe on ${where ?? page.url()}`).toEqual([]);
 }

@@ -13,7 +13,7 @@
  * so the specs meet the page itself. A spec about the first minute opts out with
  * `test.use({ visitor: "new" })`.
  */
-import { expect,test as base } from "@playwright/test";
+import { expect, test as base } from "@playwright/test";
 import { answerVisitorDialogs, type ServerCookie } from "./visitor";
 
 /** `answered`: past the age gate, notice and consent; `new`: a first visit. */

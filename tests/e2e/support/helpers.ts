@@ -4,7 +4,7 @@
  * `no-js` (plain HTML forms: the visitor clicks the submit button). These helpers hide the
  * difference so each test reads as one user journey.
  */
-import { expect, type Locator, type Page,test } from "./fixtures";
+import { expect, type Locator, type Page, test } from "./fixtures";
 
 /** Whether the running project has JavaScript turned off. */
 export function isNoJs(): boolean {

@@ -50,5 +50,7 @@ export default function checkServerLog(): void {
   if (found.size > 0) {
     throw new Error(`the server's log of the e2e run (${file}) holds e-mail addresses: ${[...found].slice(0, 10).join(", ")}`);
   }
-  console.log(`Server log checked: ${requestLines.length} request lines, no e-mail among ${emails.length} known addresses and ${domains.length} domains.`);
+  console.log(
+    `Server log checked: ${requestLines.length} request lines, no e-mail among ${emails.length} known addresses and ${domains.length} domains.`,
+  );
 }

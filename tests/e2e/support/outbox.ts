@@ -17,7 +17,5 @@ export function mailsContaining(needle: string): string[] {
   } catch {
     return [];
   }
-  return files
-    .map((f) => decodeQuotedPrintable(readFileSync(path.join(E2E_OUTBOX, f), "utf8")))
-    .filter((text) => text.includes(needle));
+  return files.map((f) => decodeQuotedPrintable(readFileSync(path.join(E2E_OUTBOX, f), "utf8"))).filter((text) => text.includes(needle));
 }
