@@ -583,6 +583,7 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountCents} >= 0`),
     uniqueIndex("payments_reference_idx").on(t.provider, t.externalReference),
     index("payments_order_idx").on(t.orderId),
+    index("payments_subscription_idx").on(t.subscriptionId),
   ],
 );
 
@@ -797,7 +798,7 @@ export const subscriptions = pgTable(
       .references(() => subscriptionPlans.code),
     status: text("status").$type<SubscriptionStatus>().notNull(),
     paymentProvider: text("payment_provider").$type<PaymentProvider>().notNull(),
-    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    /** The contract at Stripe (subscription, customer); the purchase's Checkout Session is its row in `payments` (decision 032). */
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     stripeCustomerId: text("stripe_customer_id"),
     /** Benefits last until then; null before the first payment. */

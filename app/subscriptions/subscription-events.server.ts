@@ -24,10 +24,11 @@
  * recorded and ignored: whatever links the row later reads the subscription's state at that time,
  * which is no older than the event's.
  */
-import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
 import { processedWebhookEvents, subscriptionPlans, subscriptions } from "~/db/schema";
+import { closeSubscriptionPayment, currentSubscriptionPayment } from "~/payment/payments.server";
 import {
   type PaymentGateway,
   PaymentUnavailableError,
@@ -35,7 +36,8 @@ import {
   type SubscriptionCheckoutState,
   type SubscriptionWebhookData,
 } from "~/payment/stripe.server";
-import { type IncomingSubscriptionState, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
+import type { SubscriptionStatus } from "~/vocabulary";
+import { type IncomingSubscriptionState, LIVE_STATUSES, mergeSubscriptionState, periodEnd, statusFromStripe } from "./subscription-rules";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -124,7 +126,11 @@ async function recordOnce(
   });
 }
 
-/** The row matching `where`, locked, with its plan's interval; undefined when none. */
+/**
+ * The row matching `where`, locked, with its plan's interval and its purchase's Checkout Session
+ * (the reference of its current payment, read once the row is locked; null when none was opened);
+ * undefined when none.
+ */
 async function lockRow(tx: Tx, where: SQL | undefined) {
   const [row] = await tx
     .select({
@@ -134,7 +140,6 @@ async function lockRow(tx: Tx, where: SQL | undefined) {
       paymentProvider: subscriptions.paymentProvider,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      stripeCheckoutSessionId: subscriptions.stripeCheckoutSessionId,
       stripeSubscriptionId: subscriptions.stripeSubscriptionId,
       stripeCustomerId: subscriptions.stripeCustomerId,
       interval: subscriptionPlans.interval,
@@ -144,7 +149,9 @@ async function lockRow(tx: Tx, where: SQL | undefined) {
     .where(where)
     .limit(1)
     .for("update", { of: subscriptions });
-  return row;
+  if (!row) return undefined;
+  const payment = await currentSubscriptionPayment(tx, row.id);
+  return { ...row, checkoutSessionId: payment?.externalReference ?? null };
 }
 
 type LockedRow = NonNullable<Awaited<ReturnType<typeof lockRow>>>;
@@ -182,15 +189,8 @@ async function linkFromEvent(
   now: Date,
 ): Promise<boolean> {
   if (subscription.subscriptionRowId === null || !isRowId(subscription.subscriptionRowId)) return false;
-  const row = await lockRow(
-    tx,
-    and(
-      eq(subscriptions.id, subscription.subscriptionRowId),
-      eq(subscriptions.paymentProvider, "stripe"),
-      isNotNull(subscriptions.stripeCheckoutSessionId),
-    ),
-  );
-  if (!row || row.planCode !== subscription.planCode || !row.stripeCheckoutSessionId) return false;
+  const row = await lockRow(tx, and(eq(subscriptions.id, subscription.subscriptionRowId), eq(subscriptions.paymentProvider, "stripe")));
+  if (!row || row.planCode !== subscription.planCode || !row.checkoutSessionId) return false;
   if (row.stripeSubscriptionId === subscription.stripeSubscriptionId) {
     // Linked by another event or the return page while this one waited for the lock.
     const current = await gateway.retrieveSubscription(subscription.stripeSubscriptionId);
@@ -199,7 +199,7 @@ async function linkFromEvent(
     return true;
   }
   if (row.stripeSubscriptionId !== null) return false;
-  const checkout = await gateway.retrieveSubscriptionCheckout(row.stripeCheckoutSessionId);
+  const checkout = await gateway.retrieveSubscriptionCheckout(row.checkoutSessionId);
   if (checkout?.status !== "complete" || checkout.stripeSubscriptionId !== subscription.stripeSubscriptionId) return false;
   return applyCheckout(tx, gateway, checkout, now);
 }
@@ -218,7 +218,7 @@ async function applyCheckout(
 ): Promise<boolean> {
   if (checkout.subscriptionRowId === null || !isRowId(checkout.subscriptionRowId)) return false;
   const row = await lockRow(tx, eq(subscriptions.id, checkout.subscriptionRowId));
-  if (!row || row.stripeCheckoutSessionId !== checkout.sessionId) return false;
+  if (!row || row.checkoutSessionId !== checkout.sessionId) return false;
   if (row.stripeSubscriptionId) {
     // Linked already: the subscription's events (retrieved when applied) are fresher than this.
     return checkout.stripeSubscriptionId === null || checkout.stripeSubscriptionId === row.stripeSubscriptionId;
@@ -243,7 +243,11 @@ async function applyCheckout(
   return true;
 }
 
-/** Merges the incoming state into the locked row; writes only when something changes. */
+/**
+ * Merges the incoming state into the locked row; writes only when something changes. A purchase
+ * leaving PENDING_PAYMENT closes its payment: PAID when the subscription is paid (ACTIVE, or
+ * PAST_DUE when a renewal failed already), CANCELLED when it ends unpaid (EXPIRED, CANCELLED).
+ */
 async function update(
   tx: Tx,
   row: LockedRow,
@@ -262,6 +266,10 @@ async function update(
       .update(subscriptions)
       .set({ ...next, ...links, updatedAt: now })
       .where(eq(subscriptions.id, row.id));
+  }
+  if (row.status === "PENDING_PAYMENT" && next.status !== "PENDING_PAYMENT") {
+    const paid = (LIVE_STATUSES as readonly SubscriptionStatus[]).includes(next.status);
+    await closeSubscriptionPayment(tx, row.id, paid ? "PAID" : "CANCELLED", now);
   }
 }
 

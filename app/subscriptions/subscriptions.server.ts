@@ -9,11 +9,12 @@
  * period. Abandoned purchases expire: Stripe's `checkout.session.expired`, or the maintenance
  * sweep for simulated ones ({@link expireAbandonedSubscriptions}).
  */
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isRowId } from "~/db/row-id";
-import { subscriptionPlans, subscriptions, users } from "~/db/schema";
-import type { SubscriptionBilling } from "~/payment/provider";
+import { payments, subscriptionPlans, subscriptions, users } from "~/db/schema";
+import { closeSubscriptionPayment, currentSubscriptionPayment, recordSubscriptionPayment } from "~/payment/payments.server";
+import type { PaymentProviderName, SubscriptionBilling } from "~/payment/provider";
 import { activePaymentProvider, paymentProviderNamed, paysOnShopPage, subscriptionBilling } from "~/payment/registry.server";
 import { type PaymentGateway, PaymentUnavailableError } from "~/payment/stripe.server";
 import type { User } from "~/users/users.server";
@@ -81,7 +82,7 @@ export async function startSubscription(
     if (row === "already-subscribed") return { ok: false, reason: row };
     if (!billing) return { ok: true, subscriptionId: row.id, url: simulatedSubscriptionPaymentPath(row.id) };
     try {
-      const url = await stripeCheckoutUrl(db, billing, row, plan, user, origin, now);
+      const url = await stripeCheckoutUrl(db, billing, provider.name, row, plan, user, origin, now);
       if (url) return { ok: true, subscriptionId: row.id, url };
     } catch (error) {
       if (error instanceof PaymentUnavailableError) return { ok: false, reason: "payment-unavailable" };
@@ -127,31 +128,39 @@ async function pendingPurchase(
 }
 
 /**
- * The Stripe page of a pending purchase: its open session, or a new one. A session found paid
- * meanwhile is applied and the return page given; an expired one closes the purchase (null: the
- * caller makes a new one). A new session that another click stored first (one in the other
- * language, say) is expired, never shown (null: the caller goes to the stored one).
+ * The Stripe page of a pending purchase: its open session (the purchase's payment row), or a new
+ * one. A session found paid meanwhile is applied and the return page given; an expired one closes
+ * the purchase and its payment (null: the caller makes a new one). A new session is recorded as the
+ * purchase's payment (OPEN, the plan's price) with the subscription row locked, unless another
+ * click recorded one first (one in the other language, say): then it is expired, never shown (null:
+ * the caller goes to the recorded one). So a purchase keeps one session, however many clicks.
  */
 async function stripeCheckoutUrl(
   db: Database,
   stripe: SubscriptionBilling,
+  providerName: PaymentProviderName,
   row: SubscriptionRow,
   plan: PlanRow,
   user: Pick<User, "email" | "locale">,
   origin: string,
   now: Date,
 ): Promise<string | null> {
-  if (row.stripeCheckoutSessionId) {
-    const checkout = await stripe.retrieveSubscriptionCheckout(row.stripeCheckoutSessionId);
+  const payment = await currentSubscriptionPayment(db, row.id);
+  if (payment) {
+    const checkout = await stripe.retrieveSubscriptionCheckout(payment.externalReference);
     if (checkout?.status === "open" && checkout.url) return checkout.url;
     if (checkout?.status === "complete") {
       await syncSubscriptionCheckout(db, stripe, checkout, now);
       return subscriptionReturnPath(row.id);
     }
-    await db
-      .update(subscriptions)
-      .set({ status: "EXPIRED", updatedAt: now })
-      .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, "PENDING_PAYMENT")));
+    await db.transaction(async (tx) => {
+      const expired = await tx
+        .update(subscriptions)
+        .set({ status: "EXPIRED", updatedAt: now })
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, "PENDING_PAYMENT")))
+        .returning({ id: subscriptions.id });
+      if (expired.length > 0) await closeSubscriptionPayment(tx, row.id, "CANCELLED", now);
+    });
     return null;
   }
   const session = await stripe.createSubscriptionCheckoutSession({
@@ -165,21 +174,25 @@ async function stripeCheckoutUrl(
     successUrl: `${origin}${subscriptionReturnPath(row.id)}`,
     cancelUrl: `${origin}${planPagePath(plan.kind)}`,
   });
-  const stored = await db
-    .update(subscriptions)
-    .set({ stripeCheckoutSessionId: session.sessionId, updatedAt: now })
-    .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.stripeCheckoutSessionId)))
-    .returning({ id: subscriptions.id });
-  if (stored.length === 0) {
-    const [current] = await db
-      .select({ sessionId: subscriptions.stripeCheckoutSessionId })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, row.id));
-    if (current?.sessionId !== session.sessionId) {
-      // Only the stored session may be paid: a completion of this one would match no row.
-      await stripe.expireCheckoutSession(session.sessionId);
-      return null;
-    }
+  const recorded = await db.transaction(async (tx) => {
+    // Locked, so that of two clicks creating sessions at once, the second finds the first's payment.
+    await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, row.id)).for("update");
+    const current = await currentSubscriptionPayment(tx, row.id);
+    if (current) return current.externalReference;
+    await recordSubscriptionPayment(tx, {
+      subscriptionId: row.id,
+      provider: providerName,
+      reference: session.sessionId,
+      redirectUrl: session.url,
+      amountCents: plan.priceCents,
+      now,
+    });
+    return session.sessionId;
+  });
+  if (recorded !== session.sessionId) {
+    // Only the recorded session may be paid: a completion of this one would match no row.
+    await stripe.expireCheckoutSession(session.sessionId);
+    return null;
   }
   return session.url;
 }
@@ -239,7 +252,8 @@ export async function listUserSubscriptions(db: Database, userId: number, locale
 }
 
 /**
- * One of the customer's subscriptions, with its Stripe session id; null when there is none with
+ * One of the customer's subscriptions, with the provider's reference of its purchase's current
+ * payment (Stripe's Checkout Session id; null when none was opened); null when there is none with
  * this id or it is another customer's (the pages answer 404).
  */
 export async function getUserSubscription(
@@ -248,7 +262,7 @@ export async function getUserSubscription(
   subscriptionId: number,
   locale: Locale,
   now = new Date(),
-): Promise<(SubscriptionView & { stripeCheckoutSessionId: string | null }) | null> {
+): Promise<(SubscriptionView & { paymentReference: string | null }) | null> {
   if (!isRowId(subscriptionId)) return null;
   const [found] = await db
     .select({ subscription: subscriptions, plan: subscriptionPlans })
@@ -257,7 +271,8 @@ export async function getUserSubscription(
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
     .limit(1);
   if (!found) return null;
-  return { ...toView(found.subscription, found.plan, locale, now), stripeCheckoutSessionId: found.subscription.stripeCheckoutSessionId };
+  const payment = await currentSubscriptionPayment(db, found.subscription.id);
+  return { ...toView(found.subscription, found.plan, locale, now), paymentReference: payment?.externalReference ?? null };
 }
 
 /**
@@ -373,7 +388,10 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
         and(
           eq(subscriptions.status, "PENDING_PAYMENT"),
           lt(subscriptions.createdAt, new Date(now.getTime() - ABANDONED_SUBSCRIPTION_MS)),
-          or(eq(subscriptions.paymentProvider, "simulated"), isNull(subscriptions.stripeCheckoutSessionId)),
+          or(
+            eq(subscriptions.paymentProvider, "simulated"),
+            notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.subscriptionId, subscriptions.id))),
+          ),
         ),
       )
       .orderBy(subscriptions.id)
@@ -412,10 +430,10 @@ export async function expireAbandonedSubscriptions(db: Database, now = new Date(
  * load that asks against the `checkout` rate limit.
  */
 export function sessionToRefresh(
-  subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { stripeCheckoutSessionId: string | null },
+  subscription: Pick<SubscriptionView, "status" | "paymentProvider"> & { paymentReference: string | null },
 ): string | null {
   if (!paymentProviderNamed(subscription.paymentProvider)?.subscriptions || subscription.status !== "PENDING_PAYMENT") return null;
-  return subscription.stripeCheckoutSessionId;
+  return subscription.paymentReference;
 }
 
 /**

@@ -8,13 +8,14 @@
  * event before the purchase's completion links it, a bad signature answers 400.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { processedWebhookEvents, subscriptions, users } from "~/db/schema";
+import { payments, processedWebhookEvents, subscriptions, users } from "~/db/schema";
 import { RATE_LIMITS } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { currentSubscriptionPayment, recordSubscriptionPayment } from "~/payment/payments.server";
 import { createStripeGateway } from "~/payment/stripe.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { action as discoveryAction } from "~/routes/discovery";
@@ -136,6 +137,23 @@ async function row(id: number) {
   const [found] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!found) throw new Error(`no subscription ${id}`);
   return found;
+}
+
+/** The purchase's payments, oldest first, as the payments table holds them. */
+async function paymentsOf(id: number) {
+  const rows = await db.select().from(payments).where(eq(payments.subscriptionId, id)).orderBy(asc(payments.id));
+  return rows.map((p) => ({
+    provider: p.provider,
+    reference: p.externalReference,
+    url: p.redirectUrl,
+    amountCents: p.amountCents,
+    status: p.status,
+  }));
+}
+
+/** The Checkout Session of the purchase's current payment, or null when none was opened. */
+async function sessionOf(id: number): Promise<string | null> {
+  return (await currentSubscriptionPayment(db, id))?.externalReference ?? null;
 }
 
 const idIn = (location: string | null) => Number(new URL(location!, "http://shop.test").searchParams.get("subscription"));
@@ -396,7 +414,10 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
       idempotencyKey: `subscription-${id}-checkout-fr-CA`,
     });
     expect(session.lineItems).toEqual([{ name: "Adhésion membre", amountCents: 15_000, quantity: 1, currency: "cad", interval: "year" }]);
-    expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", paymentProvider: "stripe", stripeCheckoutSessionId: session.id });
+    expect(await row(id)).toMatchObject({ status: "PENDING_PAYMENT", paymentProvider: "stripe" });
+    expect(await paymentsOf(id)).toEqual([
+      { provider: "stripe", reference: session.id, url: session.url, amountCents: 15_000, status: "OPEN" },
+    ]);
 
     // Clicking again while the session is open goes back to it.
     const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
@@ -416,10 +437,12 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
       cancelAtPeriodEnd: false,
     });
     expect(await hasActiveMembership(db, user.id)).toBe(true);
+    expect(await paymentsOf(id)).toEqual([{ provider: "stripe", reference: session.id, url: null, amountCents: 15_000, status: "PAID" }]);
 
     for (let i = 0; i < 2; i++) expect((await postWebhook(body, signature)).status).toBe(200);
     expect(await row(id)).toEqual(active);
     expect(await processedCount("evt_test_completed_1")).toBe(1);
+    expect(await paymentsOf(id)).toMatchObject([{ reference: session.id, status: "PAID" }]);
   });
 
   it("the return page makes the purchase active when it comes before the webhook", async () => {
@@ -431,6 +454,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { session: completed } = completeSubscriptionSession(session.id);
     const back = await load<{ subscription: { status: string } }>(returnLoader, `/subscriptions/return?subscription=${id}`, cookie);
     expect(back.subscription.status).toBe("ACTIVE");
+    expect(await paymentsOf(id)).toEqual([{ provider: "stripe", reference: session.id, url: null, amountCents: 29_000, status: "PAID" }]);
     const active = await row(id);
     // The webhook afterwards changes nothing.
     expect((await sendEvent("checkout.session.completed", completed)).status).toBe(200);
@@ -479,6 +503,8 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect((await sendEvent("customer.subscription.deleted", ended)).status).toBe(200);
     const final = await row(id);
     expect(final.status).toBe("CANCELLED");
+    // The purchase was paid: its payment stays so, whatever came after.
+    expect(await paymentsOf(id)).toMatchObject([{ reference: session.id, status: "PAID" }]);
     expect(await hasActiveMembership(db, user.id)).toBe(false);
 
     // Stripe retries an older update after the deletion: the subscription stays ended.
@@ -495,13 +521,27 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     const { body, signature } = signedWebhook(expired, WEBHOOK_SECRET);
     expect((await postWebhook(body, signature)).status).toBe(200);
     expect((await row(id)).status).toBe("EXPIRED");
+    expect(await paymentsOf(id)).toEqual([
+      { provider: "stripe", reference: session.id, url: null, amountCents: 15_000, status: "CANCELLED" },
+    ]);
     expect((await postWebhook(body, signature)).status).toBe(200);
     expect(await processedCount("evt_test_expired")).toBe(1);
 
     const again = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
     const newest = stripeSessions().at(-1)!;
     expect(again.location).toBe(newest.url);
-    expect(Number(newest.metadata.subscriptionId)).not.toBe(id);
+    const secondId = Number(newest.metadata.subscriptionId);
+    expect(secondId).not.toBe(id);
+    expect(await paymentsOf(secondId)).toMatchObject([{ reference: newest.id, status: "OPEN" }]);
+
+    // Its session expires at Stripe before the webhook comes: the next click closes it and opens a third.
+    expireSession(newest.id);
+    const third = await post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie);
+    const latest = stripeSessions().at(-1)!;
+    expect(third.location).toBe(latest.url);
+    expect(Number(latest.metadata.subscriptionId)).not.toBe(secondId);
+    expect((await row(secondId)).status).toBe("EXPIRED");
+    expect(await paymentsOf(secondId)).toMatchObject([{ reference: newest.id, url: null, status: "CANCELLED" }]);
   });
 
   it("ignores events of a subscription this shop never linked, and answers 400 to a webhook it cannot trust", async () => {
@@ -684,10 +724,13 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
         if (!other) {
           // Meanwhile another click (the customer's English tab) made its session and stored it first.
           other = await stripeGateway.createSubscriptionCheckoutSession({ ...request, locale: "en-US" });
-          await db
-            .update(subscriptions)
-            .set({ stripeCheckoutSessionId: other.sessionId })
-            .where(eq(subscriptions.id, request.subscriptionId));
+          await recordSubscriptionPayment(db, {
+            subscriptionId: request.subscriptionId,
+            provider: "stripe",
+            reference: other.sessionId,
+            redirectUrl: other.url,
+            amountCents: request.amountCents,
+          });
         }
         return made;
       },
@@ -701,7 +744,42 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect(sessions.find((s) => s.id === stored!.sessionId)).toMatchObject({ status: "open", locale: "en" });
     expect(sessions.find((s) => s.id !== stored!.sessionId)).toMatchObject({ status: "expired", locale: "fr-CA" });
     const [pending] = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(pending).toMatchObject({ status: "PENDING_PAYMENT", stripeCheckoutSessionId: stored!.sessionId });
+    expect(pending).toMatchObject({ status: "PENDING_PAYMENT" });
+    expect(await paymentsOf(pending!.id)).toMatchObject([{ reference: stored!.sessionId, status: "OPEN" }]);
+  });
+
+  it("keeps one session per purchase when two clicks create theirs at once: the second is expired, both go to the first", async () => {
+    const { user, cookie } = await customer();
+    // Both clicks have found no session and are creating one (in two languages) before either records it.
+    let arrived = 0;
+    let bothArrived!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothArrived = resolve));
+    useStripeGateway({
+      ...stripeGateway,
+      async createSubscriptionCheckoutSession(request) {
+        const locale = arrived++ === 0 ? "fr-CA" : "en-US";
+        const made = await stripeGateway.createSubscriptionCheckoutSession({ ...request, locale });
+        if (arrived === 2) bothArrived();
+        await barrier;
+        return made;
+      },
+    });
+    const clicks = await Promise.all([0, 1].map(() => post(membersAction, "/membres", { intent: "buy", planCode: "MEMBERSHIP" }, cookie)));
+    const sessions = stripeSessions();
+    expect(sessions).toHaveLength(2);
+    const open = sessions.filter((s) => s.status === "open");
+    expect(open).toHaveLength(1);
+    expect(sessions.filter((s) => s.status === "expired")).toHaveLength(1);
+    expect(clicks.map((c) => [c.status, c.location])).toEqual([
+      [303, open[0]!.url],
+      [303, open[0]!.url],
+    ]);
+    const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "PENDING_PAYMENT" });
+    expect(await paymentsOf(rows[0]!.id)).toEqual([
+      { provider: "stripe", reference: open[0]!.id, url: open[0]!.url, amountCents: 15_000, status: "OPEN" },
+    ]);
   });
 
   it("opens the purchase again in the customer's new language when Stripe's first answer was lost", async () => {
@@ -730,7 +808,7 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
     expect(again).toMatchObject({ status: 303, location: newest.url });
     expect(newest).toMatchObject({ locale: "en", metadata: { subscriptionId: String(pending!.id) } });
     expect(newest.lineItems[0]!.name).toBe("Membership");
-    expect((await row(pending!.id)).stripeCheckoutSessionId).toBe(newest.id);
+    expect(await sessionOf(pending!.id)).toBe(newest.id);
   });
 
   it("counts each return-page load that asks Stripe against the checkout limit", async () => {
@@ -758,10 +836,11 @@ describe("buying with Stripe Checkout (subscription mode)", () => {
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.planCode, "DISCOVERY_2")));
-    expect(pending).toMatchObject({ status: "PENDING_PAYMENT", stripeCheckoutSessionId: null });
+    expect(pending).toMatchObject({ status: "PENDING_PAYMENT" });
+    expect(await sessionOf(pending!.id)).toBeNull();
     stripeOutage(false);
     const retry = await post(discoveryAction, "/discovery", { intent: "buy", planCode: "DISCOVERY_2" }, cookie);
     expect(retry.location).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    expect((await row(pending!.id)).stripeCheckoutSessionId).not.toBeNull();
+    expect(await paymentsOf(pending!.id)).toMatchObject([{ provider: "stripe", amountCents: 38_000, status: "OPEN" }]);
   });
 });
