@@ -16,7 +16,8 @@
  * applied.
  *
  * A row is linked to its Stripe subscription only through the Checkout Session this shop created
- * for it (like orders: a Stripe test account may serve several shops), once Stripe says it is
+ * for it, its purchase's payment row (like orders: a Stripe test account may serve several shops;
+ * the payment is PAID once the row is paid, CANCELLED if it expires), once Stripe says it is
  * complete for that subscription: by `checkout.session.completed`, by the return page, or — Stripe
  * gives no order, so a subscription event or a paid invoice often comes first — by that event,
  * which, finding no linked row, locks the pending row its subscription's metadata names and
