@@ -24,6 +24,9 @@ import { productListMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/products";
 
+/** The price filter's two bounds: their URL parameter, input name and label key (`filters.min`, `filters.max`). */
+const PRICE_BOUNDS = ["min", "max"] as const;
+
 /** Title with the chosen filters and page, a description counting the products, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {
   return data ? productListMeta(siteOf(matches), data) : [];
@@ -138,39 +141,28 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 {t("filters.price")} ({taxMode === "IN" ? t("price.taxIn") : t("price.taxOut")})
               </legend>
               <div className="flex gap-2 text-sm">
-                <label className="flex-1">
-                  <span className="block">{t("filters.min")}</span>
-                  <input
-                    name="min"
-                    inputMode="decimal"
-                    defaultValue={rawPrices.min}
-                    aria-invalid={priceErrors.min ? true : undefined}
-                    aria-describedby={priceErrors.min ? "min-error" : undefined}
-                    className="w-full rounded border border-stone-300 p-1"
-                  />
-                </label>
-                <label className="flex-1">
-                  <span className="block">{t("filters.max")}</span>
-                  <input
-                    name="max"
-                    inputMode="decimal"
-                    defaultValue={rawPrices.max}
-                    aria-invalid={priceErrors.max ? true : undefined}
-                    aria-describedby={priceErrors.max ? "max-error" : undefined}
-                    className="w-full rounded border border-stone-300 p-1"
-                  />
-                </label>
+                {PRICE_BOUNDS.map((bound) => (
+                  <label key={bound} className="flex-1">
+                    <span className="block">{t(`filters.${bound}`)}</span>
+                    <input
+                      name={bound}
+                      inputMode="decimal"
+                      defaultValue={rawPrices[bound]}
+                      aria-invalid={priceErrors[bound] ? true : undefined}
+                      aria-describedby={priceErrors[bound] ? `${bound}-error` : undefined}
+                      className="w-full rounded border border-stone-300 p-1"
+                    />
+                  </label>
+                ))}
               </div>
-              {priceErrors.min ? (
-                <p id="min-error" className="mt-1 text-sm text-red-700">
-                  {t(priceErrors.min)}
-                </p>
-              ) : null}
-              {priceErrors.max ? (
-                <p id="max-error" className="mt-1 text-sm text-red-700">
-                  {t(priceErrors.max)}
-                </p>
-              ) : null}
+              {PRICE_BOUNDS.map((bound) => {
+                const error = priceErrors[bound];
+                return error ? (
+                  <p key={bound} id={`${bound}-error`} className="mt-1 text-sm text-red-700">
+                    {t(error)}
+                  </p>
+                ) : null;
+              })}
               <p className="mt-1 text-xs text-stone-600">{t("filters.priceHint")}</p>
             </fieldset>
             <div className="flex items-center gap-3">
