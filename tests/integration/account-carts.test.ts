@@ -28,15 +28,7 @@ import { type CatalogueItem, findCatalogueItem } from "../support/catalogue-item
 import { routeArgs } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-account-carts-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-});
+await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("account-carts"));
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];

@@ -39,16 +39,7 @@ import { paymentUrl, useStripeGateway } from "../support/payment-providers";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 // getEnv() caches the configuration on its first call: this file's own data folder and outbox.
-const { outboxDir } = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-fulfilment-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-  return { outboxDir: join(dataDir, "outbox") };
-});
+const { outboxDir } = await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("fulfilment"));
 
 const ORIGIN = "http://shop.test";
 const server = setupServer(...stripeHandlers);

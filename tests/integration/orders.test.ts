@@ -41,16 +41,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 
 // getEnv() caches the configuration on its first call: the data folder and the outbox must be
 // this file's own before any app module reads them.
-const { outboxDir } = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-orders-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-  return { outboxDir: join(dataDir, "outbox") };
-});
+const { outboxDir } = await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("orders"));
 
 const WEBHOOK_SECRET = "whsec_test";
 const ORIGIN = "http://shop.test";

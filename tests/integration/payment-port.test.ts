@@ -26,16 +26,7 @@ import { routeArgs, thrownResponse } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
-const { outboxDir } = await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-payment-port-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-  return { outboxDir: join(dataDir, "outbox") };
-});
+const { outboxDir } = await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("payment-port"));
 
 const ORIGIN = "http://shop.test";
 /** A name the vocabulary does not know: a real second tender would add it to PAYMENT_PROVIDERS. */

@@ -21,15 +21,7 @@ import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertTestCustomer } from "../support/test-users";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-province-switch-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-});
+await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("province-switch"));
 
 let testDb: TestDatabase;
 let db: TestDatabase["db"];

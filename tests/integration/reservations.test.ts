@@ -54,15 +54,7 @@ import { paymentUrl, useStripeGateway } from "../support/payment-providers";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { insertTestCustomer } from "../support/test-users";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const dataDir = mkdtempSync(join(tmpdir(), "cuvee-reservations-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.OUTBOX_DIR = join(dataDir, "outbox");
-  process.env.SMTP_URL = "";
-});
+await vi.hoisted(async () => (await import("../support/own-data-dir")).useOwnDataDir("reservations"));
 
 const DAY = 24 * 60 * 60_000;
 const WEBHOOK_SECRET = "whsec_test";
