@@ -122,6 +122,13 @@ export const AUDIT_ACTIONS = [
   "order.refunded",
   "catalogue.imported",
   "outbox.resent",
+  "product.edited",
+  "product.photoAdded",
+  "product.photosChanged",
+  "producer.edited",
+  "producer.photoAdded",
+  "producer.photosChanged",
+  "photos.imported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -202,6 +209,21 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
  */
 export const OUTBOX_STATUSES = ["PENDING", "FAILED", "SENT", "DEAD"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Formats of a stored image (decision 035): what an upload may be, checked by its content, never
+ * its name. The cleaned original keeps its format (JPEG, PNG, WebP or AVIF).
+ */
+export const IMAGE_FORMATS = ["jpeg", "png", "webp", "avif"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** Formats of the served variants (decision 035), best first: AVIF, WebP, then JPEG for the rest. */
+export const IMAGE_VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+export type ImageVariantFormat = (typeof IMAGE_VARIANT_FORMATS)[number];
+
+/** What a producer's image is: the photo of its page and card, or its logo (decision 035). */
+export const PROVIDER_IMAGE_ROLES = ["PHOTO", "LOGO"] as const;
+export type ProviderImageRole = (typeof PROVIDER_IMAGE_ROLES)[number];
 
 /** Type guard for a value of one of the lists above: `isOneOf(PROVINCES, value)`. */
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

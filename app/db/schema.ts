@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -34,6 +35,8 @@ import type {
   CatalogueImportStatus,
   ChannelKind,
   FulfilmentStatus,
+  ImageFormat,
+  ImageVariantFormat,
   InventoryCode,
   LiquorBoard,
   Locale,
@@ -47,6 +50,7 @@ import type {
   PlanInterval,
   PlanKind,
   Province,
+  ProviderImageRole,
   ReservationStatus,
   Role,
   SalesUnit,
@@ -57,6 +61,16 @@ import type {
 const tsvector = customType<{ data: string }>({
   dataType() {
     return "tsvector";
+  },
+});
+
+/** Raw bytes (`bytea`): an image's original or one of its variants. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType() {
+    return "bytea";
+  },
+  fromDriver(value) {
+    return value instanceof Uint8Array ? value : new Uint8Array(value as ArrayLike<number>);
   },
 });
 
@@ -92,6 +106,13 @@ export const providers = pgTable(
     descriptionEn: text("description_en").notNull().default(""),
     /** Colour used by the generated producer image (hex, e.g. "#7b1e3a"); null = default image. */
     imageColor: text("image_color"),
+    /** The producer's own website (an absolute http(s) URL), edited by staff; null = none. */
+    websiteUrl: text("website_url"),
+    /** The longer biography of the producer page, plain paragraphs, edited by staff. */
+    bioFr: text("bio_fr").notNull().default(""),
+    bioEn: text("bio_en").notNull().default(""),
+    /** Starts at 1 and grows with each staff edit: a form sent with an older one is a stale edit (409). */
+    version: integer("version").notNull().default(1),
     /** Full-text search, accents ignored: name (A), description (B). */
     searchFr: tsvector("search_fr").generatedAlwaysAs(
       (): SQL =>
@@ -172,6 +193,30 @@ export const products = pgTable(
     regionId: integer("region_id").references(() => regions.id),
     /** Basic groceries: zero-rated for GST/QST/HST (DESIGN §3). */
     zeroRated: boolean("zero_rated").notNull().default(false),
+    // Wine facts (decision 036): what a board's product page tells about the bottle; all optional.
+    /** Alcohol by volume, in percent with one decimal (13.5). */
+    alcoholPercent: numeric("alcohol_percent", { precision: 4, scale: 1, mode: "number" }),
+    /** Residual sugar, in grams per litre with one decimal (2.4). */
+    residualSugarGramsPerLitre: numeric("residual_sugar_grams_per_litre", { precision: 5, scale: 1, mode: "number" }),
+    /** Appellation of origin as labelled (a proper name: "Barolo", "Côtes du Rhône"). */
+    appellation: text("appellation"),
+    /** Regulated designation as labelled ("DOCG", "AOC", "VQA"). */
+    designation: text("designation"),
+    tastingNotesFr: text("tasting_notes_fr").notNull().default(""),
+    tastingNotesEn: text("tasting_notes_en").notNull().default(""),
+    foodPairingsFr: text("food_pairings_fr").notNull().default(""),
+    foodPairingsEn: text("food_pairings_en").notNull().default(""),
+    /** Serving temperature range, in degrees Celsius (min ≤ max). */
+    servingTemperatureMinC: integer("serving_temperature_min_c"),
+    servingTemperatureMaxC: integer("serving_temperature_max_c"),
+    /** Ageing potential: years the wine keeps from its vintage (or from purchase without one). */
+    ageingPotentialYears: integer("ageing_potential_years"),
+    /** The SAQ's product code (digits), linking to its page when the product is sold there. */
+    saqCode: text("saq_code"),
+    /** The LCBO's product code (digits), linking to its page when the product is sold there. */
+    lcboCode: text("lcbo_code"),
+    /** Starts at 1 and grows with each staff edit: a form sent with an older one is a stale edit (409). */
+    version: integer("version").notNull().default(1),
     searchFr: tsvector("search_fr").generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('french', cuvee_unaccent(coalesce(name_fr, ''))), 'A') || setweight(to_tsvector('french', cuvee_unaccent(coalesce(description_fr, ''))), 'B')`,
@@ -204,6 +249,121 @@ export const productAttributes = pgTable(
       .references(() => attributes.id),
   },
   (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), index("product_attributes_attribute_idx").on(t.attributeId)],
+);
+
+/** The reference list of grape varieties (decision 036): one row per variety, named in both languages. */
+export const grapeVarieties = pgTable(
+  "grape_varieties",
+  {
+    id: serial("id").primaryKey(),
+    /** Stable lower-case code, the value of the `grape` filter in the URL ("pinot-noir"). */
+    code: text("code").notNull().unique(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+  },
+  (t) => [
+    index("grape_varieties_name_fr_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameFr}) gin_trgm_ops`),
+    index("grape_varieties_name_en_trgm_idx").using("gin", sql`cuvee_unaccent(${t.nameEn}) gin_trgm_ops`),
+  ],
+);
+
+/** A product's grape varieties, in the label's order, each with its share of the blend when known. */
+export const productGrapes = pgTable(
+  "product_grapes",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    grapeId: integer("grape_id")
+      .notNull()
+      .references(() => grapeVarieties.id),
+    /** Share of the blend in percent (1–100); null when the label does not say. */
+    sharePercent: integer("share_percent"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.grapeId] }),
+    index("product_grapes_grape_idx").on(t.grapeId, t.productId),
+    check("product_grapes_share_check", sql`${t.sharePercent} is null or ${t.sharePercent} between 1 and 100`),
+  ],
+);
+
+/**
+ * Images (decision 035): the cleaned original of an upload (EXIF and GPS removed, orientation
+ * applied, sRGB), kept in the database so every app process sees it. `hash` is the SHA-256 of
+ * those bytes in hex: the served URLs carry it, so they never change meaning and are cached for a
+ * year; the same photo uploaded twice is one row.
+ */
+export const images = pgTable(
+  "images",
+  {
+    id: serial("id").primaryKey(),
+    hash: text("hash").notNull().unique(),
+    format: text("format").$type<ImageFormat>().notNull(),
+    /** Pixels of the cleaned original (orientation applied). */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    /** The image's dominant colour ("#rrggbb"), painted before it arrives. */
+    dominantColor: text("dominant_color").notNull(),
+    /** A tiny blurred version (a `data:image/webp;base64,…` URL of a few hundred bytes) for the first paint. */
+    placeholder: text("placeholder").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("images_size_check", sql`${t.width} > 0 and ${t.height} > 0`)],
+);
+
+/**
+ * The variants served (decision 035): one per image, width and format, made once with sharp and
+ * kept here, so no process renders one twice (a second maker's insert is ignored).
+ */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    /** Width in pixels of the variant (one of the widths of app/images/variant-widths.ts). */
+    width: integer("width").notNull(),
+    format: text("format").$type<ImageVariantFormat>().notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width, t.format] })],
+);
+
+/** A product's photos: position 0 is the main photo; alt text in both languages per link. */
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id),
+    position: integer("position").notNull(),
+    altFr: text("alt_fr").notNull(),
+    altEn: text("alt_en").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.imageId] }), index("product_images_image_idx").on(t.imageId)],
+);
+
+/** A producer's photo and logo (one of each at most), with alt text in both languages. */
+export const providerImages = pgTable(
+  "provider_images",
+  {
+    providerId: integer("provider_id")
+      .notNull()
+      .references(() => providers.id, { onDelete: "cascade" }),
+    role: text("role").$type<ProviderImageRole>().notNull(),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id),
+    altFr: text("alt_fr").notNull(),
+    altEn: text("alt_en").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.role] }), index("provider_images_image_idx").on(t.imageId)],
 );
 
 /**
