@@ -60,6 +60,7 @@ export default [
   route("images/products/:file", "routes/images.products.ts"),
   route("images/providers/:file", "routes/images.providers.ts"),
   route("images/blogs/:file", "routes/images.blogs.ts"),
+  route("media/:hash/:file", "routes/media.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap.file.ts"),

@@ -1,0 +1,106 @@
+/**
+ * Stored images (decision 035): the cleaned originals live in the database (`images`), so every
+ * app process sees the same image; the same bytes uploaded twice are one row.
+ */
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { images, productImages, providerImages } from "~/db/schema";
+import type { CleanedImage } from "./image-cleaning.server";
+import type { ImageRef } from "./image-refs";
+
+/** A stored image's row without its bytes: what pages and links need. */
+export interface StoredImage {
+  id: number;
+  hash: string;
+  width: number;
+  height: number;
+  dominantColor: string;
+  placeholder: string;
+}
+
+/** The columns of {@link StoredImage}, for selects that join `images`. */
+export const storedImageColumns = {
+  id: images.id,
+  hash: images.hash,
+  width: images.width,
+  height: images.height,
+  dominantColor: images.dominantColor,
+  placeholder: images.placeholder,
+};
+
+/**
+ * Stores a cleaned image, or finds the row already holding the same bytes.
+ * @param db the database or the transaction of the change that links the image.
+ * @returns the stored image (its id, for the product's or producer's link).
+ */
+export async function storeImage(db: Database, image: CleanedImage): Promise<StoredImage> {
+  const [inserted] = await db
+    .insert(images)
+    .values({
+      hash: image.hash,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      dominantColor: image.dominantColor,
+      placeholder: image.placeholder,
+    })
+    .onConflictDoNothing({ target: images.hash })
+    .returning(storedImageColumns);
+  if (inserted) return inserted;
+  const [existing] = await db.select(storedImageColumns).from(images).where(eq(images.hash, image.hash)).limit(1);
+  if (!existing) throw new Error("image row vanished after a conflicting insert");
+  return existing;
+}
+
+/** The stored image whose hash is `hash`, with its bytes; null when there is none. */
+export async function readImageOriginal(db: Database, hash: string): Promise<(StoredImage & { bytes: Uint8Array }) | null> {
+  const [row] = await db
+    .select({ ...storedImageColumns, bytes: images.bytes })
+    .from(images)
+    .where(eq(images.hash, hash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A stored image with its alt text, as pages pass it to the browser. */
+export function toImageRef(image: Omit<StoredImage, "id">, alt: string): ImageRef {
+  return {
+    hash: image.hash,
+    width: image.width,
+    height: image.height,
+    dominantColor: image.dominantColor,
+    placeholder: image.placeholder,
+    alt,
+  };
+}
+
+/**
+ * Deletes the images no product, producer (or later article or carousel) links any more, with
+ * their variants. Called after a photo is removed or replaced.
+ * @returns how many were deleted.
+ */
+export async function deleteUnlinkedImages(db: Database, candidateIds: readonly number[]): Promise<number> {
+  if (candidateIds.length === 0) return 0;
+  const deleted = await db
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, [...candidateIds]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(productImages)
+            .where(eq(productImages.imageId, images.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(providerImages)
+            .where(eq(providerImages.imageId, images.id)),
+        ),
+      ),
+    )
+    .returning({ id: images.id });
+  return deleted.length;
+}
