@@ -41,8 +41,12 @@ export function bootServer(): Promise<DatabaseHandle> {
     }
     await seedReferenceData(handle.db);
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
-      const counts = await seedDemoCatalogue(handle.db);
-      console.log(`Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+      const seeding = performance.now();
+      const counts = await seedDemoCatalogue(handle.db, { photos: { cacheDir: env.demoArtDir } });
+      const photos = counts.photos ? `, ${counts.photos.drawn} photos drawn, ${counts.photos.cached} from ${env.demoArtDir}` : "";
+      console.log(
+        `Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos} (${Math.round(performance.now() - seeding)} ms).`,
+      );
     }
     // Demo articles: upserted by slug, so a database seeded before them gets them too.
     if (env.seedDemo) await seedDemoBlogs(handle.db);

@@ -30,6 +30,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s):// address" }).optional(),
     /** "0" skips loading the demo catalogue into an empty database. */
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
+    /** Folder keeping the demo catalogue's drawn photos between seeds (default DATA_DIR/demo-art). */
+    DEMO_ART_DIR: z.string().min(1).optional(),
     /**
      * Which proxies in front of the server to believe about the client's address and protocol
      * (`X-Forwarded-For`, `X-Forwarded-Proto`, `X-Forwarded-Host`): unset or "false" trusts none;
@@ -151,6 +153,8 @@ export interface Env {
   port: number;
   host: string | undefined;
   seedDemo: boolean;
+  /** Where the demo seed keeps its drawn photos between seeds (decision 035, "Demo label art"). */
+  demoArtDir: string;
   /** Origin of PUBLIC_URL (`https://cuvee.example`), or null: then the request's own origin. */
   publicOrigin: string | null;
   /** Express's `trust proxy` setting: false, true, a hop count or a list of addresses. */
@@ -235,6 +239,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     port: env.PORT,
     host: env.HOST,
     seedDemo: env.SEED_DEMO === "1",
+    demoArtDir: env.DEMO_ART_DIR ? path.resolve(env.DEMO_ART_DIR) : path.join(dataDir, "demo-art"),
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sharedPageSeconds: env.SHARED_PAGE_SECONDS,

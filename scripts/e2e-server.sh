@@ -6,6 +6,8 @@
 # NODE_ENV=test: production-built code, but cookies without `Secure` over plain http and the
 # simulated payment page allowed (both refused when NODE_ENV=production). TRUST_PROXY=loopback:
 # each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), one client per test.
+# The demo's drawn photos are kept in data/demo-art between runs (decision 035), so only the first
+# start on a machine draws them.
 # Everything the server prints also goes to E2E_SERVER_LOG (.test-results/e2e-server.log), which
 # Playwright's global teardown searches for e-mail addresses (tests/e2e/support/log-check.ts).
 set -euo pipefail
@@ -37,7 +39,7 @@ trap cleanup EXIT
 trap 'exit 143' TERM INT
 
 env -u DATABASE_URL \
-  DATA_DIR="$data" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
+  DATA_DIR="$data" DEMO_ART_DIR="${DEMO_ART_DIR:-$PWD/data/demo-art}" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
   TRUST_PROXY=loopback \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
   node scripts/serve.mjs >>"$log" 2> >(tee -a "$log" >&2) &

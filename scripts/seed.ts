@@ -31,8 +31,9 @@ async function main(): Promise<number> {
     if (existing) {
       console.log("Reference data loaded; the database already has a catalogue, kept as it is.");
     } else {
-      const counts = await seedDemoCatalogue(handle.db);
-      console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products.`);
+      const counts = await seedDemoCatalogue(handle.db, { photos: { cacheDir: env.demoArtDir } });
+      const photos = counts.photos ? `, ${counts.photos.drawn} photos drawn, ${counts.photos.cached} from ${env.demoArtDir}` : "";
+      console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos}.`);
     }
     if (env.seedDemo) console.log(`Demo articles loaded: ${await seedDemoBlogs(handle.db)}.`);
     if (env.seedDemo && env.nodeEnv !== "production") {

@@ -15,6 +15,7 @@
  *   it("…", async () => { await testDb.db.select().from(products); });
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 
@@ -38,6 +39,12 @@ export interface TestDatabaseOptions {
    * - `"demo"`: the reference data, then `seedDemoCatalogue` (the demo shop of `npm start`).
    */
   seed?: TestSeed;
+  /**
+   * With `seed: "demo"`, also the demo's drawn photos (every product a main photo, every producer
+   * a photo and a logo), kept between runs in `data/demo-art` (gitignored): about a second once
+   * drawn, a few minutes the first time on a machine. Off by default.
+   */
+  photos?: boolean;
 }
 
 /**
@@ -52,7 +59,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const close = once(() => handle.close());
     try {
       await handle.migrate();
-      await seed(handle.db, options.seed ?? "none");
+      await seed(handle.db, options.seed ?? "none", options.photos ?? false);
     } catch (error) {
       await close();
       throw error;
@@ -79,7 +86,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   });
   try {
     await handle.migrate();
-    await seed(handle.db, options.seed ?? "none");
+    await seed(handle.db, options.seed ?? "none", options.photos ?? false);
   } catch (error) {
     await close();
     throw error;
@@ -88,13 +95,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 }
 
 /** Loads the seed modules only when asked, so `seed: "none"` tests do not depend on them. */
-async function seed(db: Database, level: TestSeed): Promise<void> {
+async function seed(db: Database, level: TestSeed, photos: boolean): Promise<void> {
   if (level === "none") return;
   const { seedReferenceData } = await import("~/catalogue/seed/reference-data");
   await seedReferenceData(db);
   if (level === "demo") {
     const { seedDemoCatalogue } = await import("~/catalogue/seed/demo-catalogue");
-    await seedDemoCatalogue(db);
+    await seedDemoCatalogue(db, { photos: photos && { cacheDir: path.resolve("data/demo-art") } });
   }
 }
 

@@ -21,6 +21,7 @@ import type { Database } from "~/db/client.server";
 import { attributes, countries, regions } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
+import { type DemoPhotoCounts, type DemoPhotoOptions, seedDemoPhotos } from "./demo-photos.server";
 import { INVENTORIES, type RegionRow,REGIONS } from "./reference-data";
 
 // ---------------------------------------------------------------------------------------------
@@ -915,6 +916,8 @@ export interface DemoProduct {
   zeroRated: boolean;
   /** PRODUCT_COLOR code, or null (spirits, beers, foods, goods). */
   colorCode: ColorCode | null;
+  /** The kind as a French label prints it ("Vin rouge", "Poiré mousseux"): its drawn photo's label. */
+  kindFr: string;
   /** Attribute keys `TYPE:code`, e.g. `PRODUCT_COLOR:red`, `PROVIDER:organic`. */
   attributeKeys: string[];
   inventories: DemoProductInventory[];
@@ -1096,6 +1099,10 @@ function describe(cuvee: CuveeSpec, region: RegionRow, vintage: number | null, v
   return [fr, en];
 }
 
+function kindFrOf(cuvee: CuveeSpec): string {
+  return cuvee.kind?.[0] ?? KIND_FR[cuvee.color ? `${cuvee.type}:${cuvee.color}` : cuvee.type] ?? KIND_FR[cuvee.type] ?? "Produit";
+}
+
 let built: DemoCatalogue | undefined;
 
 /**
@@ -1192,6 +1199,7 @@ export function generateDemoCatalogue(): DemoCatalogue {
           regionCode: region.code,
           zeroRated,
           colorCode: cuvee.color,
+          kindFr: kindFrOf(cuvee),
           attributeKeys,
           inventories: codes.map((code) => buildProductInventory(rng, code, product, basePrice)),
         });
@@ -1239,13 +1247,19 @@ export async function loadReferenceIds(db: Database): Promise<{
  * Requires `seedReferenceData(db)` first (inventories, product types, attributes, countries and
  * regions of SPEC §3).
  *
- * @returns the number of providers, products and product inventories of the demo catalogue
+ * With `options.photos`, the products and producers that have no photo then get drawn ones
+ * (./demo-photos.server.ts, decision 035): what `npm start` and the e2e server show. Tests that do
+ * not look at photos leave it out (drawing costs about half a second per image without the cache).
+ *
+ * @returns the number of providers, products and product inventories of the demo catalogue, and
+ *   with `options.photos` what the photo seed did
  * @throws Error when the reference data is missing; driver errors (e.g. a slug already used by
  *   another puid) abort the transaction and leave the database unchanged.
  */
 export async function seedDemoCatalogue(
   db: Database,
-): Promise<{ providers: number; products: number; productInventories: number }> {
+  options: { photos?: DemoPhotoOptions | false } = {},
+): Promise<{ providers: number; products: number; productInventories: number; photos?: DemoPhotoCounts }> {
   const catalogue = buildDemoCatalogue();
   const ref = await loadReferenceIds(db);
   const regionId = (code: string) => {
@@ -1259,6 +1273,7 @@ export async function seedDemoCatalogue(
     return id;
   };
 
+  let ids: { productIds: Map<string, number>; providerIds: Map<string, number> } | undefined;
   await db.transaction(async (tx) => {
     await lockCatalogueWrites(tx);
     const providerIds = await writeProviders(
@@ -1331,11 +1346,14 @@ export async function seedDemoCatalogue(
     );
     // Fresh statistics so the planner sees the new sizes at once (as the synthetic generator does).
     await analyzeCatalogue(tx);
+    ids = { productIds, providerIds };
   });
 
+  const photos = options.photos && ids ? await seedDemoPhotos(db, catalogue, ids, options.photos) : undefined;
   return {
     providers: catalogue.providers.length,
     products: catalogue.products.length,
     productInventories: catalogue.products.reduce((n, p) => n + p.inventories.length, 0),
+    ...(photos ? { photos } : {}),
   };
 }

@@ -251,7 +251,7 @@ function buildProviders(rng: Rng, count: number): SyntheticProvider[] {
 // ----- products -------------------------------------------------------------------------------
 
 /** A demo-shaped product whose producer is an index into the generated producers. */
-type SyntheticProduct = Omit<DemoProduct, "providerSlug" | "countryCode" | "regionCode" | "colorCode"> & {
+type SyntheticProduct = Omit<DemoProduct, "providerSlug" | "countryCode" | "regionCode" | "colorCode" | "kindFr"> & {
   providerIndex: number;
 };
 
