@@ -62,8 +62,10 @@ export default defineConfig({
     port,
     env: { E2E_PORT: String(port), E2E_OUTBOX: E2E_OUTBOX, E2E_SERVER_LOG },
     reuseExistingServer: false,
-    // Start-up creates the PGlite database, migrates and seeds it.
-    timeout: 120_000,
+    // Start-up creates the PGlite database, migrates and seeds it; the first start on a machine
+    // also draws the demo's photos (about 460 images, one to three minutes on two busy cores) into
+    // data/demo-art, which later starts read back.
+    timeout: 300_000,
     // SIGTERM lets e2e-server.sh stop the app and delete its temp data folder.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     stdout: "ignore",

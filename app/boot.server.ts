@@ -42,7 +42,7 @@ export function bootServer(): Promise<DatabaseHandle> {
     await seedReferenceData(handle.db);
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
       const seeding = performance.now();
-      const counts = await seedDemoCatalogue(handle.db, { photos: { cacheDir: env.demoArtDir } });
+      const counts = await seedDemoCatalogue(handle.db, { photos: env.seedDemoPhotos && { cacheDir: env.demoArtDir } });
       const photos = counts.photos ? `, ${counts.photos.drawn} photos drawn, ${counts.photos.cached} from ${env.demoArtDir}` : "";
       console.log(
         `Demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos} (${Math.round(performance.now() - seeding)} ms).`,

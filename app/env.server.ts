@@ -30,6 +30,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, message: "must be an http(s):// address" }).optional(),
     /** "0" skips loading the demo catalogue into an empty database. */
     SEED_DEMO: z.enum(["0", "1"]).default("1"),
+    /** "0" loads the demo catalogue without its drawn photos (the built-server tests' choice: faster starts). */
+    SEED_DEMO_PHOTOS: z.enum(["0", "1"]).default("1"),
     /** Folder keeping the demo catalogue's drawn photos between seeds (default DATA_DIR/demo-art). */
     DEMO_ART_DIR: z.string().min(1).optional(),
     /**
@@ -153,7 +155,9 @@ export interface Env {
   port: number;
   host: string | undefined;
   seedDemo: boolean;
-  /** Where the demo seed keeps its drawn photos between seeds (decision 035, "Demo label art"). */
+  /** Whether the demo seed draws the demo's photos (decision 035, "Demo label art"). */
+  seedDemoPhotos: boolean;
+  /** Where the demo seed keeps its drawn photos between seeds. */
   demoArtDir: string;
   /** Origin of PUBLIC_URL (`https://cuvee.example`), or null: then the request's own origin. */
   publicOrigin: string | null;
@@ -239,6 +243,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     port: env.PORT,
     host: env.HOST,
     seedDemo: env.SEED_DEMO === "1",
+    seedDemoPhotos: env.SEED_DEMO_PHOTOS === "1",
     demoArtDir: env.DEMO_ART_DIR ? path.resolve(env.DEMO_ART_DIR) : path.join(dataDir, "demo-art"),
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     if (existing) {
       console.log("Reference data loaded; the database already has a catalogue, kept as it is.");
     } else {
-      const counts = await seedDemoCatalogue(handle.db, { photos: { cacheDir: env.demoArtDir } });
+      const counts = await seedDemoCatalogue(handle.db, { photos: env.seedDemoPhotos && { cacheDir: env.demoArtDir } });
       const photos = counts.photos ? `, ${counts.photos.drawn} photos drawn, ${counts.photos.cached} from ${env.demoArtDir}` : "";
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos}.`);
     }

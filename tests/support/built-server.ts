@@ -40,7 +40,9 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built server and waits until it answers.
- * @param env extra environment (NODE_ENV defaults to `test`, SEED_DEMO to `1`; `DATABASE_URL` for PostgreSQL)
+ * @param env extra environment (NODE_ENV defaults to `test`, SEED_DEMO to `1`, SEED_DEMO_PHOTOS to
+ *   `0` (drawing the demo's photos would add seconds to each start; with `1` they are kept in
+ *   data/demo-art); `DATABASE_URL` for PostgreSQL)
  * @param reuse the data folder and secret of an earlier server, to restart on the same data
  */
 export async function startBuiltServer(
@@ -62,6 +64,8 @@ export async function startBuiltServer(
     ...inherited,
     NODE_ENV: "test",
     SEED_DEMO: "1",
+    SEED_DEMO_PHOTOS: "0",
+    DEMO_ART_DIR: path.join(root, "data/demo-art"),
     ...env,
     DATA_DIR: dataDir,
     PORT: String(port),

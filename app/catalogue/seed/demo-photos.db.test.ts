@@ -84,14 +84,14 @@ describe("the demo seed's drawn photos", () => {
 
   it("serves them as any uploaded photo: the page's image refs and their variants", async () => {
     const [product] = await testDb.db.select({ id: products.id, nameFr: products.nameFr }).from(products).limit(1);
-    const main = (await mainProductPhotos(testDb.db, [product!.id], "fr")).get(product!.id);
+    const main = (await mainProductPhotos(testDb.db, [product!.id], "fr-CA")).get(product!.id);
     expect(main).toMatchObject({ width: PRODUCT_ART_SIZE.width, alt: expect.stringContaining(product!.nameFr) });
     const variant = await imageVariant(testDb.db, main!.hash, "320.webp");
     expect(variant?.contentType).toBe("image/webp");
     expect(variant!.bytes.byteLength).toBeGreaterThan(1000);
 
     const [provider] = await testDb.db.select({ id: providers.id }).from(providers).limit(1);
-    const own = (await providerImagesOf(testDb.db, [provider!.id], "en")).get(provider!.id);
+    const own = (await providerImagesOf(testDb.db, [provider!.id], "en-US")).get(provider!.id);
     expect(own?.photo?.alt).toMatch(/landscape/);
     expect(own?.logo?.alt).toMatch(/logo$/);
   });
@@ -117,17 +117,17 @@ describe("the demo seed's drawn photos", () => {
       productImages: await countOf(productImages),
       providerImages: await countOf(providerImages),
     }).toEqual(before);
-    const main = (await mainProductPhotos(testDb.db, [product!.id], "en")).get(product!.id);
+    const main = (await mainProductPhotos(testDb.db, [product!.id], "en-US")).get(product!.id);
     expect(main).toMatchObject({ hash: uploaded.hash, alt: "The agency's photo" });
   });
 
   it("draws again a product photo that was removed, the same bytes as before", async () => {
     const [product] = await testDb.db.select({ id: products.id }).from(products).where(eq(products.puid, catalogue.products[1]!.puid));
-    const formerHash = (await mainProductPhotos(testDb.db, [product!.id], "fr")).get(product!.id)!.hash;
+    const formerHash = (await mainProductPhotos(testDb.db, [product!.id], "fr-CA")).get(product!.id)!.hash;
     await testDb.db.delete(productImages).where(eq(productImages.productId, product!.id));
 
     const again = await seedDemoCatalogue(testDb.db, { photos: { cacheDir: null } });
     expect(again.photos).toEqual({ productPhotos: 1, providerImages: 0, drawn: 1, cached: 0 });
-    expect((await mainProductPhotos(testDb.db, [product!.id], "fr")).get(product!.id)?.hash).toBe(formerHash);
+    expect((await mainProductPhotos(testDb.db, [product!.id], "fr-CA")).get(product!.id)?.hash).toBe(formerHash);
   });
 });
