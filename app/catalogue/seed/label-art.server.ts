@@ -312,11 +312,11 @@ function labelText(input: ProductArtInput, box: Container["label"], accent: stri
   return out.join("");
 }
 
-/** "750 ml", "1,5 l", "62 cl" as a French label prints it. */
+/** "750 ml", "1,5 l", "62 cl" as a French label prints it (a no-break space before the unit). */
 function volumeText(ml: number): string {
-  if (ml >= 1000) return `${String(ml / 1000).replace(".", ",")} l`;
-  if (ml % 10 === 0 && ml !== 750 && ml !== 500 && ml !== 375) return `${ml / 10} cl`;
-  return `${ml} ml`;
+  if (ml >= 1000) return `${String(ml / 1000).replace(".", ",")}\u00a0l`;
+  if (ml % 10 === 0 && ml !== 750 && ml !== 500 && ml !== 375) return `${ml / 10}\u00a0cl`;
+  return `${ml}\u00a0ml`;
 }
 
 /**

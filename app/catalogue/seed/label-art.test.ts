@@ -135,6 +135,12 @@ describe("text set for the labels", () => {
     expect(measureText(short.lines[0]!, style)).toBeLessThanOrEqual(300);
   });
 
+  it("never breaks a line at a no-break space (a volume stays with its unit)", () => {
+    const { lines } = wrapText("VIN NATURE ROUGE · 750\u00a0ML", { face: "sans", size: 17 }, 150, 3);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.some((line) => line.endsWith("750\u00a0ML"))).toBe(true);
+  });
+
   it("chooses the largest size at which the text fits", () => {
     expect(fitText("Morgon", { face: "serif" }, [46, 30], 300, 1).size).toBe(46);
     const long = fitText("Vouvray Clos du Bourg Moelleux", { face: "serif" }, [46, 30, 20], 200, 2);

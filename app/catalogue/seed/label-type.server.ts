@@ -105,7 +105,11 @@ function tenth(n: number): number {
  * @returns the lines and whether the text had to be cut
  */
 export function wrapText(text: string, style: TextStyle, maxWidth: number, maxLines: number): { lines: string[]; cut: boolean } {
-  const words = text.trim().split(/\s+/).filter(Boolean);
+  // Only ordinary spaces break a line: a no-break space ("750 ml") keeps its words together.
+  const words = text
+    .trim()
+    .split(/[ \t\n]+/)
+    .filter(Boolean);
   const lines: string[] = [];
   let current = "";
   for (const word of words) {
