@@ -12,12 +12,9 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { ImageFormat } from "~/vocabulary";
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_UPLOAD_BYTES } from "./image-limits";
 
-/** Largest upload taken, in bytes (a camera's full-size JPEG is 5 to 12 MB). */
-export const MAX_IMAGE_UPLOAD_BYTES = 15 * 1024 * 1024;
-
-/** Largest image taken, in pixels (width × height): 50 megapixels, a full-frame camera's. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
+export { MAX_IMAGE_PIXELS, MAX_IMAGE_UPLOAD_BYTES } from "./image-limits";
 
 /** Longest side kept, in pixels: larger photos are reduced (the largest variant is 1600 px wide). */
 export const MAX_STORED_SIDE = 2400;
