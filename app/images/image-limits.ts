@@ -30,3 +30,15 @@ export function megabytes(bytes: number): number {
 export function megapixels(pixels: number): number {
   return Math.round(pixels / 1_000_000);
 }
+
+/**
+ * The values of the limits in the refusal messages (`images.refused.<reason>`,
+ * `photoImport.refused.<reason>`): `t(key, IMAGE_LIMIT_PARAMS)`.
+ */
+export const IMAGE_LIMIT_PARAMS = {
+  megabytes: megabytes(MAX_IMAGE_UPLOAD_BYTES),
+  megapixels: megapixels(MAX_IMAGE_PIXELS),
+  zipMegabytes: megabytes(MAX_PHOTO_ZIP_BYTES),
+  zipEntries: MAX_PHOTO_ZIP_ENTRIES,
+  unpackedMegabytes: megabytes(MAX_PHOTO_ZIP_UNPACKED_BYTES),
+} as const;
