@@ -62,7 +62,20 @@ describe("parseVariantFile", () => {
   });
 
   it("refuses a width not served for this image, an unknown extension or anything else", () => {
-    for (const file of ["641.avif", "1920.jpg", "960.jpg", "640.jpeg", "640.png", "640.gif", "640.AVIF", "640", "x.jpg", "0640.jpg", "640.jpg/..", ""]) {
+    for (const file of [
+      "641.avif",
+      "1920.jpg",
+      "960.jpg",
+      "640.jpeg",
+      "640.png",
+      "640.gif",
+      "640.AVIF",
+      "640",
+      "x.jpg",
+      "0640.jpg",
+      "640.jpg/..",
+      "",
+    ]) {
       expect(parseVariantFile(file, 800), file).toBeNull();
     }
   });

@@ -9,7 +9,8 @@ const bytes = (n: number, fill = 7) => new Uint8Array(n).fill(fill);
 function centralHeaderOf(zip: Uint8Array, name: string): number {
   const view = new DataView(zip.buffer, zip.byteOffset);
   for (let at = zip.byteLength - 46; at >= 0; at--) {
-    if (view.getUint32(at, true) === 0x02014b50 && new TextDecoder().decode(zip.subarray(at + 46, at + 46 + name.length)) === name) return at;
+    if (view.getUint32(at, true) === 0x02014b50 && new TextDecoder().decode(zip.subarray(at + 46, at + 46 + name.length)) === name)
+      return at;
   }
   throw new Error("no such entry");
 }
@@ -43,7 +44,10 @@ describe("readZipEntries and inflateZipEntry", () => {
   it("refuse too many entries, and too many bytes declared, before inflating anything", () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}.jpg`, bytes(1)]));
     expect(readZipEntries(zipSync(many), limits)).toEqual({ ok: false, refusal: "tooManyEntries" });
-    expect(readZipEntries(zipSync({ "a.jpg": bytes(600_000), "b.jpg": bytes(600_000) }), limits)).toEqual({ ok: false, refusal: "tooLargeUnpacked" });
+    expect(readZipEntries(zipSync({ "a.jpg": bytes(600_000), "b.jpg": bytes(600_000) }), limits)).toEqual({
+      ok: false,
+      refusal: "tooLargeUnpacked",
+    });
   });
 
   it("stop inflating an entry that lies about its size", () => {
