@@ -160,8 +160,9 @@ export function PhotoDryRunView({ dryRun, lastResult }: { dryRun: PhotoDryRun; l
             </tr>
           </thead>
           <tbody>
-            {dryRun.lines.map((line) => (
-              <tr key={line.file} className="border-b border-stone-100 align-top" data-testid="photo-line">
+            {dryRun.lines.map((line, i) => (
+              // A ZIP may hold two entries of the same name: the index keeps the keys apart.
+              <tr key={`${i}:${line.file}`} className="border-b border-stone-100 align-top" data-testid="photo-line">
                 <td className="px-2 py-1 break-all">{line.file}</td>
                 <td className="px-2 py-1">
                   {line.outcome === "matched" ? (
@@ -249,8 +250,8 @@ export function PhotoImportReportView({ report }: { report: PhotoImportReport })
         })}
       </p>
       <ul className="list-disc space-y-1 pl-6 text-sm" data-testid="photo-report-lines">
-        {report.applied.map((line) => (
-          <li key={line.file}>
+        {report.applied.map((line, i) => (
+          <li key={`${i}:${line.file}`}>
             <span className="break-all">{line.file}</span> → {targetText(t, locale, line.target)}
             {line.replaced ? ` (${t("photoImport.report.replaced")})` : ""}
           </li>
