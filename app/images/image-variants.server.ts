@@ -9,8 +9,8 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { imageVariants } from "~/db/schema";
-import type { ImageVariantFormat } from "~/vocabulary";
-import { parseVariantFile } from "./image-refs";
+import { IMAGE_VARIANT_FORMATS, type ImageVariantFormat } from "~/vocabulary";
+import { parseVariantFile, variantWidthsFor } from "./image-refs";
 import { readImageOriginal } from "./images.server";
 
 /** A variant's bytes and the type it is served with. */
@@ -103,4 +103,56 @@ export async function renderVariant(original: Uint8Array, width: number, format:
         ? resized.webp({ quality: 78 })
         : resized.flatten({ background: "#ffffff" }).jpeg({ quality: 80, mozjpeg: true, progressive: true });
   return new Uint8Array(await encoded.toBuffer());
+}
+
+/**
+ * Makes and stores every variant of the images `hashes` that is not stored yet, one at a time
+ * (AVIF at 1600 px costs seconds of one core: decision 035), so that the first visitor of a
+ * freshly uploaded photo does not wait for it. Called after a bulk upload is confirmed (not
+ * awaited) and by anything that stores images ahead of their first view (the demo seed).
+ * Variants are not put in this process's memory: they are read from the table when asked for.
+ * @returns how many variants were made.
+ */
+export async function warmImageVariants(db: Database, hashes: readonly string[]): Promise<number> {
+  let made = 0;
+  for (const hash of new Set(hashes)) {
+    const original = await readImageOriginal(db, hash);
+    if (!original) continue;
+    const stored = new Set(
+      (
+        await db
+          .select({ width: imageVariants.width, format: imageVariants.format })
+          .from(imageVariants)
+          .where(eq(imageVariants.imageId, original.id))
+      ).map((v) => `${v.width}.${v.format}`),
+    );
+    // Small widths first: cards and lists need them most.
+    for (const width of variantWidthsFor(original.width)) {
+      for (const format of IMAGE_VARIANT_FORMATS) {
+        if (stored.has(`${width}.${format}`)) continue;
+        const bytes = await renderVariant(original.bytes, width, format);
+        await db.insert(imageVariants).values({ imageId: original.id, width, format, bytes }).onConflictDoNothing();
+        made++;
+      }
+    }
+  }
+  return made;
+}
+
+let warmUps: Promise<void> = Promise.resolve();
+
+/**
+ * {@link warmImageVariants} without waiting for it: one warm-up at a time in this process, after
+ * the ones asked for before; a failure is logged (no personal data: a count and a message).
+ */
+export function warmImageVariantsLater(db: Database, hashes: readonly string[]): void {
+  warmUps = warmUps
+    .then(() => warmImageVariants(db, hashes))
+    .then(
+      () => undefined,
+      (error: unknown) =>
+        console.error(
+          `image variants warm-up of ${hashes.length} images failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
 }

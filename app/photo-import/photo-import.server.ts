@@ -273,7 +273,8 @@ export interface PhotoImportReport {
 /**
  * Applies a checked upload's signed plan, in one transaction, and records it (`photos.imported`).
  * A plan confirmed twice is applied once: the second answers `alreadyApplied`.
- * @returns the report's id; `invalid` when the plan is not one this server signed for this staff
+ * @returns the report's id (and the applied images' hashes, whose variants the caller may warm up);
+ *   `invalid` when the plan is not one this server signed for this staff
  *   user in the last 12 hours, or one of its images is gone (then nothing is applied).
  */
 export async function confirmPhotoImport(
@@ -281,7 +282,7 @@ export async function confirmPhotoImport(
   staff: Pick<StaffUser, "id" | "email">,
   token: string,
   now = new Date(),
-): Promise<{ kind: "applied" | "alreadyApplied"; id: string } | { kind: "invalid" }> {
+): Promise<{ kind: "applied"; id: string; hashes: string[] } | { kind: "alreadyApplied"; id: string } | { kind: "invalid" }> {
   const plan = readPhotoPlan(token, staff.id, now);
   if (!plan) return { kind: "invalid" };
   const id = photoPlanId(token);
@@ -344,7 +345,7 @@ export async function confirmPhotoImport(
     // Photos are not among the tables whose changes the database announces (migration 0012):
     // announced here, so every process's cached pages show them.
     await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
-    return { kind: "applied", id } as const;
+    return { kind: "applied", id, hashes: [...stored.values()].map((image) => image.hash) } as const;
   });
   if (outcome.kind === "applied") clearDatabaseCaches(db);
   return outcome;

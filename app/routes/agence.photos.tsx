@@ -16,6 +16,7 @@ import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { useT } from "~/i18n/translation";
+import { warmImageVariantsLater } from "~/images/image-variants.server";
 import { checkPhotoZip, confirmPhotoImport, readPhotoImportReport } from "~/photo-import/photo-import.server";
 import { CONFIRM_INTENT, PhotoConfirmSchema, PhotoZipSchema } from "~/photo-import/photo-import-forms";
 import { PhotoDryRunView, PhotoImportReportView, PhotoZipUpload } from "~/photo-import/ui/photo-import-views";
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: PhotoConfirmSchema });
     if (submission.status === "success") {
       const outcome = await confirmPhotoImport(shop.db, staff, submission.value.plan);
+      // The new photos' variants are made now, one after the other, rather than by their first visitors.
+      if (outcome.kind === "applied") warmImageVariantsLater(shop.db, outcome.hashes);
       if (outcome.kind !== "invalid") throw redirect(`/agence/photos?id=${outcome.id}`, { status: 303 });
     }
     // Forged, expired or its images gone: start again from the upload.

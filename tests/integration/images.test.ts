@@ -13,7 +13,7 @@ import { type Database, openDatabase } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
 import { cleanImage, MAX_IMAGE_UPLOAD_BYTES } from "~/images/image-cleaning.server";
 import { variantWidthsFor } from "~/images/image-refs";
-import { imageVariant } from "~/images/image-variants.server";
+import { imageVariant, warmImageVariants } from "~/images/image-variants.server";
 import { readImageOriginal, storeImage } from "~/images/images.server";
 import { loader as mediaLoader } from "~/routes/media";
 import { IMAGE_VARIANT_FORMATS } from "~/vocabulary";
@@ -251,12 +251,26 @@ describe("variants made once", () => {
   });
 });
 
+describe("variants made ahead of their first visitor", () => {
+  it("warmImageVariants makes each missing variant once, and then nothing", async () => {
+    const cleaned = await cleanImage(await twoColours(500, 750, { r: 90, g: 60, b: 30 }).jpeg().toBuffer());
+    if (!cleaned.ok) throw new Error("refused");
+    const stored = await storeImage(testDb.db, cleaned.image);
+    await imageVariant(testDb.db, stored.hash, "320.webp");
+    // 160, 320, 480 and the original's 500, in three formats, less the one already made.
+    expect(await warmImageVariants(testDb.db, [stored.hash, stored.hash, "f".repeat(64)])).toBe(4 * 3 - 1);
+    expect(await testDb.db.select({ n: count() }).from(imageVariants).where(eq(imageVariants.imageId, stored.id))).toEqual([{ n: 12 }]);
+    expect(await warmImageVariants(testDb.db, [stored.hash])).toBe(0);
+  });
+});
+
 describe("/media/{hash}/{width}.{format}", () => {
   let hash: string;
+  let imageId: number;
   beforeAll(async () => {
     const cleaned = await cleanImage(await twoColours(900, 600).png().toBuffer());
     if (!cleaned.ok) throw new Error("refused");
-    hash = (await storeImage(testDb.db, cleaned.image)).hash;
+    ({ hash, id: imageId } = await storeImage(testDb.db, cleaned.image));
   });
 
   const get = async (h: string, file: string) =>
@@ -294,6 +308,8 @@ describe("/media/{hash}/{width}.{format}", () => {
     ] as const) {
       expect((await thrownResponse(() => get(h, file))).status, `${h.slice(0, 8)}/${file}`).toBe(404);
     }
-    expect(await testDb.db.select({ n: count() }).from(imageVariants).where(eq(imageVariants.width, 500))).toEqual([{ n: 0 }]);
+    // Nothing was rendered for them: only the three variants served above exist.
+    const made = await testDb.db.select({ width: imageVariants.width }).from(imageVariants).where(eq(imageVariants.imageId, imageId));
+    expect(made.map((v) => v.width).sort((a, b) => a - b)).toEqual([320, 640, 900]);
   });
 });
