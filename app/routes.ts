@@ -46,6 +46,7 @@ export default [
     route("commandes", "routes/agence.commandes.tsx"),
     route("commandes/:orderNumber", "routes/agence.commande.tsx"),
     route("import", "routes/agence.import.tsx"),
+    route("photos", "routes/agence.photos.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
     route("envois", "routes/agence.envois.tsx"),
   ]),

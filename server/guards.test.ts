@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteWriteReason } from "./guards";
+import { FORM_OVERHEAD_BYTES, MAX_IMAGE_UPLOAD_BYTES, MAX_PHOTO_ZIP_BYTES } from "~/images/image-limits";
+import { bodyLimitOf, crossSiteWriteReason, FORM_BODY_LIMIT_BYTES } from "./guards";
 
 const own = "https://cuvee.example";
 
@@ -20,5 +21,43 @@ describe("crossSiteWriteReason", () => {
     expect(crossSiteWriteReason({ secFetchSite: undefined, origin: "null" }, own)).toBe("Origin null");
     // A browser that says same-origin but names another origin is not believed either.
     expect(crossSiteWriteReason({ secFetchSite: "same-origin", origin: "https://evil.example" }, own)).not.toBeNull();
+  });
+});
+
+describe("bodyLimitOf", () => {
+  const photo = MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+  const zip = MAX_PHOTO_ZIP_BYTES + FORM_OVERHEAD_BYTES;
+
+  it("gives a product's or producer's staff page room for one photo, with or without JavaScript", () => {
+    for (const path of [
+      "/agence/produits/12",
+      "/agence/produits/12.data",
+      "/agence/producteurs/domaine-x",
+      "/agence/producteurs/7.data",
+      "/agence/produits/12/",
+    ]) {
+      expect(bodyLimitOf(path), path).toBe(photo);
+    }
+    expect(photo).toBeGreaterThan(MAX_IMAGE_UPLOAD_BYTES);
+  });
+
+  it("gives the bulk photo upload room for its ZIP, with or without JavaScript, whatever the case", () => {
+    for (const path of ["/agence/photos", "/agence/photos.data", "/agence/photos/", "/Agence/Photos"])
+      expect(bodyLimitOf(path), path).toBe(zip);
+  });
+
+  it("keeps exact paths' limits and gives every other path a form's", () => {
+    expect(bodyLimitOf("/agence/import")).toBe(32 * 1024 * 1024);
+    for (const path of [
+      "/agence/produits",
+      "/agence/produits.data",
+      "/agence/produits/12/photos/x",
+      "/agence/photosx",
+      "/produits/12",
+      "/x/agence/photos",
+      "/agence/photos.data/x",
+    ]) {
+      expect(bodyLimitOf(path), path).toBe(FORM_BODY_LIMIT_BYTES);
+    }
   });
 });

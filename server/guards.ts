@@ -8,6 +8,7 @@
 import type { NextFunction, Request, Response } from "express";
 import onHeaders from "on-headers";
 import { resources } from "~/i18n/i18n";
+import { FORM_OVERHEAD_BYTES, MAX_IMAGE_UPLOAD_BYTES, MAX_PHOTO_ZIP_BYTES } from "~/images/image-limits";
 
 type Refusal = keyof (typeof resources)["fr-CA"]["common"]["refused"];
 
@@ -34,6 +35,25 @@ export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   "/agence/import": 32 * 1024 * 1024,
   "/agence/import.data": 32 * 1024 * 1024,
 };
+
+/**
+ * Larger limits for families of paths, tried in order after {@link BODY_LIMITS_BY_PATH}. Each
+ * pattern also takes the path's `.data` form (the same POST sent by JavaScript) and a trailing
+ * slash, and ignores case, as React Router's matching does (decision 035).
+ */
+export const BODY_LIMITS_BY_PATTERN: ReadonlyArray<{ pattern: RegExp; limit: number }> = [
+  // A product's or producer's staff page: one photo (checked again by the page) and the edit form.
+  { pattern: /^\/agence\/(?:produits|producteurs)\/[^/]+(?:\.data|\/)?$/i, limit: MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES },
+  // The bulk photo upload: one ZIP (checked again by the page) and the multipart envelope.
+  { pattern: /^\/agence\/photos(?:\.data|\/)?$/i, limit: MAX_PHOTO_ZIP_BYTES + FORM_OVERHEAD_BYTES },
+];
+
+/** The body limit of a request path, in bytes: its exact path's, else its pattern's, else a form's. */
+export function bodyLimitOf(path: string): number {
+  const exact = BODY_LIMITS_BY_PATH[path];
+  if (exact !== undefined) return exact;
+  return BODY_LIMITS_BY_PATTERN.find(({ pattern }) => pattern.test(path))?.limit ?? FORM_BODY_LIMIT_BYTES;
+}
 
 /**
  * Answers a refusal and records why, for the request's log line. A refused request's body is
@@ -107,7 +127,7 @@ export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFun
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction): void {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = BODY_LIMITS_BY_PATH[req.path] ?? FORM_BODY_LIMIT_BYTES;
+  const limit = bodyLimitOf(req.path);
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding") === undefined) return next(); // no body at all

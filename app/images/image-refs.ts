@@ -78,7 +78,7 @@ const FORMAT_OF_EXTENSION: Partial<Record<string, ImageVariantFormat>> = { avif:
  *   `originalWidth` pixels wide (a width not in {@link variantWidthsFor}, an unknown extension).
  */
 export function parseVariantFile(file: string, originalWidth: number): { width: number; format: ImageVariantFormat } | null {
-  const match = /^(\d{2,4})\.(avif|webp|jpg)$/.exec(file);
+  const match = /^([1-9]\d{0,3})\.(avif|webp|jpg)$/.exec(file);
   if (!match) return null;
   const width = Number(match[1]);
   if (!variantWidthsFor(originalWidth).includes(width)) return null;

@@ -2,7 +2,7 @@
  * Stored images (decision 035): the cleaned originals live in the database (`images`), so every
  * app process sees the same image; the same bytes uploaded twice are one row.
  */
-import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { images, productImages, providerImages } from "~/db/schema";
 import type { CleanedImage } from "./image-cleaning.server";
@@ -29,7 +29,7 @@ export const storedImageColumns = {
 };
 
 /**
- * Stores a cleaned image, or finds the row already holding the same bytes.
+ * Stores a cleaned image, or finds the row already holding the same bytes (and renews its time).
  * @param db the database or the transaction of the change that links the image.
  * @returns the stored image (its id, for the product's or producer's link).
  */
@@ -45,12 +45,12 @@ export async function storeImage(db: Database, image: CleanedImage): Promise<Sto
       dominantColor: image.dominantColor,
       placeholder: image.placeholder,
     })
-    .onConflictDoNothing({ target: images.hash })
+    // The same bytes stored again: the row is the same, its time renewed, so that a sweep of
+    // unlinked images ({@link sweepUnlinkedImages}) does not take an image just stored again.
+    .onConflictDoUpdate({ target: images.hash, set: { createdAt: sql`now()` } })
     .returning(storedImageColumns);
-  if (inserted) return inserted;
-  const [existing] = await db.select(storedImageColumns).from(images).where(eq(images.hash, image.hash)).limit(1);
-  if (!existing) throw new Error("image row vanished after a conflicting insert");
-  return existing;
+  if (!inserted) throw new Error("an image insert returned no row");
+  return inserted;
 }
 
 /** The stored image whose hash is `hash`, with its bytes; null when there is none. */
@@ -87,6 +87,35 @@ export async function deleteUnlinkedImages(db: Database, candidateIds: readonly 
     .where(
       and(
         inArray(images.id, [...candidateIds]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(productImages)
+            .where(eq(productImages.imageId, images.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(providerImages)
+            .where(eq(providerImages.imageId, images.id)),
+        ),
+      ),
+    )
+    .returning({ id: images.id });
+  return deleted.length;
+}
+
+/**
+ * Deletes the images created before `olderThan` that nothing links (a bulk upload's dry run that
+ * was never confirmed, a photo removed while its deletion failed), with their variants.
+ * @returns how many were deleted.
+ */
+export async function sweepUnlinkedImages(db: Database, olderThan: Date): Promise<number> {
+  const deleted = await db
+    .delete(images)
+    .where(
+      and(
+        lt(images.createdAt, olderThan),
         notExists(
           db
             .select({ one: sql`1` })

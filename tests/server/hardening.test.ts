@@ -5,6 +5,7 @@
  */
 import { type IncomingMessage, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_IMAGE_UPLOAD_BYTES, MAX_PHOTO_ZIP_BYTES } from "~/images/image-limits";
 import { type BuiltServer, cartCount as cartCountOf, cookiesOf, firstShopItemId, startBuiltServer } from "../support/built-server";
 
 let shop: BuiltServer;
@@ -241,6 +242,19 @@ describe("request bodies", () => {
     expect(body.length).toBeGreaterThan(1024 * 1024);
     expect(status).toBe(404);
     expect(await sendLargeBody(33 * 1024 * 1024, "/agence/import")).toBe(413);
+  });
+
+  it("lets a product's or producer's staff page take one photo and /agence/photos a ZIP, and refuses more with 413", async () => {
+    const MB = 1024 * 1024;
+    // Under their limits the page answers, never 413: 404 to a guest (405 where no page takes a POST).
+    expect([404, 405]).toContain(await sendLargeBody(MAX_IMAGE_UPLOAD_BYTES + MB / 2, "/agence/produits/1"));
+    expect([404, 405]).toContain(await sendLargeBody(MAX_IMAGE_UPLOAD_BYTES + MB / 2, "/agence/producteurs/domaine-x.data"));
+    expect(await sendLargeBody(40 * MB, "/agence/photos.data")).toBe(404);
+    // Over them: refused before a byte is read.
+    expect(await sendLargeBody(MAX_IMAGE_UPLOAD_BYTES + 2 * MB, "/agence/produits/1.data")).toBe(413);
+    expect(await sendLargeBody(MAX_PHOTO_ZIP_BYTES + 2 * MB, "/agence/photos")).toBe(413);
+    // Any other staff page keeps a form's limit.
+    expect(await sendLargeBody(MB, "/agence/produits")).toBe(413);
   });
 });
 

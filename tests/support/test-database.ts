@@ -25,6 +25,8 @@ export interface TestDatabase {
   db: Database;
   /** "pglite" or "postgres": which server this test file really runs on. */
   kind: "pglite" | "postgres";
+  /** On PostgreSQL, the test database's URL (a test may open a second handle, as another process would). */
+  url?: string;
   /** `LISTEN` on the database, as the server does ({@link DatabaseHandle.listen}); stop it before `close()`. */
   listen: DatabaseHandle["listen"];
   /** Closes the connection; on PostgreSQL also drops the test database. Safe to call twice. */
@@ -70,9 +72,10 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const name = `cuvee_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const url = databaseUrl(adminUrl, name);
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    handle = await openDatabase({ url: databaseUrl(adminUrl, name) });
+    handle = await openDatabase({ url });
   } catch (error) {
     await drop();
     throw error;
@@ -91,7 +94,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await close();
     throw error;
   }
-  return { db: handle.db, kind: handle.kind, listen: handle.listen, close };
+  return { db: handle.db, kind: handle.kind, url, listen: handle.listen, close };
 }
 
 /** Loads the seed modules only when asked, so `seed: "none"` tests do not depend on them. */

@@ -8,6 +8,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/reservations", key: "reservations", end: false },
   { to: "/agence/commandes", key: "orders", end: false },
   { to: "/agence/import", key: "import", end: false },
+  { to: "/agence/photos", key: "photos", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
 ] as const;
