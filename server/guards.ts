@@ -36,6 +36,21 @@ export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Larger limits by path prefix, for pages with a variable part: a product's or producer's staff
+ * page takes one photo (the image core's 15 MB limit, checked again by the page) plus the multipart
+ * envelope; `.data` (the same POST with JavaScript) shares the prefix.
+ */
+export const BODY_LIMITS_BY_PREFIX: readonly (readonly [prefix: string, limit: number])[] = [
+  ["/agence/produits/", 16 * 1024 * 1024],
+  ["/agence/producteurs/", 16 * 1024 * 1024],
+];
+
+/** The body limit of a path: its exact entry, else its prefix's, else {@link FORM_BODY_LIMIT_BYTES}. */
+export function bodyLimitOf(path: string): number {
+  return BODY_LIMITS_BY_PATH[path] ?? BODY_LIMITS_BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? FORM_BODY_LIMIT_BYTES;
+}
+
+/**
  * Answers a refusal and records why, for the request's log line. A refused request's body is
  * never read: the connection closes after the answer instead of draining it.
  */
@@ -107,7 +122,7 @@ export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFun
  */
 export function limitBodySize(req: Request, res: Response, next: NextFunction): void {
   if (req.method === "GET" || req.method === "HEAD") return next();
-  const limit = BODY_LIMITS_BY_PATH[req.path] ?? FORM_BODY_LIMIT_BYTES;
+  const limit = bodyLimitOf(req.path);
   const declared = req.get("content-length");
   if (declared === undefined) {
     if (req.get("transfer-encoding") === undefined) return next(); // no body at all
