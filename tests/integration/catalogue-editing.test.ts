@@ -437,7 +437,7 @@ describe("a producer's edit", () => {
   it("shows a renamed producer at once in the producers' directory (its cache emptied)", async () => {
     const reference = await getReferenceData(db);
     const directory = async (text: string) =>
-      (await listProviders(db, reference, parseProviderFilters(new URLSearchParams({ t: text }), "QC"), "fr", false)).groups.flatMap((g) =>
+      (await listProviders(db, reference, parseProviderFilters(new URLSearchParams({ t: text }), "QC"), "fr-CA", false)).groups.flatMap((g) =>
         g.providers.map((p) => ({ slug: p.slug, name: p.name })),
       );
     // The directory is cached: this fills it, and names a producer it lists.
