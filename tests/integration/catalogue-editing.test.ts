@@ -12,16 +12,17 @@ import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditTrail } from "~/agency/audit.server";
-import { MAX_IMAGE_UPLOAD_MEGABYTES } from "~/catalogue-editing/editing-forms";
-import { listProviders } from "~/catalogue/providers.server";
 import { parseProviderFilters } from "~/catalogue/provider-filters";
+import { listProviders } from "~/catalogue/providers.server";
 import { getReferenceData } from "~/catalogue/reference.server";
+import { MAX_IMAGE_UPLOAD_MEGABYTES } from "~/catalogue-editing/editing-forms";
+import type { ConflictView } from "~/catalogue-editing/ui/edit-fields";
 import { images, productImages, products, providerImages, providers } from "~/db/schema";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/images/image-cleaning.server";
-import { action as productAction, loader as productLoader } from "~/routes/agence.produit";
-import { loader as productsLoader } from "~/routes/agence.produits";
 import { action as providerAction, loader as providerLoader } from "~/routes/agence.producteur";
 import { loader as providersLoader } from "~/routes/agence.producteurs";
+import { action as productAction, loader as productLoader } from "~/routes/agence.produit";
+import { loader as productsLoader } from "~/routes/agence.produits";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { startUserSession, verifyCredentials } from "~/users/users.server";
 import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
@@ -59,14 +60,15 @@ async function post(
   path: string,
   params: Record<string, string>,
   fields: Record<string, string | File>,
-): Promise<{ status: number; location: string | null; body: any }> {
+): Promise<{ status: number; location: string | null; body: ActionBody }> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const args = await routeArgs(db, path, { params, init: { method: "POST", body, headers: { Cookie: cookie } } });
   try {
     const answer = (await action(args)) as { type?: string; init?: { status?: number }; data?: unknown };
-    if (answer?.type === "DataWithResponseInit") return { status: answer.init?.status ?? 200, location: null, body: answer.data };
-    return { status: 200, location: null, body: answer };
+    if (answer?.type === "DataWithResponseInit")
+      return { status: answer.init?.status ?? 200, location: null, body: answer.data as ActionBody };
+    return { status: 200, location: null, body: answer as ActionBody };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
     const data = thrown as { type?: string; init?: { status?: number } };
@@ -74,6 +76,13 @@ async function post(
     throw thrown;
   }
 }
+
+/** What an action answers with a 400 or a 409 (null after a redirect). */
+type ActionBody = {
+  form: string;
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
+  conflict?: ConflictView;
+} | null;
 
 /** A small real image, a distinct one per colour. */
 async function png(color: string): Promise<File> {
@@ -208,12 +217,12 @@ describe("a product's edit", () => {
       }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.result.error).toMatchObject({
+    expect(answer.body!.result.error).toMatchObject({
       nameFr: ["catalogueEditing.errors.required"],
       alcoholPercent: ["catalogueEditing.errors.alcoholPercent"],
       lcboCode: ["catalogueEditing.errors.boardCode"],
     });
-    expect(answer.body.result.initialValue).toMatchObject({ descriptionEn: "Kept as typed", alcoholPercent: "douze" });
+    expect(answer.body!.result.initialValue).toMatchObject({ descriptionEn: "Kept as typed", alcoholPercent: "douze" });
     const [after] = await db.select().from(products).where(eq(products.id, row.id));
     expect(after).toEqual(row);
   });
@@ -230,7 +239,7 @@ describe("a product's edit", () => {
       }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.result.error).toMatchObject({ servingTemperatureMaxC: ["catalogueEditing.errors.temperatureOrder"] });
+    expect(answer.body!.result.error).toMatchObject({ servingTemperatureMaxC: ["catalogueEditing.errors.temperatureOrder"] });
   });
 
   it("of two edits of the same version at once, saves one and answers the other 409 with the current values; nothing is lost", async () => {
@@ -247,13 +256,13 @@ describe("a product's edit", () => {
     const winner = saved!.nameFr;
     expect(["Version d’Alice", "Version de Bob"]).toContain(winner);
     // The loser sees the winner's values beside its own, and the version to save over them on purpose.
-    const conflict = answers[1]!.body.conflict;
+    const conflict = answers[1]!.body!.conflict!;
     expect(conflict.version).toBe(row.version + 1);
-    expect(conflict.lastChange.actorEmail).toBe(staffEmail);
-    const nameRow = conflict.differences.find((d: { field: string }) => d.field === "nameFr");
+    expect(conflict.lastChange?.actorEmail).toBe(staffEmail);
+    const nameRow = conflict.differences.find((d) => d.field === "nameFr")!;
     expect(nameRow.current).toBe(winner);
     expect(nameRow.yours).not.toBe(winner);
-    expect(answers[1]!.body.result.initialValue.nameFr).toBe(nameRow.yours);
+    expect(answers[1]!.body!.result.initialValue?.nameFr).toBe(nameRow.yours);
     expect((await auditTrail(db, "product", row.id)).filter((r) => r.action === "product.edited")).toHaveLength(1);
 
     // Saving again with the version the 409 gave replaces the values: the staff chose to.
@@ -314,7 +323,7 @@ describe("a product's photos", () => {
     // A photo no longer there: 409, nothing changed.
     const gone = await post(productAction, path, params, { intent: "removePhoto", imageId: String(green) });
     expect(gone.status).toBe(409);
-    expect(gone.body.result.error[""]).toEqual(["catalogueEditing.errors.photoGone"]);
+    expect(gone.body!.result.error?.[""]).toEqual(["catalogueEditing.errors.photoGone"]);
 
     const trail = await auditTrail(db, "product", row.id);
     expect(trail.map((r) => r.action)).toEqual([
@@ -343,7 +352,7 @@ describe("a product's photos", () => {
     ).toBe(303);
     const stale = await post(productAction, path, params, productForm(row, { nameFr: "Texte d’une page ouverte avant" }));
     expect(stale.status).toBe(409);
-    expect(stale.body.conflict.differences.map((d: { field: string }) => d.field)).toEqual(["nameFr"]);
+    expect(stale.body!.conflict?.differences.map((d) => d.field)).toEqual(["nameFr"]);
     const [now] = await db.select().from(products).where(eq(products.id, row.id));
     expect(now!.nameFr).toBe(row.nameFr);
     expect(await db.select().from(productImages).where(eq(productImages.productId, row.id))).toHaveLength(1);
@@ -360,8 +369,8 @@ describe("a product's photos", () => {
       { intent: "addPhoto", file: fake, altFr: "Bouteille", altEn: "Bottle" },
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.result.error.file).toEqual(["images.refused.notAnImage"]);
-    expect(refused.body.result.initialValue).toMatchObject({ altFr: "Bouteille" });
+    expect(refused.body!.result.error?.file).toEqual(["images.refused.notAnImage"]);
+    expect(refused.body!.result.initialValue).toMatchObject({ altFr: "Bouteille" });
     const missingAlt = await post(
       productAction,
       `/agence/produits/${row.puid}`,
@@ -369,7 +378,7 @@ describe("a product's photos", () => {
       { intent: "addPhoto", file: await png("#123456"), altFr: "", altEn: "Bottle" },
     );
     expect(missingAlt.status).toBe(400);
-    expect(missingAlt.body.result.error.altFr).toEqual(["catalogueEditing.errors.required"]);
+    expect(missingAlt.body!.result.error?.altFr).toEqual(["catalogueEditing.errors.required"]);
     expect((await db.select({ n: count() }).from(images))[0]!.n).toBe(imagesBefore);
     expect(await db.select().from(productImages).where(eq(productImages.productId, row.id))).toEqual([]);
     expect(await auditTrail(db, "product", row.id)).toEqual([]);
@@ -406,7 +415,7 @@ describe("a producer's edit", () => {
     ]) {
       const answer = await post(providerAction, path, { slug: row.slug }, form(row, { websiteUrl: bad }));
       expect(answer.status, bad).toBe(400);
-      expect(answer.body.result.error.websiteUrl).toEqual(["catalogueEditing.errors.websiteUrl"]);
+      expect(answer.body!.result.error?.websiteUrl).toEqual(["catalogueEditing.errors.websiteUrl"]);
     }
     const [unchanged] = await db.select().from(providers).where(eq(providers.id, row.id));
     expect(unchanged).toEqual(row);
@@ -437,8 +446,8 @@ describe("a producer's edit", () => {
   it("shows a renamed producer at once in the producers' directory (its cache emptied)", async () => {
     const reference = await getReferenceData(db);
     const directory = async (text: string) =>
-      (await listProviders(db, reference, parseProviderFilters(new URLSearchParams({ t: text }), "QC"), "fr-CA", false)).groups.flatMap((g) =>
-        g.providers.map((p) => ({ slug: p.slug, name: p.name })),
+      (await listProviders(db, reference, parseProviderFilters(new URLSearchParams({ t: text }), "QC"), "fr-CA", false)).groups.flatMap(
+        (g) => g.providers.map((p) => ({ slug: p.slug, name: p.name })),
       );
     // The directory is cached: this fills it, and names a producer it lists.
     const listed = (await directory(""))[4]!;
@@ -455,7 +464,7 @@ describe("a producer's edit", () => {
     expect((await post(providerAction, path, { slug: row.slug }, form(row, { descriptionFr: "Premier" }))).status).toBe(303);
     const stale = await post(providerAction, path, { slug: row.slug }, form(row, { descriptionFr: "Second" }));
     expect(stale.status).toBe(409);
-    expect(stale.body.conflict.differences).toEqual([{ field: "descriptionFr", current: "Premier", yours: "Second" }]);
+    expect(stale.body!.conflict?.differences).toEqual([{ field: "descriptionFr", current: "Premier", yours: "Second" }]);
   });
 
   it("sets, replaces and removes the photo and logo, deleting the images nothing shows any more", async () => {
@@ -492,8 +501,8 @@ describe("a producer's edit", () => {
       altEn: "Logo",
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.form).toBe("LOGO");
-    expect(refused.body.result.error.file?.[0]).toMatch(/^images\.refused\.(notAnImage|corrupt)$/);
+    expect(refused.body!.form).toBe("LOGO");
+    expect(refused.body!.result.error?.file?.[0]).toMatch(/^images\.refused\.(notAnImage|corrupt)$/);
 
     const trail = await auditTrail(db, "producer", row.id);
     expect(trail.map((r) => r.action)).toEqual([
