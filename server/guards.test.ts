@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crossSiteWriteReason } from "./guards";
+import { bodyLimitOf, crossSiteWriteReason, FORM_BODY_LIMIT_BYTES } from "./guards";
 
 const own = "https://cuvee.example";
 
@@ -20,5 +20,18 @@ describe("crossSiteWriteReason", () => {
     expect(crossSiteWriteReason({ secFetchSite: undefined, origin: "null" }, own)).toBe("Origin null");
     // A browser that says same-origin but names another origin is not believed either.
     expect(crossSiteWriteReason({ secFetchSite: "same-origin", origin: "https://evil.example" }, own)).not.toBeNull();
+  });
+});
+
+describe("bodyLimitOf", () => {
+  it("gives a product's or producer's staff page room for one photo, and every other path the form limit", () => {
+    expect(bodyLimitOf("/agence/produits/ABC-123")).toBe(16 * 1024 * 1024);
+    expect(bodyLimitOf("/agence/produits/ABC-123.data")).toBe(16 * 1024 * 1024);
+    expect(bodyLimitOf("/agence/producteurs/montevertine")).toBe(16 * 1024 * 1024);
+    expect(bodyLimitOf("/agence/import")).toBe(32 * 1024 * 1024);
+    // The lists themselves, and look-alike paths, take forms only.
+    expect(bodyLimitOf("/agence/produits")).toBe(FORM_BODY_LIMIT_BYTES);
+    expect(bodyLimitOf("/agence/produitsX/ABC")).toBe(FORM_BODY_LIMIT_BYTES);
+    expect(bodyLimitOf("/products/abc")).toBe(FORM_BODY_LIMIT_BYTES);
   });
 });

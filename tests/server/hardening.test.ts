@@ -242,6 +242,13 @@ describe("request bodies", () => {
     expect(status).toBe(404);
     expect(await sendLargeBody(33 * 1024 * 1024, "/agence/import")).toBe(413);
   });
+
+  it("lets a product's or producer's staff page take a 1 MB photo (here 404 to a guest) and refuses 17 MB with 413", async () => {
+    expect(await sendLargeBody(1024 * 1024, "/agence/produits/ABC-1")).toBe(404);
+    expect(await sendLargeBody(17 * 1024 * 1024, "/agence/produits/ABC-1")).toBe(413);
+    expect(await sendLargeBody(17 * 1024 * 1024, "/agence/producteurs/domaine")).toBe(413);
+    expect(await sendLargeBody(1024 * 1024, "/agence/produits")).toBe(413);
+  });
 });
 
 describe("headers", () => {
