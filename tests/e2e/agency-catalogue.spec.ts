@@ -71,6 +71,9 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 test("staff change a product's French name and the public product page shows it at once", async ({ page }) => {
   const product = await importOwnProduct(page);
+  await page.goto(`/agence/produits?q=${product.puid}`);
+  await expect(page.getByTestId("staff-list-count")).toHaveText("1 produit");
+  await expectNoAxeViolations(page, "/agence/produits");
   await openStaffProduct(page, product.puid, product.nameFr);
   await expectNoAxeViolations(page, "/agence/produits/:puid");
   // The import's part is shown, not edited.
