@@ -70,6 +70,12 @@ export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalida
   return defaultShouldRevalidate;
 }
 
+/** A stored value as the form's text: nothing is "", a decimal is written with the page's separator ("13,5" in French). */
+function formText(value: string | number | null, locale: string): string {
+  if (value === null) return "";
+  return typeof value === "number" && locale.startsWith("fr") ? String(value).replace(".", ",") : String(value);
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   await requireStaff(shop.db, request);
@@ -82,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     done: DONE.find((d) => d === done) ?? null,
     product: {
       ...rest,
-      values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === null ? "" : String(v)])),
+      values: Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((field) => [field, formText(values[field], shop.locale)])),
       photos: photos.map((p) => ({
         imageId: p.image.id,
         image: toImageRef(p.image, localized(shop.locale, p.altFr, p.altEn)),

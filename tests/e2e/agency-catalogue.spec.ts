@@ -86,7 +86,7 @@ test("staff change a product's French name and the public product page shows it 
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByTestId("edit-done")).toHaveText("Modifications enregistrées.");
   await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
-  await expect(page.getByLabel("Alcool (%)")).toHaveValue("13.5");
+  await expect(page.getByLabel("Alcool (%)")).toHaveValue("13,5");
 
   await page.getByRole("link", { name: "Voir la page du produit" }).click();
   await expect(page).toHaveURL(/\/products\//);

@@ -197,7 +197,9 @@ describe("a product's edit", () => {
     expect(audit!.after).not.toHaveProperty("nameEn");
 
     const page = await get(productLoader, path, { puid: row.puid });
-    expect(page.product.values.alcoholPercent).toBe("13.5");
+    expect(page.product.values.alcoholPercent).toBe("13,5");
+    expect(page.product.values.residualSugarGramsPerLitre).toBe("2,4");
+    expect(page.product.values.servingTemperatureMinC).toBe("16");
     expect(page.product.lastChange?.actorEmail).toBe(staffEmail);
   });
 
