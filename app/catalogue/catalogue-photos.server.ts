@@ -147,3 +147,100 @@ export async function setProviderImage(
   if (former && former.imageId !== image.id) await deleteUnlinkedImages(db, [former.imageId]);
   return former !== undefined && former.imageId !== image.id;
 }
+
+/**
+ * Moves one photo of a product a place up (towards the main photo) or down, swapping it with its
+ * neighbour; at either end of the list it stays where it is.
+ * @returns `notFound` when the product has no such photo, `unchanged` at an end, else `moved`.
+ */
+export async function moveProductPhoto(
+  db: Database,
+  productId: number,
+  imageId: number,
+  direction: "up" | "down",
+): Promise<"moved" | "unchanged" | "notFound"> {
+  const order = await photoOrder(db, productId);
+  const index = order.indexOf(imageId);
+  if (index < 0) return "notFound";
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (target < 0 || target >= order.length) return "unchanged";
+  [order[index], order[target]] = [order[target]!, order[index]!];
+  await writePhotoOrder(db, productId, order);
+  return "moved";
+}
+
+/**
+ * Makes one photo of a product its main photo (position 0); the others keep their order after it.
+ * @returns `notFound` when the product has no such photo, `unchanged` when it is already the main one.
+ */
+export async function setMainProductPhoto(db: Database, productId: number, imageId: number): Promise<"moved" | "unchanged" | "notFound"> {
+  const order = await photoOrder(db, productId);
+  const index = order.indexOf(imageId);
+  if (index < 0) return "notFound";
+  if (index === 0) return "unchanged";
+  await writePhotoOrder(db, productId, [imageId, ...order.filter((id) => id !== imageId)]);
+  return "moved";
+}
+
+/**
+ * Removes one photo from a product (the next one becomes the main photo when it was the main one)
+ * and deletes its image when nothing else shows it.
+ * @returns whether the product had that photo.
+ */
+export async function removeProductPhoto(db: Database, productId: number, imageId: number): Promise<boolean> {
+  const removed = await db
+    .delete(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.imageId, imageId)))
+    .returning({ imageId: productImages.imageId });
+  if (removed.length === 0) return false;
+  await compactPositions(db, productId);
+  await deleteUnlinkedImages(db, [imageId]);
+  return true;
+}
+
+/**
+ * Removes a producer's photo or logo and deletes its image when nothing else shows it.
+ * @returns the removed image's id, or null when the producer had none in that role.
+ */
+export async function removeProviderImage(db: Database, providerId: number, role: ProviderImageRole): Promise<number | null> {
+  const [removed] = await db
+    .delete(providerImages)
+    .where(and(eq(providerImages.providerId, providerId), eq(providerImages.role, role)))
+    .returning({ imageId: providerImages.imageId });
+  if (!removed) return null;
+  await deleteUnlinkedImages(db, [removed.imageId]);
+  return removed.imageId;
+}
+
+/** A producer's photo and logo with both alt texts, as the staff page lists them. */
+export async function providerImagesForStaff(
+  db: Database,
+  providerId: number,
+): Promise<Partial<Record<ProviderImageRole, AltText & { image: StoredImage }>>> {
+  const rows = await db
+    .select({ role: providerImages.role, altFr: providerImages.altFr, altEn: providerImages.altEn, image: storedImageColumns })
+    .from(providerImages)
+    .innerJoin(images, eq(images.id, providerImages.imageId))
+    .where(eq(providerImages.providerId, providerId));
+  return Object.fromEntries(rows.map(({ role, ...rest }) => [role, rest]));
+}
+
+/** The image ids of a product's photos, main photo first. */
+async function photoOrder(db: Database, productId: number): Promise<number[]> {
+  const rows = await db
+    .select({ imageId: productImages.imageId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+  return rows.map((r) => r.imageId);
+}
+
+/** Writes positions 0, 1, 2… in the order of `imageIds` (positions carry no unique index). */
+async function writePhotoOrder(db: Database, productId: number, imageIds: readonly number[]): Promise<void> {
+  for (const [position, imageId] of imageIds.entries()) {
+    await db
+      .update(productImages)
+      .set({ position })
+      .where(and(eq(productImages.productId, productId), eq(productImages.imageId, imageId)));
+  }
+}

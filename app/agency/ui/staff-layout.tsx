@@ -7,6 +7,8 @@ export const STAFF_SECTIONS = [
   { to: "/agence", key: "home", end: true },
   { to: "/agence/reservations", key: "reservations", end: false },
   { to: "/agence/commandes", key: "orders", end: false },
+  { to: "/agence/produits", key: "products", end: false },
+  { to: "/agence/producteurs", key: "producers", end: false },
   { to: "/agence/import", key: "import", end: false },
   { to: "/agence/photos", key: "photos", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },

@@ -9,13 +9,24 @@ import { useT } from "~/i18n/translation";
 /** The classes of a text input. */
 export const inputClass = "mt-1 w-full rounded border border-stone-300 px-2 py-1.5";
 
-/** The first error of a field or form (an i18n key), translated; nothing when there is none. */
-export function FieldErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+/**
+ * The first error of a field or form (an i18n key), translated with `values` when its message
+ * names some (a limit); nothing when there is none.
+ */
+export function FieldErrors({
+  id,
+  errors,
+  values,
+}: {
+  id?: string;
+  errors: string[] | undefined;
+  values?: Record<string, string | number>;
+}) {
   const { t } = useT();
   if (!errors?.length) return null;
   return (
     <p id={id} role="alert" className="mt-1 text-sm text-red-700">
-      {t(errors[0]!)}
+      {t(errors[0]!, values)}
     </p>
   );
 }
