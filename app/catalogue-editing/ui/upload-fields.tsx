@@ -5,8 +5,8 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { MAX_IMAGE_UPLOAD_MEGABYTES } from "~/catalogue-editing/editing-forms";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
-import { IMAGE_LIMIT_PARAMS } from "~/images/image-limits";
 import { useT } from "~/i18n/translation";
+import { IMAGE_LIMIT_PARAMS } from "~/images/image-limits";
 
 export { EditField } from "~/catalogue-editing/ui/edit-fields";
 
