@@ -17,8 +17,8 @@ import {
   writeProviderOrigins,
   writeProviders,
 } from "~/catalogue/catalogue-writer.server";
-import { replaceProductGrapes, wineFactColumns } from "~/catalogue/wine-facts.server";
 import type { WineFacts } from "~/catalogue/wine-facts";
+import { replaceProductGrapes, wineFactColumns } from "~/catalogue/wine-facts.server";
 import type { Database } from "~/db/client.server";
 import { attributes, countries, grapeVarieties, regions } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";

@@ -10,8 +10,8 @@ import { attributes, branches, countries, grapeVarieties, inventories, productTy
 import { excludedValues } from "~/db/upsert";
 import { BRANCH_SEEDS } from "~/orders/branch-directory";
 import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
-import { GRAPE_VARIETIES } from "./grape-varieties";
 import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
+import { GRAPE_VARIETIES } from "./grape-varieties";
 
 
 /** One row of the `inventories` table. */
