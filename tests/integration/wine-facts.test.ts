@@ -311,6 +311,30 @@ describe("the grape facet and the text search by grape", () => {
     expect(both.pagination.total).toBeLessThanOrEqual(gamay!.count + (await expectedCount("pinot-noir")));
   });
 
+  it("counts every grape as SQL does, with facet filters alone (kept counts) and with a text (counted rows)", async () => {
+    const reference = await getReferenceData(testDb.db);
+    const sqlCounts = async (where: ReturnType<typeof sql>) => {
+      const result: unknown = await testDb.db.execute(sql`
+        select g.code, count(*)::integer as n from product_listing l
+        join product_grapes pg on pg.product_id = l.product_id join grape_varieties g on g.id = pg.grape_id
+        where ${where} group by g.code`);
+      return Object.fromEntries((result as { rows: { code: string; n: number }[] }).rows.map((r) => [r.code, r.n]));
+    };
+    const asRecord = (facets: { key: string; count: number }[]) => Object.fromEntries(facets.map((f) => [f.key, f.count]));
+    const fr = reference.countryByCode.get("FR")!.id;
+    const red = reference.attributes.find((a) => a.typeCode === "PRODUCT_COLOR" && a.code === "red")!.id;
+    clearDatabaseCaches(testDb.db);
+    expect(asRecord((await search(`type=VIN&c=FR&a=${red}&grape=gamay`)).facets.grapes)).toEqual(
+      await sqlCounts(sql`l.province = 'QC' and l.default_listed and l.type_code = 'VIN' and l.country_id = ${fr} and l.color_id = ${red}`),
+    );
+    expect(asRecord((await search("inventory=PI&inventory=SAQ")).facets.grapes)).toEqual(
+      await sqlCounts(sql`l.inventory_code in ('PI', 'SAQ')`),
+    );
+    expect(asRecord((await search("max=30")).facets.grapes)).toEqual(
+      await sqlCounts(sql`l.province = 'QC' and l.default_listed and l.price_tax_in_cents <= 3000`),
+    );
+  });
+
   it("finds a wine by its grape's name in either language, accents and case ignored", async () => {
     const product = await demoProduct("VIN", 30);
     await saveWineFacts(testDb.db, product.id, { ...NO_WINE_FACTS, grapes: [{ code: "gewurztraminer", sharePercent: null }] });
