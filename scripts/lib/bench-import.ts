@@ -52,10 +52,14 @@ const FACT_COLUMNS = [
   "saq_code",
 ];
 
-/** A product's fact cells, the same on each of its lines: drawn from its puid, new for every product. */
-function factCells(puid: string): string[] {
+/**
+ * A product's fact cells, the same on each of its lines: drawn from its puid and the run, so every
+ * run changes every product's facts (a freshly generated catalogue's wines have grapes and alcohol
+ * only: the bench's import rewrites them all either way).
+ */
+function factCells(puid: string, run: string): string[] {
   let h = 0;
-  for (const c of puid) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  for (const c of `${run}${puid}`) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
   const grape = (k: number) => GRAPE_VARIETIES[(h >>> k) % GRAPE_VARIETIES.length]!;
   const first = grape(0);
   const second = grape(7);
@@ -114,7 +118,8 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
       .limit(rowsWanted - created);
     if (list.length === 0) throw new Error("the bench database has no catalogue to import over");
     const withFacts = env.BENCH_IMPORT_FACTS !== "0";
-    const facts = (puid: string) => (withFacts ? factCells(puid) : []);
+    const run = randomBytes(3).toString("hex").toUpperCase();
+    const facts = (puid: string) => (withFacts ? factCells(puid, run) : []);
     const lines: string[] = [[...REQUIRED_COLUMNS, ...(withFacts ? FACT_COLUMNS : [])].join(",")];
     for (const r of list) {
       lines.push(
@@ -140,7 +145,6 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
       );
     }
     const producer = list[list.length - 1]!.producer;
-    const run = randomBytes(3).toString("hex").toUpperCase();
     for (let n = 1; n <= created; n++) {
       const puid = `BENCHIMP${run}${String(n).padStart(6, "0")}`;
       lines.push(
