@@ -43,7 +43,7 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
 /** The fact sheet of a product page. */
 export function WineFactsSection({ facts, grapes, volumeMl, provider, origin, soldAt }: WineFactsSectionProps) {
   const { t, i18n } = useT();
-  const locale = (i18n.language.startsWith("en") ? "en-US" : "fr-CA");
+  const locale = i18n.language.startsWith("en") ? "en-US" : "fr-CA";
   const serving = formatServingTemperature(facts.servingTemperatureMinC, facts.servingTemperatureMaxC);
   const tastingNotes = localized(locale, facts.tastingNotesFr, facts.tastingNotesEn);
   const foodPairings = localized(locale, facts.foodPairingsFr, facts.foodPairingsEn);
