@@ -37,7 +37,7 @@
  * BENCH_LATENCY_REQUESTS (100), BENCH_LATENCY_WARMUP (20), BENCH_APP_WARMUP (1000: requests a freshly started
  * app serves over the curve's pages before they are measured), BENCH_LATENCY_MAX_SECONDS (20: a slower page
  * stops counting after that long, with at least 20 requests), BENCH_SHOPPERS (30), BENCH_CART_EDITS (8),
- * BENCH_IMPORT_ROWS (100000), BENCH_DATABASE_URL (admin URL), BENCH_COOKIE (a Cookie header for
+ * BENCH_IMPORT_ROWS (100000), BENCH_IMPORT_FACTS (1: the file carries the wine-fact columns), BENCH_DATABASE_URL (admin URL), BENCH_COOKIE (a Cookie header for
  * every page request; default: the cookies of a visitor who answered the age gate, the province
  * notice and the consent, tests/e2e/support/visitor.ts).
  */
@@ -401,7 +401,11 @@ async function runSize(products: number): Promise<void> {
         }
       }
       if (largest) {
-        report.import = await benchImport({ ...databaseEnv(db.url), BENCH_IMPORT_ROWS: process.env.BENCH_IMPORT_ROWS });
+        report.import = await benchImport({
+          ...databaseEnv(db.url),
+          BENCH_IMPORT_ROWS: process.env.BENCH_IMPORT_ROWS,
+          BENCH_IMPORT_FACTS: process.env.BENCH_IMPORT_FACTS,
+        });
         report.listing = await benchListing(base, pageHeaders(), probe!.file);
       }
     } finally {

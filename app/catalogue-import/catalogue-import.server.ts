@@ -24,6 +24,8 @@ import { writeProductInventories, writeProducts } from "~/catalogue/catalogue-wr
 import { compactFacetCounts } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import { productSlug } from "~/catalogue/seed/demo-catalogue";
+import { grapeLookup, WINE_FACT_FIELDS, type WineFacts } from "~/catalogue/wine-facts";
+import { replaceProductGrapes, wineFactColumns } from "~/catalogue/wine-facts.server";
 import type { Database } from "~/db/client.server";
 import {
   type FieldChange,
@@ -33,11 +35,22 @@ import {
   REPORT_LINES_SHOWN,
   type ReportLine,
 } from "~/db/import-report";
-import { catalogueImports, productInventories, productListing, products, providerOrigins, providers } from "~/db/schema";
+import {
+  catalogueImports,
+  grapeVarieties,
+  productGrapes,
+  productInventories,
+  productListing,
+  products,
+  providerOrigins,
+  providers,
+} from "~/db/schema";
 import { priceTaxIn, ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import type { CatalogueImportStatus, InventoryCode } from "~/vocabulary";
 import { readCatalogueCsv } from "./csv-reader";
 import {
+  FACT_COLUMNS,
+  factValue,
   type ImportLine,
   type InventoryInfo,
   type LineReference,
@@ -72,6 +85,8 @@ type ExistingProduct = {
   volumeMl: number | null;
   uvc: number;
   zeroRated: boolean;
+  /** Its wine facts, grapes included (decision 036). */
+  facts: WineFacts;
 };
 type ExistingInventory = {
   id: number;
@@ -415,6 +430,19 @@ export async function confirmCatalogueImport(
   return outcome;
 }
 
+/** A line's scalar wine facts (its grapes go to `product_grapes`): only those whose column the file has. */
+function scalarFacts(line: ImportLine): Partial<Omit<WineFacts, "grapes">> {
+  const { grapes: _grapes, ...facts } = line.facts;
+  return facts;
+}
+
+/** The fact columns of `products` a dry run's file carries (an upsert refreshes only those). */
+function factColumnsOf(run: DryRun): (keyof typeof wineFactColumns)[] {
+  const present = new Set<string>();
+  for (const p of run.products) for (const key of Object.keys(p.line.facts)) present.add(key);
+  return WINE_FACT_FIELDS.filter((field) => present.has(field));
+}
+
 /** Orders a file's writes producer by producer, each producer's in the file's order. */
 const byProducer = (a: { line: ImportLine }, b: { line: ImportLine }) => a.line.providerId - b.line.providerId;
 
@@ -453,9 +481,18 @@ async function applyDryRun(tx: Database, run: DryRun, reference: ReferenceData):
       zeroRated: p.zeroRated,
       countryId: origins.get(p.line.providerId)?.countryId ?? null,
       regionId: origins.get(p.line.providerId)?.regionId ?? null,
+      ...scalarFacts(p.line),
     })),
-    { batchSize: BATCH, onExisting: ["nameFr", "nameEn", "providerId", "typeCode", "vintage", "volumeMl", "uvc", "zeroRated"] },
+    {
+      batchSize: BATCH,
+      onExisting: ["nameFr", "nameEn", "providerId", "typeCode", "vintage", "volumeMl", "uvc", "zeroRated", ...factColumnsOf(run)],
+    },
   );
+  // The grapes of the products written whose file has the `grapes` column (decision 036).
+  const grapeRows = productWrites.flatMap((p) =>
+    p.line.facts.grapes ? [{ productId: productIds.get(p.puid)!, grapes: p.line.facts.grapes }] : [],
+  );
+  if (grapeRows.length > 0) await replaceProductGrapes(tx, grapeRows, new Map(reference.grapes.map((g) => [g.code, g.id])));
   const missing = [...new Set(run.inventories.map((i) => i.line.productPuid).filter((puid) => !productIds.has(puid)))];
   for (let i = 0; i < missing.length; i += LOOKUP_BATCH) {
     const rows = await tx
@@ -556,7 +593,13 @@ async function lineReference(
   }
   const inventories = new Map<string, InventoryInfo>(reference.inventories.map((i) => [i.code, i]));
   return {
-    lines: { inventories, typeCodes: reference.known.typeCodes, producerIds, zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES },
+    lines: {
+      inventories,
+      typeCodes: reference.known.typeCodes,
+      producerIds,
+      zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES,
+      grapes: grapeLookup(reference.grapes),
+    },
     producerNames,
   };
 }
@@ -580,11 +623,32 @@ async function loadExisting(db: Database, lines: ImportLine[]) {
         volumeMl: products.volumeMl,
         uvc: products.uvc,
         zeroRated: products.zeroRated,
+        ...wineFactColumns,
       })
       .from(products)
       .innerJoin(providers, eq(providers.id, products.providerId))
       .where(inArray(products.puid, productPuids.slice(i, i + LOOKUP_BATCH)));
-    for (const r of rows) productsByPuid.set(r.puid, r);
+    for (const r of rows) {
+      const { id, puid, slug, nameFr, nameEn, producerSlug, typeCode, vintage, volumeMl, uvc, zeroRated, ...facts } = r;
+      productsByPuid.set(puid, {
+        ...{ id, puid, slug, nameFr, nameEn, producerSlug, typeCode, vintage, volumeMl, uvc, zeroRated },
+        facts: { ...facts, grapes: [] },
+      });
+    }
+  }
+  // Their grapes, when the file has the column (decision 036).
+  if (lines.some((l) => l.facts.grapes !== undefined)) {
+    const byId = new Map([...productsByPuid.values()].map((p) => [p.id, p]));
+    const ids = [...byId.keys()];
+    for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+      const rows = await db
+        .select({ productId: productGrapes.productId, code: grapeVarieties.code, sharePercent: productGrapes.sharePercent })
+        .from(productGrapes)
+        .innerJoin(grapeVarieties, eq(grapeVarieties.id, productGrapes.grapeId))
+        .where(inArray(productGrapes.productId, ids.slice(i, i + LOOKUP_BATCH)))
+        .orderBy(productGrapes.productId, productGrapes.position, grapeVarieties.code);
+      for (const r of rows) byId.get(r.productId)!.facts.grapes.push({ code: r.code, sharePercent: r.sharePercent });
+    }
   }
   const inventoryColumns = {
     id: productInventories.id,
@@ -630,13 +694,22 @@ async function existingSlugs(db: Database, slugs: string[]): Promise<Set<string>
   return taken;
 }
 
-/** The product fields a line changes ({@link PRODUCT_FIELDS}; an empty `zero_rated` changes nothing). */
+/**
+ * The product fields a line changes ({@link PRODUCT_FIELDS}; an empty `zero_rated` changes nothing),
+ * then the wine facts whose column the file has (decision 036; grapes compared as their canonical
+ * cell, `pinot-noir:85|gamay:15`).
+ */
 function productChanges(p: ExistingProduct, v: ImportLine): FieldChange[] {
-  return PRODUCT_FIELDS.filter((field) => (field !== "zeroRated" || v.zeroRated !== null) && p[field] !== v[field]).map((field) => ({
-    field,
-    from: p[field],
-    to: v[field],
-  }));
+  const changes: FieldChange[] = PRODUCT_FIELDS.filter(
+    (field) => (field !== "zeroRated" || v.zeroRated !== null) && p[field] !== v[field],
+  ).map((field) => ({ field, from: p[field], to: v[field] }));
+  for (const field of Object.values(FACT_COLUMNS)) {
+    if (v.facts[field] === undefined) continue;
+    const from = factValue(p.facts, field);
+    const to = factValue(v.facts, field);
+    if (from !== to) changes.push({ field, from: from === "" ? null : from, to: to === "" ? null : to });
+  }
+  return changes;
 }
 
 /** The product inventory fields a line changes. */

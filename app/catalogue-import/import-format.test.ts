@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { GRAPE_VARIETIES } from "~/catalogue/seed/grape-varieties";
+import { grapeLookup } from "~/catalogue/wine-facts";
 import { ZERO_RATED_PRODUCT_TYPES } from "~/pricing/taxes";
 import { readCatalogueCsv } from "./csv-reader";
 import { type InventoryInfo, type LineReference, productFieldMismatch, validateLine } from "./import-format";
@@ -13,6 +15,7 @@ const ref: LineReference = {
   typeCodes: new Set(["VIN", "FOODS", "GOODS"]),
   producerIds: new Map([["domaine-test", 7]]),
   zeroRatedTypes: ZERO_RATED_PRODUCT_TYPES,
+  grapes: grapeLookup(GRAPE_VARIETIES),
 };
 
 const good = {
@@ -60,6 +63,7 @@ describe("validateLine", () => {
         quantity: 24,
         availabilityStatus: "AVAILABLE",
         zeroRated: null,
+        facts: {},
       },
     });
   });
@@ -162,5 +166,82 @@ describe("readCatalogueCsv", () => {
   it("reports a line with the wrong number of cells by its line number", () => {
     const file = readCatalogueCsv(`${header}\nX1,X1-IP\n`);
     expect(file.badLines).toEqual([{ line: 2, reason: { key: "columnCount", params: { expected: 14, found: 2 } } }]);
+  });
+});
+
+describe("validateLine: wine facts (decision 036)", () => {
+  const facts = (overrides: Record<string, string | undefined>) => {
+    const result = line(overrides);
+    if (!result.ok) throw new Error(JSON.stringify(result.reasons));
+    return result.value.facts;
+  };
+
+  it("sets nothing for absent columns, and converts the columns present", () => {
+    expect(facts({})).toEqual({});
+    expect(
+      facts({
+        grapes: "Pinot Noir:85 | gamay:15%",
+        alcohol_percent: "13,5",
+        residual_sugar_g_l: "2.4",
+        appellation: "Cheverny",
+        designation: "AOP",
+        tasting_notes_fr: "Cerise",
+        serving_temp_min_c: "14",
+        serving_temp_max_c: "16",
+        ageing_potential_years: "8",
+        saq_code: "12345678",
+        lcbo_code: "",
+      }),
+    ).toEqual({
+      grapes: [
+        { code: "pinot-noir", sharePercent: 85 },
+        { code: "gamay", sharePercent: 15 },
+      ],
+      alcoholPercent: 13.5,
+      residualSugarGramsPerLitre: 2.4,
+      appellation: "Cheverny",
+      designation: "AOP",
+      tastingNotesFr: "Cerise",
+      servingTemperatureMinC: 14,
+      servingTemperatureMaxC: 16,
+      ageingPotentialYears: 8,
+      saqCode: "12345678",
+      lcboCode: null,
+    });
+  });
+
+  it("finds grapes by code or by either name, accents and case ignored", () => {
+    expect(facts({ grapes: "GEWURZTRAMINER|Grüner Veltliner|shiraz|Mourvedre" }).grapes).toEqual([
+      { code: "gewurztraminer", sharePercent: null },
+      { code: "gruner-veltliner", sharePercent: null },
+      { code: "syrah", sharePercent: null },
+      { code: "mourvedre", sharePercent: null },
+    ]);
+    expect(facts({ grapes: "" }).grapes).toEqual([]);
+  });
+
+  it("refuses unknown grapes, bad shares, shares over 100 and out-of-range numbers, each by its column", () => {
+    expect(reasons({ grapes: "pinot-noir|cepage-imaginaire" })).toEqual(["grapeUnknown:grapes"]);
+    expect(reasons({ grapes: "pinot-noir:0" })).toEqual(["grapeShare:grapes"]);
+    expect(reasons({ grapes: "pinot-noir:101" })).toEqual(["grapeShare:grapes"]);
+    expect(reasons({ grapes: "pinot-noir:12.5" })).toEqual(["grapeShare:grapes"]);
+    expect(reasons({ grapes: "pinot-noir:60|gamay:50" })).toEqual(["grapeSharesOver100:grapes"]);
+    expect(reasons({ grapes: "pinot-noir|Pinot Noir" })).toEqual(["grapeTwice:grapes"]);
+    expect(reasons({ alcohol_percent: "101" })).toEqual(["decimal:alcohol_percent"]);
+    expect(reasons({ alcohol_percent: "13.55" })).toEqual(["decimal:alcohol_percent"]);
+    expect(reasons({ residual_sugar_g_l: "-1" })).toEqual(["decimal:residual_sugar_g_l"]);
+    expect(reasons({ serving_temp_min_c: "31" })).toEqual(["range:serving_temp_min_c"]);
+    expect(reasons({ serving_temp_min_c: "16", serving_temp_max_c: "8" })).toEqual(["temperatureOrder:serving_temp_max_c"]);
+    expect(reasons({ ageing_potential_years: "1.5" })).toEqual(["range:ageing_potential_years"]);
+    expect(reasons({ saq_code: "SAQ-1" })).toEqual(["boardCode:saq_code"]);
+    expect(reasons({ appellation: "x".repeat(121) })).toEqual(["tooLong:appellation"]);
+  });
+
+  it("requires every line of a product to carry the same facts", () => {
+    const a = line({ grapes: "gamay:100" });
+    const b = line({ inventory_puid: "X000001-SAQ", inventory: "SAQ", agency_fee: "", grapes: "gamay" });
+    if (!a.ok || !b.ok) throw new Error("lines refused");
+    expect(productFieldMismatch(a.value, b.value)).toBe("grapes");
+    expect(productFieldMismatch(a.value, a.value)).toBeNull();
   });
 });

@@ -23,10 +23,25 @@
  * | `availability` | `AVAILABLE` or `UPCOMING` |
  * | `zero_rated` (optional) | `true`/`false` (basic groceries, FOODS only); empty keeps the product's flag |
  *
- * A product written on several lines (one per inventory) must carry the same product fields on
- * each of them.
+ * Wine facts (decision 036), optional columns: a column the file leaves out changes nothing; a
+ * column it has sets the fact on each product, an empty cell meaning none (it clears the fact):
+ *
+ * | column | content |
+ * |---|---|
+ * | `grapes` | grapes separated by `|`, each a code or a name of the reference list (accents and case ignored), optionally `:share` in whole percent: `pinot-noir:85|gamay:15` |
+ * | `alcohol_percent` | alcohol by volume, 0–100, at most one decimal (`13.5` or `13,5`) |
+ * | `residual_sugar_g_l` | residual sugar in grams per litre, 0–1000, at most one decimal |
+ * | `appellation`, `designation` | as labelled, ≤ 120 and ≤ 60 characters |
+ * | `tasting_notes_fr`, `tasting_notes_en`, `food_pairings_fr`, `food_pairings_en` | plain text, ≤ 2,000 characters |
+ * | `serving_temp_min_c`, `serving_temp_max_c` | whole degrees Celsius 0–30, min ≤ max |
+ * | `ageing_potential_years` | whole years 0–100 |
+ * | `saq_code`, `lcbo_code` | the board's product code, digits |
+ *
+ * A product written on several lines (one per inventory) must carry the same product fields
+ * (facts included) on each of them.
  */
 import { soldByTheCase } from "~/catalogue/product-inventory";
+import { BOARD_CODE, formatGrapeList, parseGrapeList, WINE_FACT_LIMITS, type WineFacts } from "~/catalogue/wine-facts";
 import type { Refusal } from "~/db/import-report";
 import { type DollarsRefusal, parseDollars } from "~/pricing/money";
 import {
@@ -56,8 +71,27 @@ export const REQUIRED_COLUMNS = [
   "quantity",
   "availability",
 ] as const;
+/** The wine facts' columns (decision 036), each the column of one fact. */
+export const FACT_COLUMNS = {
+  grapes: "grapes",
+  alcohol_percent: "alcoholPercent",
+  residual_sugar_g_l: "residualSugarGramsPerLitre",
+  appellation: "appellation",
+  designation: "designation",
+  tasting_notes_fr: "tastingNotesFr",
+  tasting_notes_en: "tastingNotesEn",
+  food_pairings_fr: "foodPairingsFr",
+  food_pairings_en: "foodPairingsEn",
+  serving_temp_min_c: "servingTemperatureMinC",
+  serving_temp_max_c: "servingTemperatureMaxC",
+  ageing_potential_years: "ageingPotentialYears",
+  saq_code: "saqCode",
+  lcbo_code: "lcboCode",
+} as const satisfies Record<string, keyof WineFacts>;
+export type FactColumn = keyof typeof FACT_COLUMNS;
+
 /** Columns a file may add. */
-export const OPTIONAL_COLUMNS = ["zero_rated"] as const;
+export const OPTIONAL_COLUMNS = ["zero_rated", ...(Object.keys(FACT_COLUMNS) as FactColumn[])] as const;
 export type ImportColumn = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
 /** The largest file accepted, in bytes (30 MB: about 250,000 lines). */
@@ -91,7 +125,12 @@ export interface LineReference {
   producerIds: ReadonlyMap<string, number>;
   /** Type codes whose products may be zero-rated (basic groceries: FOODS). */
   zeroRatedTypes: ReadonlySet<string>;
+  /** Grape code by name or code (`grapeLookup` of the reference list). */
+  grapes: ReadonlyMap<string, string>;
 }
+
+/** The facts a line sets: only those whose column the file has. */
+export type ImportedFacts = Partial<WineFacts>;
 
 /** A valid line, in the database's units (cents, millilitres, bottles). */
 export interface ImportLine {
@@ -115,6 +154,8 @@ export interface ImportLine {
   availabilityStatus: AvailabilityStatus;
   /** null: the file says nothing (an existing product keeps its flag, a new one is not zero-rated). */
   zeroRated: boolean | null;
+  /** The wine facts of the columns the file has (decision 036); the others are absent. */
+  facts: ImportedFacts;
 }
 
 export type LineResult = { ok: true; value: ImportLine } | { ok: false; reasons: Refusal[] };
@@ -229,6 +270,8 @@ export function validateLine(record: Readonly<Record<string, string | undefined>
   else if (zeroText !== "") refuse("boolean", "zero_rated", { value: cell("zero_rated") });
   if (zeroRated === true && typeCode !== "" && !ref.zeroRatedTypes.has(typeCode)) refuse("zeroRatedType", "zero_rated", { type: typeCode });
 
+  const facts = validateFacts(record, refuse, ref);
+
   if (reasons.length > 0) return { ok: false, reasons };
   return {
     ok: true,
@@ -251,15 +294,97 @@ export function validateLine(record: Readonly<Record<string, string | undefined>
       quantity: quantity!,
       availabilityStatus: availability as AvailabilityStatus,
       zeroRated,
+      facts,
     },
   };
+}
+
+/** A decimal with at most one decimal (`13.5`, `13,5`, `14`), in [min, max]; null when it is not. */
+function oneDecimal(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,4}([.,]\d)?$/.test(text)) return null;
+  const n = Number(text.replace(",", "."));
+  return n >= min && n <= max ? n : null;
+}
+
+/**
+ * The wine facts of a line (decision 036): each fact column present is checked and converted, an
+ * empty cell giving "none" (null, "" for the notes, [] for grapes); absent columns are left out.
+ */
+function validateFacts(
+  record: Readonly<Record<string, string | undefined>>,
+  refuse: (key: string, column: ImportColumn, params?: Record<string, string | number>) => void,
+  ref: LineReference,
+): ImportedFacts {
+  const facts: ImportedFacts = {};
+  const present = (column: FactColumn) => record[column] !== undefined;
+  const cell = (column: FactColumn) => (record[column] ?? "").trim();
+
+  if (present("grapes")) {
+    const parsed = parseGrapeList(cell("grapes"), ref.grapes);
+    if (parsed.ok) facts.grapes = parsed.grapes;
+    else for (const reason of parsed.reasons) refuse(reason.key, "grapes", reason.params);
+  }
+  const decimal = (column: "alcohol_percent" | "residual_sugar_g_l", limits: { min: number; max: number }) => {
+    if (!present(column)) return;
+    const text = cell(column);
+    const n = text === "" ? null : oneDecimal(text, limits.min, limits.max);
+    if (text !== "" && n === null) refuse("decimal", column, { value: text, ...limits });
+    else facts[FACT_COLUMNS[column]] = n;
+  };
+  decimal("alcohol_percent", WINE_FACT_LIMITS.alcoholPercent);
+  decimal("residual_sugar_g_l", WINE_FACT_LIMITS.residualSugarGramsPerLitre);
+
+  const whole = (column: "serving_temp_min_c" | "serving_temp_max_c" | "ageing_potential_years", limits: { min: number; max: number }) => {
+    if (!present(column)) return;
+    const text = cell(column);
+    const n = text === "" ? null : wholeNumber(text, limits.min, limits.max);
+    if (text !== "" && n === null) refuse("range", column, { value: text, ...limits });
+    else facts[FACT_COLUMNS[column]] = n;
+  };
+  whole("serving_temp_min_c", WINE_FACT_LIMITS.servingTemperatureC);
+  whole("serving_temp_max_c", WINE_FACT_LIMITS.servingTemperatureC);
+  whole("ageing_potential_years", WINE_FACT_LIMITS.ageingPotentialYears);
+  const { servingTemperatureMinC: min, servingTemperatureMaxC: max } = facts;
+  if (typeof min === "number" && typeof max === "number" && min > max) refuse("temperatureOrder", "serving_temp_max_c", { min, max });
+
+  const label = (column: "appellation" | "designation", max: number) => {
+    if (!present(column)) return;
+    const text = cell(column);
+    if (text.length > max) refuse("tooLong", column, { max });
+    else facts[FACT_COLUMNS[column]] = text === "" ? null : text;
+  };
+  label("appellation", WINE_FACT_LIMITS.appellationLength);
+  label("designation", WINE_FACT_LIMITS.designationLength);
+
+  for (const column of ["tasting_notes_fr", "tasting_notes_en", "food_pairings_fr", "food_pairings_en"] as const) {
+    if (!present(column)) continue;
+    const text = cell(column);
+    if (text.length > WINE_FACT_LIMITS.notesLength) refuse("tooLong", column, { max: WINE_FACT_LIMITS.notesLength });
+    else facts[FACT_COLUMNS[column]] = text;
+  }
+  for (const column of ["saq_code", "lcbo_code"] as const) {
+    if (!present(column)) continue;
+    const text = cell(column);
+    if (text !== "" && !BOARD_CODE.test(text)) refuse("boardCode", column, { value: text });
+    else facts[FACT_COLUMNS[column]] = text === "" ? null : text;
+  }
+  return facts;
+}
+
+/** A fact as the report and the comparisons write it: grapes as their canonical cell (`pinot-noir:85|gamay:15`). */
+export function factValue(facts: ImportedFacts, field: keyof WineFacts): string | number | null {
+  const value = facts[field];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? formatGrapeList(value) : value;
 }
 
 /** The product fields of a line, which every line of one product must repeat identically. */
 export const PRODUCT_FIELDS = ["nameFr", "nameEn", "producerSlug", "typeCode", "vintage", "volumeMl", "uvc", "zeroRated"] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 
-/** The first product field two lines of the same product disagree on, or null. */
-export function productFieldMismatch(a: ImportLine, b: ImportLine): ProductField | null {
-  return PRODUCT_FIELDS.find((field) => a[field] !== b[field]) ?? null;
+/** The first product field (or wine fact) two lines of the same product disagree on, or null. */
+export function productFieldMismatch(a: ImportLine, b: ImportLine): ProductField | keyof WineFacts | null {
+  const field = PRODUCT_FIELDS.find((f) => a[f] !== b[f]);
+  if (field) return field;
+  return (Object.values(FACT_COLUMNS) as (keyof WineFacts)[]).find((f) => factValue(a.facts, f) !== factValue(b.facts, f)) ?? null;
 }

@@ -29,6 +29,8 @@ export interface ProductFacetOptions {
   /** Regions of the chosen countries only (empty until a country is chosen). */
   regions: FacetOption[];
   colors: FacetOption[];
+  /** Grape varieties (decision 036), the value their code, by name. */
+  grapes: FacetOption[];
   /** Producers' characteristics (organic, biodynamic…): offered without counts. */
   characteristics: UncountedOption[];
   /** Chosen attribute ids of other types, kept as hidden fields so a new choice keeps them. */
@@ -98,6 +100,12 @@ export function productFacetOptions(
           filters.attributes.includes(a.id),
         ),
       ),
+    grapes: withChecked(facets.grapes, filters.grapes)
+      .flatMap((f) => {
+        const grape = reference.grapeByCode.get(f.key);
+        return grape ? [option(f.key, localizedName(grape, locale), f.count, filters.grapes.includes(f.key))] : [];
+      })
+      .sort(byLabel),
     characteristics: reference.attributes
       .filter((a) => a.typeCode === "PROVIDER")
       .map((a) => ({ value: String(a.id), label: localizedName(a, locale), checked: filters.attributes.includes(a.id) })),

@@ -4,12 +4,17 @@ import { activeFilterCount, parsePriceCents, parseProductFilters, productFilters
 const known = {
   inventoryCodes: new Set(["IP", "SAQ", "Brouhh", "MERCH_MTL", "PI", "LCBO", "STORE_MTL"]),
   typeCodes: new Set(["VIN", "BIERE", "FOODS"]),
+  grapeCodes: new Set(["pinot-noir", "gamay"]),
 };
 const parse = (query: string) => parseProductFilters(new URLSearchParams(query), known);
 
 describe("parseProductFilters", () => {
   it("reads every query of the spec, repeated or comma-separated", () => {
-    expect(parse("page=2&inventory=IP&inventory=SAQ&type=VIN,BIERE&a=3&c=fr&c=IT&r=12&min=10&max=40.5&sort=price-desc&t=gamay")).toEqual({
+    expect(
+      parse(
+        "page=2&inventory=IP&inventory=SAQ&type=VIN,BIERE&a=3&c=fr&c=IT&r=12&grape=pinot-noir&grape=GAMAY&min=10&max=40.5&sort=price-desc&t=gamay",
+      ),
+    ).toEqual({
       page: 2,
       size: 24,
       inventories: ["IP", "SAQ"],
@@ -17,6 +22,7 @@ describe("parseProductFilters", () => {
       attributes: [3],
       countries: ["FR", "IT"],
       regions: [12],
+      grapes: ["pinot-noir", "gamay"],
       minCents: 1000,
       maxCents: 4050,
       sort: "price-desc",
@@ -32,11 +38,19 @@ describe("parseProductFilters", () => {
       attributes: [],
       countries: [],
       regions: [],
+      grapes: [],
       minCents: null,
       maxCents: null,
       sort: "relevance",
       text: "",
     });
+  });
+  it("keeps only the reference list's grapes, once each, in the canonical URL (decision 036)", () => {
+    const filters = parse("grape=pinot-noir&grape=cepage-imaginaire&grape=pinot-noir&grape=gamay");
+    expect(filters.grapes).toEqual(["pinot-noir", "gamay"]);
+    expect(productListHref(filters)).toBe("/products?grape=pinot-noir&grape=gamay");
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(parseProductFilters(new URLSearchParams("grape=gamay"), { ...known, grapeCodes: undefined }).grapes).toEqual([]);
   });
   it("ignores malformed values instead of failing", () => {
     const filters = parse("page=abc&inventory=NOPE&type=XYZ&a=red&c=France&r=abc&r=-1&r=7&min=-5&max=ten&sort=random");

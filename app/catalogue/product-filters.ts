@@ -1,7 +1,8 @@
 /**
  * The product list's filters as they live in the URL (SPEC §2 /products, §5 price rule):
  * `page`, `inventory` (one or many), `type`, `a` (attribute ids), `c` (ISO country codes),
- * `r` (numeric region ids), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
+ * `r` (numeric region ids), `grape` (grape variety codes, decision 036), `min`, `max` (dollars),
+ * `sort`, `t` (text). Parsing never throws:
  * malformed values are ignored or clamped.
  */
 import { isRowId } from "~/db/row-id";
@@ -27,6 +28,8 @@ export interface ProductFilters {
   attributes: number[];
   countries: string[];
   regions: number[];
+  /** Grape variety codes ("pinot-noir"): products made with any of them (decision 036). */
+  grapes: string[];
   /** Minimum price in cents, or null. */
   minCents: number | null;
   /** Maximum price in cents, or null (the price filter applies only when it is set: SPEC §5). */
@@ -38,6 +41,8 @@ export interface ProductFilters {
 export interface KnownCodes {
   inventoryCodes: ReadonlySet<string>;
   typeCodes: ReadonlySet<string>;
+  /** The reference list's grape codes; without it, every `grape` value is dropped. */
+  grapeCodes?: ReadonlySet<string>;
 }
 
 /** Largest price accepted from a URL; anything above is ignored (ids: {@link isRowId}). */
@@ -97,6 +102,7 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
     attributes: numericIds(params, "a"),
     countries: countryCodes(params),
     regions: numericIds(params, "r"),
+    grapes: [...new Set(multiValues(params, "grape").map((c) => c.toLowerCase()))].filter((c) => known.grapeCodes?.has(c) ?? false),
     minCents,
     maxCents,
     sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "relevance",
@@ -120,6 +126,7 @@ export function productFiltersToSearchParams(filters: ProductFilters): URLSearch
   for (const v of filters.attributes) params.append("a", String(v));
   for (const v of filters.countries) params.append("c", v);
   for (const v of filters.regions) params.append("r", String(v));
+  for (const v of filters.grapes) params.append("grape", v);
   if (filters.minCents !== null) params.set("min", centsToParam(filters.minCents));
   if (filters.maxCents !== null) params.set("max", centsToParam(filters.maxCents));
   if (filters.sort !== "relevance") params.set("sort", filters.sort);
@@ -142,6 +149,7 @@ export function activeFilterCount(filters: ProductFilters): number {
     filters.attributes.length +
     filters.countries.length +
     filters.regions.length +
+    filters.grapes.length +
     (filters.maxCents !== null ? 1 : 0) +
     (filters.text ? 1 : 0)
   );

@@ -10,9 +10,11 @@ import { containsPattern } from "~/db/like-pattern";
 import {
   attributes,
   countries,
+  grapeVarieties,
   inventories,
   productAttributes,
   productFacetCounts,
+  productGrapes,
   productInventories,
   productListing,
   products,
@@ -73,6 +75,8 @@ export interface ProductSearchResult {
     countries: FacetCount<string>[];
     regions: FacetCount<number>[];
     colors: FacetCount<number>[];
+    /** Grape variety codes (decision 036). */
+    grapes: FacetCount<string>[];
   };
 }
 
@@ -94,7 +98,8 @@ function listingSearchVector(locale: Locale) {
 
 /**
  * The text condition on the list's search table: the product matches in full text in the page's
- * language, or its name or its producer's name contains the text, accents ignored. The listing row
+ * language, or its name, its producer's name or one of its grapes' names (in either language,
+ * decision 036) contains the text, accents ignored. The listing row
  * carries the product's search vectors and names with their own indexes (full text and trigram,
  * migration 0011), so the database combines them with the producer's rows in one bitmap instead of
  * looking every matching product up in the listing. The matching producers are found first through
@@ -106,6 +111,8 @@ export function textCondition(text: string, locale: Locale): SQL {
     sql`${listingSearchVector(locale)} @@ ${webSearchQuery(text, locale)}`,
     sql`cuvee_unaccent(${listingName(locale)}) ilike cuvee_unaccent(${pattern})`,
     sql`${productListing.providerId} = any(array(select ${providers.id} from ${providers} where cuvee_unaccent(${providers.name}) ilike cuvee_unaccent(${pattern})))`,
+    // The products of the matching grapes (few varieties match a text; most texts match none).
+    sql`${productListing.productId} = any(array(select ${productGrapes.productId} from ${productGrapes} where ${productGrapes.grapeId} = any(array(select ${grapeVarieties.id} from ${grapeVarieties} where cuvee_unaccent(${grapeVarieties.nameFr}) ilike cuvee_unaccent(${pattern}) or cuvee_unaccent(${grapeVarieties.nameEn}) ilike cuvee_unaccent(${pattern})))))`,
   )!;
 }
 
@@ -121,6 +128,11 @@ interface SearchConditions {
   country: SQL | undefined;
   region: SQL | undefined;
   color: SQL | undefined;
+  /**
+   * The grape varieties asked for (decision 036): products made with any of them. Only on the
+   * listing's rows: the materialized counts know no grapes.
+   */
+  grape: SQL | undefined;
   /** Conditions no facet ignores: other attributes, price, text, producer. */
   common: SQL | undefined;
 }
@@ -128,6 +140,14 @@ interface SearchConditions {
 function attributeExists(ids: number[]): SQL {
   return exists(
     sql`(select 1 from ${productAttributes} where ${productAttributes.productId} = ${productListing.productId} and ${inArray(productAttributes.attributeId, ids)})`,
+  );
+}
+
+/** The listing row's product is made with one of these grapes (codes; unknown ones match nothing). */
+function grapeExists(codes: string[], reference: ReferenceData): SQL {
+  const ids = codes.map((code) => reference.grapeByCode.get(code)?.id ?? -1);
+  return exists(
+    sql`(select 1 from ${productGrapes} where ${productGrapes.productId} = ${productListing.productId} and ${inArray(productGrapes.grapeId, ids)})`,
   );
 }
 
@@ -182,6 +202,7 @@ function searchConditions(
       : undefined,
     region: filters.regions.length ? inArray(columns.regionId, filters.regions) : undefined,
     color: colorIds ? inArray(columns.colorId, colorIds) : undefined,
+    grape: listing && filters.grapes.length ? grapeExists(filters.grapes, reference) : undefined,
     common: and(...common),
   };
 }
@@ -340,7 +361,7 @@ export async function searchProducts(
 ): Promise<ProductSearchResult> {
   const size = options.pageSize ?? filters.size;
   const c = searchConditions(filters, reference, options);
-  const all = and(c.inventory, c.type, c.country, c.region, c.color, c.common);
+  const all = and(c.inventory, c.type, c.country, c.region, c.color, c.grape, c.common);
 
   // Facet filters alone are counted from the materialized counts; any other condition (text,
   // price, other attributes, producer) counts the matching listing rows. Either is cached until the
@@ -397,11 +418,15 @@ export async function searchProducts(
   };
   const requestedOffset = (Math.max(1, filters.page) - 1) * size;
   const [counts, earlyPage] = await Promise.all([
-    cachedCounts(db, filters, options, () =>
-      c.common
-        ? countFacets(db, reference, listingRows, c)
-        : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
-    ),
+    cachedCounts(db, filters, options, async () => {
+      const [counts, grapes] = await Promise.all([
+        c.common || c.grape
+          ? countFacets(db, reference, listingRows, c)
+          : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
+        countGrapes(db, reference, c),
+      ]);
+      return { total: counts.total, facets: { ...counts.facets, grapes } };
+    }),
     requestedOffset <= PARALLEL_PAGE_MAX_OFFSET ? readPage(requestedOffset) : null,
   ]);
   const pagination = paginate(counts.total, filters.page, size);
@@ -455,6 +480,7 @@ function cachedCounts(
     filters.attributes,
     filters.countries,
     filters.regions,
+    filters.grapes,
     filters.minCents,
     filters.maxCents,
     filters.text,
@@ -468,7 +494,12 @@ function cachedCounts(
  * @param source the rows counted ({@link listingRows} or {@link materializedCounts})
  * @param c the conditions on `source`'s columns
  */
-async function countFacets(db: Database, reference: ReferenceData, source: CountSource, c: SearchConditions): Promise<SearchCounts> {
+async function countFacets(
+  db: Database,
+  reference: ReferenceData,
+  source: CountSource,
+  c: SearchConditions,
+): Promise<{ total: number; facets: Omit<SearchCounts["facets"], "grapes"> }> {
   const { columns, countWhere } = source;
   const facetRows = await db
     .select({
@@ -486,7 +517,7 @@ async function countFacets(db: Database, reference: ReferenceData, source: Count
       forColor: countWhere(and(c.inventory, c.type, c.country, c.region)),
     })
     .from(source.table)
-    .where(and(c.offeredInventory, c.common))
+    .where(and(c.offeredInventory, c.grape, c.common))
     .groupBy(
       sql`grouping sets ((${columns.inventoryCode}), (${columns.typeCode}), (${columns.countryId}), (${columns.regionId}), (${columns.colorId}))`,
     );
@@ -512,6 +543,30 @@ async function countFacets(db: Database, reference: ReferenceData, source: Count
       colors: positive(bySet(0b11110).map((r) => ({ key: r.colorId, count: Number(r.forColor) }))),
     },
   };
+}
+
+/**
+ * The grape facet's counts (decision 036): the listing rows matching every filter but the grape
+ * one, counted under each grape of their product (a blend counts under each of its grapes). The
+ * materialized counts know no grapes (a product has several), so this query reads the matching
+ * listing rows and their products' grapes; like the other counts it is cached until the catalogue
+ * changes.
+ * @returns grape codes with their counts, largest first
+ */
+async function countGrapes(db: Database, reference: ReferenceData, c: SearchConditions): Promise<FacetCount<string>[]> {
+  const rows = await db
+    .select({ grapeId: productGrapes.grapeId, count: count() })
+    .from(productListing)
+    .innerJoin(productGrapes, eq(productGrapes.productId, productListing.productId))
+    .where(and(c.inventory, c.type, c.country, c.region, c.color, c.common))
+    .groupBy(productGrapes.grapeId);
+  const codeOf = new Map(reference.grapes.map((g) => [g.id, g.code]));
+  return rows
+    .flatMap((r) => {
+      const key = codeOf.get(r.grapeId);
+      return key && Number(r.count) > 0 ? [{ key, count: Number(r.count) }] : [];
+    })
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 /**
@@ -624,6 +679,7 @@ export async function* productListingBatches(
     c.country,
     c.region,
     c.color,
+    c.grape,
     c.common,
     inArray(productListing.availabilityStatus, options.availability),
   );

@@ -1,12 +1,12 @@
 /**
  * Reference data read once per database and kept in memory: inventories (channels), product types,
- * attributes, countries and regions. They change only with a migration or a catalogue import,
+ * attributes, countries, regions and grape varieties. They change only with a migration or a catalogue import,
  * which restarts the server.
  */
 import { asc } from "drizzle-orm";
 import { createDatabaseCache } from "~/cache.server";
 import type { Database } from "~/db/client.server";
-import { attributes, countries, inventories, productTypes, regions } from "~/db/schema";
+import { attributes, countries, grapeVarieties, inventories, productTypes, regions } from "~/db/schema";
 import { localized } from "~/lib/localized";
 import type { InventoryCode, Locale, Province } from "~/vocabulary";
 
@@ -15,6 +15,7 @@ export type ProductType = typeof productTypes.$inferSelect;
 export type Attribute = typeof attributes.$inferSelect;
 export type Country = typeof countries.$inferSelect;
 export type Region = typeof regions.$inferSelect;
+export type GrapeVariety = typeof grapeVarieties.$inferSelect;
 
 export interface ReferenceData {
   inventories: Inventory[];
@@ -27,7 +28,10 @@ export interface ReferenceData {
   countryById: Map<number, Country>;
   regions: Region[];
   regionById: Map<number, Region>;
-  known: { inventoryCodes: Set<string>; typeCodes: Set<string> };
+  /** The reference list of grape varieties (decision 036), ordered by code. */
+  grapes: GrapeVariety[];
+  grapeByCode: Map<string, GrapeVariety>;
+  known: { inventoryCodes: Set<string>; typeCodes: Set<string>; grapeCodes: Set<string> };
 }
 
 const referenceCache = createDatabaseCache<"reference", ReferenceData>({ ttlMs: 0, maxEntries: 1 });
@@ -38,12 +42,13 @@ export function getReferenceData(db: Database): Promise<ReferenceData> {
 }
 
 async function loadReferenceData(db: Database): Promise<ReferenceData> {
-  const [inventoryRows, typeRows, attributeRows, countryRows, regionRows] = await Promise.all([
+  const [inventoryRows, typeRows, attributeRows, countryRows, regionRows, grapeRows] = await Promise.all([
     db.select().from(inventories).orderBy(asc(inventories.position)),
     db.select().from(productTypes).orderBy(asc(productTypes.position)),
     db.select().from(attributes).orderBy(asc(attributes.typeCode), asc(attributes.id)),
     db.select().from(countries).orderBy(asc(countries.code)),
     db.select().from(regions).orderBy(asc(regions.nameFr)),
+    db.select().from(grapeVarieties).orderBy(asc(grapeVarieties.code)),
   ]);
   return {
     inventories: inventoryRows,
@@ -56,9 +61,12 @@ async function loadReferenceData(db: Database): Promise<ReferenceData> {
     countryById: new Map(countryRows.map((c) => [c.id, c])),
     regions: regionRows,
     regionById: new Map(regionRows.map((r) => [r.id, r])),
+    grapes: grapeRows,
+    grapeByCode: new Map(grapeRows.map((g) => [g.code, g])),
     known: {
       inventoryCodes: new Set(inventoryRows.map((i) => i.code)),
       typeCodes: new Set(typeRows.map((t) => t.code)),
+      grapeCodes: new Set(grapeRows.map((g) => g.code)),
     },
   };
 }

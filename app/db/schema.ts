@@ -49,8 +49,8 @@ import type {
   PaymentStatus,
   PlanInterval,
   PlanKind,
-  Province,
   ProviderImageRole,
+  Province,
   ReservationStatus,
   Role,
   SalesUnit,
@@ -70,7 +70,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
     return "bytea";
   },
   fromDriver(value) {
-    return value instanceof Uint8Array ? value : new Uint8Array(value as ArrayLike<number>);
+    return value instanceof Uint8Array ? value : new Uint8Array(value);
   },
 });
 

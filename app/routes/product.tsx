@@ -17,6 +17,8 @@ import { getProductDetail, type ProductChannel } from "~/catalogue/product-detai
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { ChannelPrice } from "~/catalogue/ui/product-card";
+import { WineFactsSection } from "~/catalogue/ui/wine-facts-section";
+import { readWineFacts } from "~/catalogue/wine-facts.server";
 import { shopContext } from "~/context";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
@@ -52,10 +54,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     selectedId: selected?.productInventoryId ?? null,
     province: preferences.province,
     taxMode: preferences.taxMode,
+    // Decision 036: the fact sheet, and the boards whose codes link to their pages.
+    wine: await readWineFacts(db, product.id, locale),
+    soldAt: liquorBoardsSelling(product.channels),
     // SPEC §6: a member sees the member price of single bottles.
     isMember: await ownerIsMember(db, await readCartOwner(db, request)),
     blogs: await listBlogsForProduct(db, product.id, locale),
   };
+}
+
+/** The boards selling the product: those of its LIQUOR_BOARD channels, in any province (decision 036). */
+function liquorBoardsSelling(channels: readonly ProductChannel[]): ("SAQ" | "LCBO")[] {
+  return (["SAQ", "LCBO"] as const).filter((board) => channels.some((c) => c.channelKind === "LIQUOR_BOARD" && c.inventoryCode === board));
 }
 
 function ChannelBlock({
@@ -159,6 +169,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <dd>{product.puid}</dd>
         </dl>
         {product.description ? <p className="mt-4 max-w-prose">{product.description}</p> : null}
+        {loaderData.wine ? (
+          <WineFactsSection
+            facts={loaderData.wine.facts}
+            grapes={loaderData.wine.grapes}
+            volumeMl={product.volumeMl}
+            provider={product.provider}
+            origin={origin}
+            soldAt={loaderData.soldAt}
+          />
+        ) : null}
 
         <h2 className="mt-8 font-serif text-2xl">{t(`product.channelsIn.${province}`)}</h2>
         {here.length === 0 ? (

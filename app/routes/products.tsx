@@ -71,12 +71,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function FacetFieldset({ legend, name, options }: { legend: string; name: string; options: (FacetOption | UncountedOption)[] }) {
+function FacetFieldset({
+  legend,
+  name,
+  options,
+  long = false,
+}: {
+  legend: string;
+  name: string;
+  options: (FacetOption | UncountedOption)[];
+  /** A list that may run long (grapes): it scrolls within a bounded height. */
+  long?: boolean;
+}) {
   if (options.length === 0) return null;
   return (
-    <fieldset className="mb-5">
+    <fieldset className="mb-5" data-testid={`facet-${name}`}>
       <legend className="mb-1 font-semibold">{legend}</legend>
-      <ul className="space-y-1 text-sm">
+      <ul className={`space-y-1 text-sm ${long ? "max-h-64 overflow-y-auto pr-1" : ""}`}>
         {options.map((o) => (
           <li key={o.value}>
             <label className="flex items-center gap-2">
@@ -136,6 +147,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <FacetFieldset legend={t("filters.characteristics")} name="a" options={facets.characteristics} />
             <FacetFieldset legend={t("filters.country")} name="c" options={facets.countries} />
             <FacetFieldset legend={t("filters.region")} name="r" options={facets.regions} />
+            <FacetFieldset legend={t("filters.grape")} name="grape" options={facets.grapes} long />
             <fieldset className="mb-5">
               <legend className="mb-1 font-semibold">
                 {t("filters.price")} ({taxMode === "IN" ? t("price.taxIn") : t("price.taxOut")})

@@ -81,6 +81,50 @@ describe("productMeta", () => {
     expect(content(tags, "name", "description")).toMatch(/^Vin d’Aphros, /);
   });
 
+  it("carries the wine facts as additionalProperty, in the page's language, and the codes of the boards selling it as identifiers", () => {
+    const wine = {
+      facts: {
+        grapes: [{ code: "melon-de-bourgogne", sharePercent: 100 }],
+        alcoholPercent: 12,
+        residualSugarGramsPerLitre: 1.8,
+        appellation: "Muscadet Sèvre et Maine",
+        designation: "AOP",
+        tastingNotesFr: "Agrumes.",
+        tastingNotesEn: "Citrus.",
+        foodPairingsFr: "",
+        foodPairingsEn: "",
+        servingTemperatureMinC: 8,
+        servingTemperatureMaxC: 10,
+        ageingPotentialYears: 8,
+        saqCode: "12345678",
+        lcboCode: "654321",
+      },
+      grapes: [{ code: "melon-de-bourgogne", sharePercent: 100, name: "Melon de Bourgogne" }],
+    };
+    const ld = jsonLd(productMeta(english, { ...product, wine, soldAt: ["SAQ"] }));
+    expect(ld["@type"]).toBe("Product");
+    expect(ld.offers).toHaveLength(3);
+    const properties = ld.additionalProperty as Record<string, unknown>[];
+    expect(properties).toEqual([
+      {
+        "@type": "PropertyValue",
+        name: "Grape varieties",
+        value: "Melon de Bourgogne",
+        valueReference: { "@type": "QuantitativeValue", value: 100, unitCode: "P1", unitText: "%" },
+      },
+      { "@type": "PropertyValue", name: "Alcohol", value: 12, unitCode: "P1", unitText: "%" },
+      { "@type": "PropertyValue", name: "Residual sugar", value: 1.8, unitCode: "GL", unitText: "g/L" },
+      { "@type": "PropertyValue", name: "Appellation", value: "Muscadet Sèvre et Maine" },
+      { "@type": "PropertyValue", name: "Designation", value: "AOP" },
+      { "@type": "PropertyValue", name: "Serving temperature", minValue: 8, maxValue: 10, unitCode: "CEL", unitText: "°C" },
+      { "@type": "PropertyValue", name: "Ageing potential", value: 8, unitCode: "ANN" },
+      { "@type": "PropertyValue", name: "Tasting notes", value: "Citrus." },
+    ]);
+    // Not sold at the LCBO: its code is left out.
+    expect(ld.identifier).toEqual([{ "@type": "PropertyValue", propertyID: "SAQ", value: "12345678" }]);
+    expect(jsonLd(productMeta(french, product)).additionalProperty).toBeUndefined();
+  });
+
   it("carries a JSON-LD Product with brand, sku and one CAD offer per channel", () => {
     const ld = jsonLd(productMeta(french, product));
     expect(ld).toMatchObject({

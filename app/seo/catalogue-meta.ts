@@ -12,12 +12,14 @@ import { productImageSrc, providerImageSrc } from "~/catalogue/links";
 import { type ProductFilters, productListHref } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { type ProviderFilters, providerListHref } from "~/catalogue/provider-filters";
+import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import type { BlogCoverMotif } from "~/vocabulary";
+import { localized } from "~/lib/localized";
+import type { BlogCoverMotif, LiquorBoard } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, schemaPrice } from "./structured-data";
+import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, schemaPrice, wineFactsJsonLd } from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -56,6 +58,9 @@ export interface ProductMetaData {
   /** The channels of the visitor's province, then the others. */
   here: readonly OfferChannel[];
   elsewhere: readonly OfferChannel[];
+  /** The product's wine facts (decision 036) and the boards selling it; absent = none. */
+  wine?: { facts: WineFacts; grapes: NamedGrapeShare[] } | null;
+  soldAt?: readonly LiquorBoard[];
 }
 
 /**
@@ -91,17 +96,39 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
     extra.push({ property: "product:price:amount", content: schemaPrice(lowest) }, { property: "product:price:currency", content: "CAD" });
   }
   extra.push({
-    "script:ld+json": productJsonLd(s.origin, {
-      name: product.name,
-      description: product.description || description,
-      image,
-      url: localizedUrl(s.origin, path, s.locale),
-      puid: product.puid,
-      slug: product.slug,
-      providerName: product.provider.name,
-      providerSlug: product.provider.slug,
-      channels: [...data.here, ...data.elsewhere],
-    }),
+    "script:ld+json": {
+      ...productJsonLd(s.origin, {
+        name: product.name,
+        description: product.description || description,
+        image,
+        url: localizedUrl(s.origin, path, s.locale),
+        puid: product.puid,
+        slug: product.slug,
+        providerName: product.provider.name,
+        providerSlug: product.provider.slug,
+        channels: [...data.here, ...data.elsewhere],
+      }),
+      ...(data.wine
+        ? wineFactsJsonLd({
+            facts: data.wine.facts,
+            grapes: data.wine.grapes,
+            soldAt: data.soldAt ?? [],
+            names: {
+              grapes: t("product.facts.grapes"),
+              alcohol: t("product.facts.alcohol"),
+              sugar: t("product.facts.sugar"),
+              appellation: t("product.facts.appellation"),
+              designation: t("product.facts.designation"),
+              serving: t("product.facts.serving"),
+              ageing: t("product.facts.ageing"),
+              tastingNotes: t("product.facts.tastingNotes"),
+              foodPairings: t("product.facts.foodPairings"),
+            },
+            tastingNotes: localized(s.locale, data.wine.facts.tastingNotesFr, data.wine.facts.tastingNotesEn),
+            foodPairings: localized(s.locale, data.wine.facts.foodPairingsFr, data.wine.facts.foodPairingsEn),
+          })
+        : {}),
+    },
   });
   return seoMeta(site, { title: product.name, description, path, image, type: "product", extra });
 }

@@ -7,7 +7,8 @@
  */
 import { productHref } from "~/catalogue/links";
 import type { ProductInventoryView } from "~/catalogue/product-inventory";
-import type { Province } from "~/vocabulary";
+import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
+import type { LiquorBoard, Province } from "~/vocabulary";
 import { absoluteUrl, SITE_NAME } from "./page-meta";
 
 /** A schema.org object (JSON). */
@@ -147,4 +148,76 @@ export function articleJsonLd(
     author: agency,
     publisher: agency,
   };
+}
+
+/** What {@link wineFactsJsonLd} writes of a product's wine facts. */
+export interface WineFactsLd {
+  facts: WineFacts;
+  /** `facts.grapes` named in the page's language. */
+  grapes: readonly NamedGrapeShare[];
+  /** The boards selling the product: only their codes are written. */
+  soldAt: readonly LiquorBoard[];
+  /** The properties' names in the page's language (`product.facts.*`). */
+  names: Record<
+    "grapes" | "alcohol" | "sugar" | "appellation" | "designation" | "serving" | "ageing" | "tastingNotes" | "foodPairings",
+    string
+  >;
+  /** Tasting notes and food pairings in the page's language ("" = none). */
+  tastingNotes: string;
+  foodPairings: string;
+}
+
+/**
+ * A product's wine facts for its `Product` (decision 036): schema.org has no wine fields, so each
+ * fact is an `additionalProperty` `PropertyValue` (with UN/CEFACT unit codes: `P1` percent, `GL`
+ * grams per litre, `CEL` degrees Celsius, `ANN` years; a grape's share as its value in percent),
+ * and the boards' product codes are `identifier`s (`propertyID` "SAQ" or "LCBO") when the board
+ * sells the product. Merge the result into {@link productJsonLd}'s object.
+ * @returns `{}` when the product has no fact
+ */
+export function wineFactsJsonLd(wine: WineFactsLd): JsonLd {
+  const { facts, names } = wine;
+  const properties: JsonLd[] = [];
+  const property = (name: string, value: unknown, extra: JsonLd = {}) =>
+    properties.push({ "@type": "PropertyValue", name, value, ...extra });
+  for (const grape of wine.grapes) {
+    property(
+      names.grapes,
+      grape.name,
+      grape.sharePercent === null
+        ? {}
+        : { valueReference: { "@type": "QuantitativeValue", value: grape.sharePercent, unitCode: "P1", unitText: "%" } },
+    );
+  }
+  if (facts.alcoholPercent !== null) property(names.alcohol, facts.alcoholPercent, { unitCode: "P1", unitText: "%" });
+  if (facts.residualSugarGramsPerLitre !== null)
+    property(names.sugar, facts.residualSugarGramsPerLitre, { unitCode: "GL", unitText: "g/L" });
+  if (facts.appellation) property(names.appellation, facts.appellation);
+  if (facts.designation) property(names.designation, facts.designation);
+  const { servingTemperatureMinC: min, servingTemperatureMaxC: max } = facts;
+  if (min !== null || max !== null) {
+    properties.push({
+      "@type": "PropertyValue",
+      name: names.serving,
+      ...(min !== null ? { minValue: min } : {}),
+      ...(max !== null ? { maxValue: max } : {}),
+      unitCode: "CEL",
+      unitText: "°C",
+    });
+  }
+  if (facts.ageingPotentialYears !== null) property(names.ageing, facts.ageingPotentialYears, { unitCode: "ANN" });
+  if (wine.tastingNotes) property(names.tastingNotes, wine.tastingNotes);
+  if (wine.foodPairings) property(names.foodPairings, wine.foodPairings);
+  const identifiers = (
+    [
+      ["SAQ", facts.saqCode],
+      ["LCBO", facts.lcboCode],
+    ] as const
+  )
+    .filter(([board, code]) => code !== null && wine.soldAt.includes(board))
+    .map(([board, code]) => ({ "@type": "PropertyValue", propertyID: board, value: code }));
+  const ld: JsonLd = {};
+  if (properties.length > 0) ld.additionalProperty = properties;
+  if (identifiers.length > 0) ld.identifier = identifiers;
+  return ld;
 }

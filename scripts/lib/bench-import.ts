@@ -2,7 +2,10 @@
  * The catalogue import's figure for `npm run bench` ("A 100,000-row file imports in
  * under a minute on PostgreSQL"). Writes a CSV of BENCH_IMPORT_ROWS lines (100,000 by default)
  * from the generated catalogue: existing product inventories with a new price and quantity, and 1 %
- * new products (puids `BENCHIMP…`), then runs the dry run and the apply of app/catalogue-import
+ * new products (puids `BENCHIMP…`), every line with the wine-fact columns (decision 036: grapes
+ * with shares, alcohol, sugar, appellation, designation, notes, temperatures, ageing, SAQ code;
+ * new values for every product, so each product and its grapes are rewritten: the worst case;
+ * BENCH_IMPORT_FACTS=0 leaves them out), then runs the dry run and the apply of app/catalogue-import
  * directly against the bench database (no HTTP), and prints rows/s and seconds for each.
  *
  * The apply commits: the catalogue measured afterwards has the new prices and ~1 % more products.
@@ -12,6 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { GRAPE_VARIETIES } from "../../app/catalogue/seed/grape-varieties";
 import { checkCatalogueFile, confirmCatalogueImport } from "../../app/catalogue-import/catalogue-import.server";
 import { REQUIRED_COLUMNS } from "../../app/catalogue-import/import-format";
 import { openDatabase } from "../../app/db/client.server";
@@ -32,6 +36,48 @@ const cell = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 const dollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+/** The wine-fact columns the bench's file carries (decision 036). */
+const FACT_COLUMNS = [
+  "grapes",
+  "alcohol_percent",
+  "residual_sugar_g_l",
+  "appellation",
+  "designation",
+  "tasting_notes_fr",
+  "tasting_notes_en",
+  "serving_temp_min_c",
+  "serving_temp_max_c",
+  "ageing_potential_years",
+  "saq_code",
+];
+
+/**
+ * A product's fact cells, the same on each of its lines: drawn from its puid and the run, so every
+ * run changes every product's facts (a freshly generated catalogue's wines have grapes and alcohol
+ * only: the bench's import rewrites them all either way).
+ */
+function factCells(puid: string, run: string): string[] {
+  let h = 0;
+  for (const c of `${run}${puid}`) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  const grape = (k: number) => GRAPE_VARIETIES[(h >>> k) % GRAPE_VARIETIES.length]!;
+  const first = grape(0);
+  const second = grape(7);
+  const grapes = second.code === first.code ? `${first.nameEn}` : `${first.code}:70|${second.nameFr}:30`;
+  return [
+    grapes,
+    `${11 + (h % 4)},${h % 10}`,
+    `${(h % 40) / 10}`,
+    "Appellation d’essai",
+    "AOP",
+    "Fruits rouges, épices douces.",
+    "Red fruit, gentle spice.",
+    "14",
+    "17",
+    String(3 + (h % 10)),
+    String(10_000_000 + (h % 89_999_999)),
+  ];
+}
 
 /**
  * Builds the file, then times the dry run and the apply, and prints one table.
@@ -71,7 +117,10 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
       .orderBy(productInventories.id)
       .limit(rowsWanted - created);
     if (list.length === 0) throw new Error("the bench database has no catalogue to import over");
-    const lines: string[] = [REQUIRED_COLUMNS.join(",")];
+    const withFacts = env.BENCH_IMPORT_FACTS !== "0";
+    const run = randomBytes(3).toString("hex").toUpperCase();
+    const facts = (puid: string) => (withFacts ? factCells(puid, run) : []);
+    const lines: string[] = [[...REQUIRED_COLUMNS, ...(withFacts ? FACT_COLUMNS : [])].join(",")];
     for (const r of list) {
       lines.push(
         [
@@ -89,13 +138,13 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
           dollars(r.agencyFeeCents),
           r.quantity + r.uvc,
           r.availability,
+          ...facts(r.productPuid),
         ]
           .map(cell)
           .join(","),
       );
     }
     const producer = list[list.length - 1]!.producer;
-    const run = randomBytes(3).toString("hex").toUpperCase();
     for (let n = 1; n <= created; n++) {
       const puid = `BENCHIMP${run}${String(n).padStart(6, "0")}`;
       lines.push(
@@ -114,6 +163,7 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
           "7,25",
           24,
           "AVAILABLE",
+          ...facts(puid),
         ]
           .map(cell)
           .join(","),
@@ -136,7 +186,7 @@ export async function benchImport(env: NodeJS.ProcessEnv): Promise<ImportFigures
       .returning({ id: users.id, email: users.email });
 
     console.log(
-      `Catalogue import: ${rowCount} rows (${list.length} existing product inventories re-priced, ${created} new products), ${(csv.length / 1e6).toFixed(1)} MB…`,
+      `Catalogue import: ${rowCount} rows (${list.length} existing product inventories re-priced, ${created} new products${withFacts ? ", every product's wine facts and grapes rewritten" : ""}), ${(csv.length / 1e6).toFixed(1)} MB…`,
     );
     let started = performance.now();
     const checked = await checkCatalogueFile(db, staff!, { name: "bench.csv", text: csv });

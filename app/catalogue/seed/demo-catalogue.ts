@@ -17,12 +17,15 @@ import {
   writeProviderOrigins,
   writeProviders,
 } from "~/catalogue/catalogue-writer.server";
+import type { WineFacts } from "~/catalogue/wine-facts";
+import { replaceProductGrapes, wineFactColumns } from "~/catalogue/wine-facts.server";
 import type { Database } from "~/db/client.server";
-import { attributes, countries, regions } from "~/db/schema";
+import { attributes, countries, grapeVarieties, regions } from "~/db/schema";
 import { priceTaxIn } from "~/pricing/taxes";
 import type { InventoryCode, Province } from "~/vocabulary";
 import { type DemoPhotoCounts, type DemoPhotoOptions, seedDemoPhotos } from "./demo-photos.server";
-import { INVENTORIES, type RegionRow,REGIONS } from "./reference-data";
+import { demoWineFacts } from "./demo-wine-facts";
+import { INVENTORIES, type RegionRow, REGIONS } from "./reference-data";
 
 // ---------------------------------------------------------------------------------------------
 // Small deterministic helpers (shared with the synthetic generator)
@@ -921,6 +924,8 @@ export interface DemoProduct {
   /** Attribute keys `TYPE:code`, e.g. `PRODUCT_COLOR:red`, `PROVIDER:organic`. */
   attributeKeys: string[];
   inventories: DemoProductInventory[];
+  /** Its wine facts and grapes (decision 036; plausible, not the real cuvée's). */
+  facts: WineFacts;
 }
 
 /** The whole demo catalogue as plain data. */
@@ -1183,6 +1188,8 @@ export function generateDemoCatalogue(): DemoCatalogue {
           ...(cuvee.type === "GOODS" ? [] : providerAttrs.map((a) => `PROVIDER:${a}`)),
         ];
         const product = { puid, vintage: variant.vintage, uvc, zeroRated };
+        const inventoryRows = codes.map((code) => buildProductInventory(rng, code, product, basePrice));
+        const boardCode = (code: InventoryCode) => inventoryRows.find((i) => i.inventoryCode === code)?.liquorBoardCode ?? null;
         productRows.push({
           puid,
           slug,
@@ -1201,7 +1208,21 @@ export function generateDemoCatalogue(): DemoCatalogue {
           colorCode: cuvee.color,
           kindFr: kindFrOf(cuvee),
           attributeKeys,
-          inventories: codes.map((code) => buildProductInventory(rng, code, product, basePrice)),
+          inventories: inventoryRows,
+          facts: demoWineFacts({
+            n,
+            typeCode: cuvee.type,
+            colorCode: cuvee.color,
+            grapes: cuvee.grapes,
+            name: cuvee.name,
+            regionCode: region.code,
+            countryCode: region.country,
+            province: region.province,
+            vintage: variant.vintage,
+            priceCents: basePrice,
+            saqCode: boardCode("SAQ"),
+            lcboCode: boardCode("LCBO"),
+          }),
         });
       }
     }
@@ -1238,10 +1259,18 @@ export async function loadReferenceIds(db: Database): Promise<{
   };
 }
 
+/** The fact columns the seed owns (decision 036). */
+const FACT_COLUMNS = Object.keys(wineFactColumns) as (keyof typeof wineFactColumns)[];
+
+/** A product's scalar facts as its row's columns (its grapes go to `product_grapes`). */
+function factValues({ grapes: _grapes, ...facts }: WineFacts) {
+  return facts;
+}
+
 /**
  * Inserts (or refreshes) the demo catalogue of {@link buildDemoCatalogue} in one transaction,
- * with batched multi-row upserts: providers by slug, their origins (replaced), products by puid,
- * their attributes (replaced) and product inventories by puid. Running it twice leaves the same
+ * with batched multi-row upserts: providers by slug, their origins (replaced), products by puid
+ * with their wine facts, their attributes and grapes (replaced) and product inventories by puid. Running it twice leaves the same
  * rows (idempotent); a few seconds on PGlite.
  *
  * Requires `seedReferenceData(db)` first (inventories, product types, attributes, countries and
@@ -1317,14 +1346,21 @@ export async function seedDemoCatalogue(
         countryId: countryId(p.countryCode),
         regionId: regionId(p.regionCode),
         zeroRated: p.zeroRated,
+        ...factValues(p.facts),
       })),
       {
         batchSize: 500,
         onExisting: [
           "slug", "nameFr", "nameEn", "descriptionFr", "descriptionEn", "vintage", "volumeMl", "uvc", "typeCode",
-          "providerId", "countryId", "regionId", "zeroRated",
+          "providerId", "countryId", "regionId", "zeroRated", ...FACT_COLUMNS,
         ],
       },
+    );
+    const grapeIds = new Map((await tx.select({ id: grapeVarieties.id, code: grapeVarieties.code }).from(grapeVarieties)).map((g) => [g.code, g.id]));
+    await replaceProductGrapes(
+      tx,
+      catalogue.products.map((p) => ({ productId: productIds.get(p.puid)!, grapes: p.facts.grapes })),
+      grapeIds,
     );
 
     const attributeRows = catalogue.products.flatMap((p) =>

@@ -6,11 +6,12 @@
  */
 import { lockCatalogueWrites } from "~/catalogue/catalogue-write-lock.server";
 import type { Database } from "~/db/client.server";
-import { attributes, branches, countries, inventories, productTypes, regions, subscriptionPlans } from "~/db/schema";
+import { attributes, branches, countries, grapeVarieties, inventories, productTypes, regions, subscriptionPlans } from "~/db/schema";
 import { excludedValues } from "~/db/upsert";
 import { BRANCH_SEEDS } from "~/orders/branch-directory";
 import { PLAN_SEEDS } from "~/subscriptions/plan-directory";
 import type { AttributeType, ChannelKind, InventoryCode, Province, SalesUnit } from "~/vocabulary";
+import { GRAPE_VARIETIES } from "./grape-varieties";
 
 
 /** One row of the `inventories` table. */
@@ -208,8 +209,9 @@ export const COUNTRY_CODES: readonly string[] = [...new Set(REGIONS.map((r) => r
 
 /**
  * Upserts the reference rows of SPEC §3 / DESIGN §3: inventories, product types, attributes,
- * countries ({@link COUNTRY_CODES}) and regions ({@link REGIONS}); the liquor-store branches and
- * the subscription plans (by code, `PLAN_SEEDS`).
+ * countries ({@link COUNTRY_CODES}) and regions ({@link REGIONS}); the grape varieties (by code,
+ * `GRAPE_VARIETIES`, decision 036); the liquor-store branches and the subscription plans (by code,
+ * `PLAN_SEEDS`).
  *
  * Idempotent: existing rows are updated in place (by inventory code, product type code,
  * attribute (typeCode, code), country code and region code), so ids stay stable and running it
@@ -293,6 +295,14 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .onConflictDoUpdate({
         target: regions.code,
         set: excludedValues(regions, ["countryId", "nameFr", "nameEn"]),
+      });
+    // Grape varieties (decision 036): the list products name their grapes from.
+    await tx
+      .insert(grapeVarieties)
+      .values(GRAPE_VARIETIES.map((g) => ({ ...g })))
+      .onConflictDoUpdate({
+        target: grapeVarieties.code,
+        set: excludedValues(grapeVarieties, ["nameFr", "nameEn"]),
       });
   });
 }

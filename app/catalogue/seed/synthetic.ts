@@ -17,9 +17,13 @@ import {
   writeProviderOrigins,
   writeProviders,
 } from "~/catalogue/catalogue-writer.server";
+import type { GrapeShare } from "~/catalogue/wine-facts";
+import { NO_WINE_FACTS } from "~/catalogue/wine-facts";
+import { replaceProductGrapes } from "~/catalogue/wine-facts.server";
 import type { Database } from "~/db/client.server";
 import {
   cartLines,
+  grapeVarieties,
   productAttributes,
   productInventories,
   products,
@@ -35,6 +39,7 @@ import {
   productSlug,
   slugify,
 } from "./demo-catalogue";
+import { grapeCodeOf } from "./demo-wine-facts";
 import { INVENTORIES, type RegionRow,REGIONS } from "./reference-data";
 
 /** Options of {@link generateSyntheticCatalogue}. */
@@ -280,6 +285,8 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
   let basePrice: number;
   let kindFr: string;
   let kindEn: string;
+  let grapes: GrapeShare[] = [];
+  let alcoholPercent: number | null = null;
 
   switch (type) {
     case "VIN":
@@ -287,8 +294,8 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
       color = type === "WINES"
         ? weighted(rng, [["red", 30], ["white", 25], ["orange", 30], ["rose", 7], ["sparkling", 8]])
         : weighted(rng, [["red", 45], ["white", 36], ["rose", 8], ["orange", 2], ["sparkling", 6], ["sweet", 3]]);
-      const grapes = GRAPES[provider.region.country] ?? GRAPES.FR!;
-      const grape = pick(rng, color === "red" || color === "rose" ? grapes.red : grapes.white);
+      const grapes_ = GRAPES[provider.region.country] ?? GRAPES.FR!;
+      const grape = pick(rng, color === "red" || color === "rose" ? grapes_.red : grapes_.white);
       const word = pick(rng, CUVEE_WORDS[lang] ?? CUVEE_WORDS.OTHER!);
       nameFr = nameEn = `${word} ${title(grape)}`;
       vintage = color === "sparkling" && rng() < 0.5 ? null : vintageOf(rng);
@@ -296,6 +303,7 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
       basePrice = Math.round(1800 + rng() ** 1.8 * 7000) * (volume === 1500 ? 2 : 1);
       kindFr = `Vin ${({ red: "rouge", white: "blanc", rose: "rosé", orange: "orange", sparkling: "mousseux", sweet: "doux" } as Record<string, string>)[color]} (${grape})`;
       kindEn = `${({ red: "Red", white: "White", rose: "Rosé", orange: "Orange", sparkling: "Sparkling", sweet: "Sweet" } as Record<string, string>)[color]} wine (${grape})`;
+      ({ grapes, alcoholPercent } = syntheticWineFacts(n, grape, color === "red" || color === "rose" ? grapes_.red : grapes_.white));
       break;
     }
     case "CIDRE": {
@@ -407,7 +415,23 @@ function buildProduct(rng: Rng, n: number, providersList: SyntheticProvider[], p
     attributeKeys,
     // Drawn here, right after the product, so the rows never depend on the batch size.
     inventories: codes.map((code) => buildProductInventory(rng, code, { puid, vintage, uvc, zeroRated }, basePrice)),
+    facts: { ...NO_WINE_FACTS, grapes, alcoholPercent },
   };
+}
+
+/**
+ * A synthetic wine's grapes and alcohol (decision 036), drawn from its number, never from the
+ * catalogue's PRNG (whose sequence decides every other row): its named grape, and for two wines in
+ * five a second grape of the same list (70/30). A grape missing from the reference list is left out.
+ */
+function syntheticWineFacts(n: number, grape: string, sameColour: readonly string[]): { grapes: GrapeShare[]; alcoholPercent: number } {
+  const hash = Math.imul(n, 2654435761) >>> 0;
+  const main = grapeCodeOf(grape);
+  const other = grapeCodeOf(sameColour[hash % sameColour.length]!);
+  const blend = hash % 5 < 2 && main !== null && other !== null && other !== main;
+  const grapes: GrapeShare[] = main === null ? [] : blend ? [{ code: main, sharePercent: 70 }, { code: other, sharePercent: 30 }] : [{ code: main, sharePercent: 100 }];
+  // 11.5–14.4 % by volume.
+  return { grapes, alcoholPercent: (115 + ((hash >>> 8) % 30)) / 10 };
 }
 
 /**
@@ -471,6 +495,7 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
   const rng = createPrng(options.seed ?? 1);
   const ref = await loadReferenceIds(db);
   const providerList = buildProviders(rng, Math.max(1, Math.round(total / 50)));
+  const grapeIds = new Map((await db.select({ id: grapeVarieties.id, code: grapeVarieties.code }).from(grapeVarieties)).map((g) => [g.code, g.id]));
 
   return db.transaction(async (tx) => {
     await lockCatalogueWrites(tx);
@@ -517,9 +542,16 @@ export async function generateSyntheticCatalogue(db: Database, options: Syntheti
             countryId: ref.countryIds.get(provider.region.country)!,
             regionId: ref.regionIds.get(provider.region.code)!,
             zeroRated: p.zeroRated,
+            alcoholPercent: p.facts.alcoholPercent,
           };
         }),
         { batchSize, onExisting: "insert" },
+      );
+      await replaceProductGrapes(
+        tx,
+        batch.filter((p) => p.facts.grapes.length > 0).map((p) => ({ productId: ids.get(p.puid)!, grapes: p.facts.grapes })),
+        grapeIds,
+        { replace: false },
       );
 
       // Attributes before inventories: a product inventory's listing row is then written once, with
