@@ -77,8 +77,7 @@ const boardCode = z
 
 /**
  * The product form: both languages of the texts, and the wine facts. Prices, stock and channels
- * are the catalogue import's and are not part of it. The grape varieties are added by the wine
- * facts' own schema.
+ * are the catalogue import's and are not part of it.
  */
 export const ProductEditSchema = z
   .object({
@@ -105,6 +104,12 @@ export const ProductEditSchema = z
     ageingPotentialYears: optionalInteger(0, 100, "ageing"),
     saqCode: boardCode,
     lcboCode: boardCode,
+    /**
+     * The grape varieties as the catalogue import writes them: codes or names, each with its
+     * share, `|` between them ("pinot-noir:85|gamay:15"); checked against the reference list by
+     * the action (docs/decisions/036-wine-facts.md).
+     */
+    grapes: optionalText(LONG_TEXT_MAX),
   })
   .refine(
     (v) =>

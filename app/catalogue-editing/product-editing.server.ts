@@ -27,10 +27,13 @@ import {
   removeProductPhoto,
   setMainProductPhoto,
 } from "~/catalogue/catalogue-photos.server";
+import { getReferenceData } from "~/catalogue/reference.server";
+import { formatGrapeList, grapeLookup, parseGrapeList } from "~/catalogue/wine-facts";
+import { replaceProductGrapes } from "~/catalogue/wine-facts.server";
 import type { ProductEditForm, StaffListFilter } from "~/catalogue-editing/editing-forms";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { auditLog, productInventories, products, providers } from "~/db/schema";
+import { auditLog, grapeVarieties, productGrapes, productInventories, products, providers } from "~/db/schema";
 import type { CleanedImage } from "~/images/image-cleaning.server";
 import { storeImage } from "~/images/images.server";
 import { paginate, type Pagination } from "~/lib/pagination";
@@ -106,6 +109,8 @@ export interface EditableProduct {
   ageingPotentialYears: number | null;
   saqCode: string | null;
   lcboCode: string | null;
+  /** The grape varieties as the import writes them: codes in the label's order with their share ("pinot-noir:85|gamay:15"). */
+  grapes: string;
 }
 
 const editableColumns = {
@@ -129,7 +134,37 @@ const editableColumns = {
 };
 
 /** The editable fields, in the form's order. */
-export const EDITABLE_PRODUCT_FIELDS = Object.keys(editableColumns) as (keyof EditableProduct)[];
+export const EDITABLE_PRODUCT_FIELDS: readonly (keyof EditableProduct)[] = [
+  ...(Object.keys(editableColumns) as (keyof typeof editableColumns)[]),
+  "grapes",
+];
+
+/** A product's grapes as the form shows them ({@link EditableProduct.grapes}). */
+async function grapeListOf(db: Database, productId: number): Promise<string> {
+  const rows = await db
+    .select({ code: grapeVarieties.code, sharePercent: productGrapes.sharePercent })
+    .from(productGrapes)
+    .innerJoin(grapeVarieties, eq(grapeVarieties.id, productGrapes.grapeId))
+    .where(eq(productGrapes.productId, productId))
+    .orderBy(asc(productGrapes.position));
+  return formatGrapeList(rows);
+}
+
+/**
+ * Checks the grapes typed in the product form against the reference list (names or codes,
+ * accents and case ignored) and writes them as codes.
+ * @returns `{ ok: true, grapes }` the list in codes ("pinot-noir:85|gamay:15"), or
+ *   `{ ok: false, errorKey }` a `wineFacts.errors.*` message key for the field.
+ */
+export async function checkEditedGrapes(
+  db: Database,
+  text: string,
+): Promise<{ ok: true; grapes: string } | { ok: false; errorKey: string }> {
+  const parsed = parseGrapeList(text, grapeLookup((await getReferenceData(db)).grapes));
+  if (parsed.ok) return { ok: true, grapes: formatGrapeList(parsed.grapes) };
+  const first = parsed.reasons[0]!.key;
+  return { ok: false, errorKey: `wineFacts.errors.${first === "grapeSharesOver100" ? "sharesOver100" : first}` };
+}
 
 /** Who saved a product or producer last, and when (from the audit table). */
 export interface LastChange {
@@ -191,7 +226,8 @@ export async function readStaffProduct(db: Database, puid: string): Promise<Staf
     .where(eq(products.puid, puid))
     .limit(1);
   if (!row) return null;
-  const [inventories, photos, lastChange] = await Promise.all([
+  const [grapes, inventories, photos, lastChange] = await Promise.all([
+    grapeListOf(db, row.id),
     db
       .select({
         inventoryCode: productInventories.inventoryCode,
@@ -208,8 +244,15 @@ export async function readStaffProduct(db: Database, puid: string): Promise<Staf
     productPhotos(db, row.id),
     lastChangeOf(db, "product", row.id),
   ]);
-  const { providerName, providerSlug, ...product } = row;
-  return { ...product, provider: { name: providerName, slug: providerSlug }, inventories, photos, lastChange };
+  const { providerName, providerSlug, values, ...product } = row;
+  return {
+    ...product,
+    values: { ...values, grapes },
+    provider: { name: providerName, slug: providerSlug },
+    inventories,
+    photos,
+    lastChange,
+  };
 }
 
 /** The latest audit row of a product or producer: who saved it last and when. */
@@ -243,6 +286,7 @@ export function editableProductOf(form: ProductEditForm): EditableProduct {
     ageingPotentialYears: form.ageingPotentialYears ?? null,
     saqCode: form.saqCode ?? null,
     lcboCode: form.lcboCode ?? null,
+    grapes: form.grapes ?? "",
   };
 }
 
@@ -287,14 +331,26 @@ export async function saveProductEdit(
       .where(eq(products.id, productId))
       .for("update");
     if (!current) return { kind: "notFound" };
+    const currentValues: EditableProduct = { ...current.values, grapes: await grapeListOf(tx, productId) };
     if (current.version !== version) {
-      return { kind: "stale", current: { ...current, lastChange: await lastChangeOf(tx, "product", productId) } };
+      return {
+        kind: "stale",
+        current: { version: current.version, values: currentValues, lastChange: await lastChangeOf(tx, "product", productId) },
+      };
     }
-    const { before, after } = changedFields(current.values, values, EDITABLE_PRODUCT_FIELDS);
+    const { before, after } = changedFields(currentValues, values, EDITABLE_PRODUCT_FIELDS);
     if (Object.keys(after).length === 0) return { kind: "saved", version };
+    const { grapes, ...columns } = values;
+    if (after.grapes !== undefined) {
+      const reference = await getReferenceData(tx);
+      const parsed = parseGrapeList(grapes, grapeLookup(reference.grapes));
+      if (!parsed.ok) throw new Error("grapes not checked by checkEditedGrapes");
+      const grapeIds = new Map(reference.grapes.map((g) => [g.code, g.id]));
+      await replaceProductGrapes(tx, [{ productId, grapes: parsed.grapes }], grapeIds);
+    }
     const [updated] = await tx
       .update(products)
-      .set({ ...values, version: sql`${products.version} + 1` })
+      .set({ ...columns, version: sql`${products.version} + 1` })
       .where(and(eq(products.id, productId), eq(products.version, version)))
       .returning({ version: products.version });
     if (!updated) throw new Error("product row changed under its lock");

@@ -29,6 +29,7 @@ import { cleanUploadedPhoto } from "~/catalogue-editing/photo-upload.server";
 import {
   addProductPhotoUpload,
   changeProductPhotos,
+  checkEditedGrapes,
   EDITABLE_PRODUCT_FIELDS,
   editableProductOf,
   type PhotoChange,
@@ -142,7 +143,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: ProductEditSchema });
   if (submission.status !== "success") return data<ProductActionData>({ form: "save", result: submission.reply() }, { status: 400 });
-  const values = editableProductOf(submission.value);
+  const grapes = await checkEditedGrapes(shop.db, submission.value.grapes ?? "");
+  if (!grapes.ok) {
+    return data<ProductActionData>(
+      { form: "save", result: submission.reply({ fieldErrors: { grapes: [grapes.errorKey] } }) },
+      { status: 400 },
+    );
+  }
+  const values = { ...editableProductOf(submission.value), grapes: grapes.grapes };
   const outcome = await saveProductEdit(shop.db, staff, productId, submission.value.version, values);
   if (outcome.kind === "notFound") throw data(null, { status: 404 });
   if (outcome.kind === "saved") throw redirect(`${here}?done=saved`, { status: 303 });

@@ -99,7 +99,9 @@ async function aProduct(offset = 0) {
   return row;
 }
 
-function productForm(row: typeof products.$inferSelect, changes: Record<string, string>): Record<string, string> {
+async function productForm(row: typeof products.$inferSelect, changes: Record<string, string>): Promise<Record<string, string>> {
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  const page = await get(productLoader, `/agence/produits/${row.puid}`, { puid: row.puid });
   return {
     intent: "save",
     version: String(row.version),
@@ -107,6 +109,20 @@ function productForm(row: typeof products.$inferSelect, changes: Record<string, 
     nameEn: row.nameEn,
     descriptionFr: row.descriptionFr,
     descriptionEn: row.descriptionEn,
+    tastingNotesFr: row.tastingNotesFr,
+    tastingNotesEn: row.tastingNotesEn,
+    foodPairingsFr: row.foodPairingsFr,
+    foodPairingsEn: row.foodPairingsEn,
+    alcoholPercent: text(row.alcoholPercent),
+    residualSugarGramsPerLitre: text(row.residualSugarGramsPerLitre),
+    appellation: text(row.appellation),
+    designation: text(row.designation),
+    servingTemperatureMinC: text(row.servingTemperatureMinC),
+    servingTemperatureMaxC: text(row.servingTemperatureMaxC),
+    ageingPotentialYears: text(row.ageingPotentialYears),
+    saqCode: text(row.saqCode),
+    lcboCode: text(row.lcboCode),
+    grapes: page.product.values.grapes,
     ...changes,
   };
 }
@@ -161,7 +177,7 @@ describe("a product's edit", () => {
       productAction,
       path,
       { puid: row.puid },
-      productForm(row, {
+      await productForm(row, {
         nameFr: `${row.nameFr} (nouvelle étiquette)`,
         alcoholPercent: "13,5",
         residualSugarGramsPerLitre: "2.4",
@@ -190,7 +206,7 @@ describe("a product's edit", () => {
     expect(audit).toMatchObject({
       action: "product.edited",
       actorEmail: staffEmail,
-      before: { nameFr: row.nameFr, alcoholPercent: null, version: row.version },
+      before: { nameFr: row.nameFr, alcoholPercent: row.alcoholPercent, version: row.version },
       after: { nameFr: `${row.nameFr} (nouvelle étiquette)`, alcoholPercent: 13.5, version: row.version + 1 },
     });
     // Unchanged fields are not in the audit row.
@@ -209,7 +225,7 @@ describe("a product's edit", () => {
       productAction,
       `/agence/produits/${row.puid}`,
       { puid: row.puid },
-      productForm(row, {
+      await productForm(row, {
         nameFr: "",
         alcoholPercent: "douze",
         servingTemperatureMinC: "18",
@@ -229,13 +245,32 @@ describe("a product's edit", () => {
     expect(after).toEqual(row);
   });
 
+  it("saves the grape varieties typed by name or code (accents ignored) as codes, and refuses an unknown one with 400", async () => {
+    const row = await aProduct(6);
+    const path = `/agence/produits/${row.puid}`;
+    const refused = await post(
+      productAction,
+      path,
+      { puid: row.puid },
+      await productForm(row, { grapes: "Pinot noir:85|Cépage inventé:15" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body!.result.error).toMatchObject({ grapes: ["wineFacts.errors.grapeUnknown"] });
+    const saved = await post(productAction, path, { puid: row.puid }, await productForm(row, { grapes: "PINOT NOIR:85|gamay:15" }));
+    expect(saved.status).toBe(303);
+    const page = await get(productLoader, path, { puid: row.puid });
+    expect(page.product.values.grapes).toBe("pinot-noir:85|gamay:15");
+    const [audit] = await auditTrail(db, "product", row.id);
+    expect(audit!.after).toMatchObject({ grapes: "pinot-noir:85|gamay:15" });
+  });
+
   it("refuses a serving temperature range upside down", async () => {
     const row = await aProduct(1);
     const answer = await post(
       productAction,
       `/agence/produits/${row.puid}`,
       { puid: row.puid },
-      productForm(row, {
+      await productForm(row, {
         servingTemperatureMinC: "18",
         servingTemperatureMaxC: "8",
       }),
@@ -248,8 +283,8 @@ describe("a product's edit", () => {
     const row = await aProduct(2);
     const path = `/agence/produits/${row.puid}`;
     const [a, b] = await Promise.all([
-      post(productAction, path, { puid: row.puid }, productForm(row, { nameFr: "Version d’Alice", appellation: "Chablis" })),
-      post(productAction, path, { puid: row.puid }, productForm(row, { nameFr: "Version de Bob", designation: "AOC" })),
+      post(productAction, path, { puid: row.puid }, await productForm(row, { nameFr: "Version d’Alice", appellation: "Chablis" })),
+      post(productAction, path, { puid: row.puid }, await productForm(row, { nameFr: "Version de Bob", designation: "AOC" })),
     ]);
     const answers = [a, b].sort((x, y) => x.status - y.status);
     expect(answers.map((x) => x.status)).toEqual([303, 409]);
@@ -272,7 +307,7 @@ describe("a product's edit", () => {
       productAction,
       path,
       { puid: row.puid },
-      productForm({ ...saved!, version: conflict.version }, { nameFr: nameRow.yours }),
+      await productForm({ ...saved!, version: conflict.version }, { nameFr: nameRow.yours }),
     );
     expect(again.status).toBe(303);
     const [final] = await db.select().from(products).where(eq(products.id, row.id));
@@ -352,7 +387,7 @@ describe("a product's photos", () => {
       (await post(productAction, path, params, { intent: "addPhoto", file: await png("#884400"), altFr: "Bouteille", altEn: "Bottle" }))
         .status,
     ).toBe(303);
-    const stale = await post(productAction, path, params, productForm(row, { nameFr: "Texte d’une page ouverte avant" }));
+    const stale = await post(productAction, path, params, await productForm(row, { nameFr: "Texte d’une page ouverte avant" }));
     expect(stale.status).toBe(409);
     expect(stale.body!.conflict?.differences.map((d) => d.field)).toEqual(["nameFr"]);
     const [now] = await db.select().from(products).where(eq(products.id, row.id));

@@ -7,7 +7,6 @@
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PRODUCT_INTENTS, type ProductEditForm, ProductEditSchema, staffProviderPath } from "~/catalogue-editing/editing-forms";
 import { BilingualField, ConflictPanel, type ConflictView, EditField } from "~/catalogue-editing/ui/edit-fields";
@@ -51,17 +50,11 @@ export function ProductEditPage({
   product,
   done,
   reply,
-  grapes,
 }: {
   product: ProductEditData;
   /** The change just made (after its 303), for the notice. */
   done: string | null;
   reply: ProductActionData | undefined;
-  /**
-   * GRAPES FIELD: the wine facts' grape varieties (with their share) are drawn here, inside the
-   * facts, once app/catalogue/wine-facts.ts is merged; nothing until then.
-   */
-  grapes?: ReactNode;
 }) {
   const { t, i18n } = useT();
   return (
@@ -96,7 +89,7 @@ export function ProductEditPage({
         </p>
       ) : null}
       {/* Keyed on the version: after a save or a photo change the form shows the values it carries the version of. */}
-      <ProductForm key={product.version} product={product} reply={reply?.form === "save" ? reply : undefined} grapes={grapes} />
+      <ProductForm key={product.version} product={product} reply={reply?.form === "save" ? reply : undefined} />
       <ImportPart inventories={product.inventories} />
       <ProductPhotos
         key={`photos-${product.version}`}
@@ -109,7 +102,7 @@ export function ProductEditPage({
   );
 }
 
-function ProductForm({ product, reply, grapes }: { product: ProductEditData; reply: ProductActionData | undefined; grapes?: ReactNode }) {
+function ProductForm({ product, reply }: { product: ProductEditData; reply: ProductActionData | undefined }) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<ProductEditForm>({
@@ -169,8 +162,7 @@ function ProductForm({ product, reply, grapes }: { product: ProductEditData; rep
           <EditField field={fields.saqCode} label={t("catalogueEditing.fields.saqCode")} inputMode="numeric" />
           <EditField field={fields.lcboCode} label={t("catalogueEditing.fields.lcboCode")} inputMode="numeric" />
         </div>
-        {/* GRAPES FIELD: the grape varieties go here (see the `grapes` prop). */}
-        {grapes}
+        <EditField field={fields.grapes} label={t("catalogueEditing.fields.grapes")} help={t("catalogueEditing.help.grapes")} />
       </fieldset>
       <button type="submit" disabled={busy} className="min-h-11 rounded bg-wine-800 px-4 py-2 font-semibold text-white hover:bg-wine-900">
         {t("catalogueEditing.save")}
