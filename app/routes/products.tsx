@@ -6,6 +6,7 @@
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
 import { activeFilterCount, parseProductFilters, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productListHref } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : null,
     },
     rawPrices: { min: url.searchParams.get("min") ?? "", max: url.searchParams.get("max") ?? "" },
-    items: result.items.map((item) => ({
+    items: (await withMainPhotos(db, result.items, locale)).map((item) => ({
       ...item,
       countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
     })),

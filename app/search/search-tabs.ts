@@ -8,6 +8,7 @@
  */
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
+import type { ImageRef } from "~/images/image-refs";
 import { type BlogType, isOneOf } from "~/vocabulary";
 
 /** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */
@@ -91,6 +92,8 @@ export interface ProductHit {
   typeCode: string;
   countryName: string | null;
   regionName: string | null;
+  /** The product's main photo; null: its generated image. */
+  photo: ImageRef | null;
 }
 
 /** A producer with a product sold in the visitor's province. */

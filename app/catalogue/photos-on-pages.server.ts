@@ -1,0 +1,134 @@
+/**
+ * The stored photos as the shop's pages show them (docs/decisions/037-photos-on-pages.md): the
+ * main photo of each product of a page (one query for the whole page, whatever its size), every
+ * photo of a product page, and a producer's photo and logo. A product or producer without a
+ * photo gets `null` and its page shows the generated image instead.
+ */
+import { inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { productInventories } from "~/db/schema";
+import { closestVariantWidth, EMAIL_IMAGE_WIDTH, type ImageRef, imageVariantUrl } from "~/images/image-refs";
+import { toImageRef } from "~/images/images.server";
+import { localized } from "~/lib/localized";
+import type { Locale } from "~/vocabulary";
+import { mainProductPhotos, productPhotos, providerImagesOf } from "./catalogue-photos.server";
+
+/** A page item with its product's main photo (`null`: the generated image is shown). */
+export type WithPhoto<T> = T & { photo: ImageRef | null };
+
+/**
+ * Adds each item's main photo, read in one query for all the items (the page's product ids).
+ * @param items list rows carrying their `productId` (a product in several channels is read once)
+ * @returns the items in the same order, each with `photo`
+ */
+export async function withMainPhotos<T extends { productId: number }>(
+  db: Database,
+  items: readonly T[],
+  locale: Locale,
+): Promise<WithPhoto<T>[]> {
+  const photos = await mainProductPhotos(
+    db,
+    items.map((i) => i.productId),
+    locale,
+  );
+  return items.map((item) => ({ ...item, photo: photos.get(item.productId) ?? null }));
+}
+
+/**
+ * Every photo of a product page, main photo first, with alt text in `locale`.
+ * @returns an empty list when the product has no photo
+ */
+export async function productPagePhotos(db: Database, productId: number, locale: Locale): Promise<ImageRef[]> {
+  const photos = await productPhotos(db, productId);
+  return photos.map((p) => toImageRef(p.image, localized(locale, p.altFr, p.altEn)));
+}
+
+/** A producer's photo and logo (each null when it has none). */
+export interface ProviderPictures {
+  photo: ImageRef | null;
+  logo: ImageRef | null;
+}
+
+/**
+ * Adds each producer's photo and logo, read in one query for all of them.
+ * @returns the producers in the same order, each with `photo` and `logo`
+ */
+export async function withProviderPictures<T extends { id: number }>(
+  db: Database,
+  providers: readonly T[],
+  locale: Locale,
+): Promise<(T & ProviderPictures)[]> {
+  const pictures = await providerImagesOf(
+    db,
+    providers.map((p) => p.id),
+    locale,
+  );
+  return providers.map((p) => {
+    const found = pictures.get(p.id);
+    return { ...p, photo: found?.photo ?? null, logo: found?.logo ?? null };
+  });
+}
+
+/** An image as an e-mail shows it: one JPEG at a fixed width, by absolute URL. */
+export interface MailImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * The e-mail thumbnail of an image: the JPEG variant {@link EMAIL_IMAGE_WIDTH} pixels wide (or
+ * the image's own width when it is narrower), by absolute URL on `origin`, with its height in
+ * proportion (mail clients take neither `srcset` nor AVIF, and many block relative URLs).
+ */
+export function mailImageOf(image: ImageRef, origin: string): MailImage {
+  const width = closestVariantWidth(image.width, EMAIL_IMAGE_WIDTH);
+  return {
+    url: `${origin}${imageVariantUrl(image.hash, width, "jpeg")}`,
+    width,
+    height: Math.max(1, Math.round((image.height * width) / image.width)),
+    alt: image.alt,
+  };
+}
+
+/**
+ * The main photos of the products sold as `productInventoryIds` (order lines name channels, not
+ * products), for an e-mail: product inventory id → its e-mail thumbnail; lines without a photo
+ * are absent. Two queries, whatever the number of lines.
+ */
+export async function mailPhotosOfChannels(
+  db: Database,
+  productInventoryIds: readonly number[],
+  locale: Locale,
+  origin: string,
+): Promise<Map<number, MailImage>> {
+  if (productInventoryIds.length === 0) return new Map();
+  const channels = await db
+    .select({ id: productInventories.id, productId: productInventories.productId })
+    .from(productInventories)
+    .where(inArray(productInventories.id, [...new Set(productInventoryIds)]));
+  const photos = await mainProductPhotos(
+    db,
+    channels.map((c) => c.productId),
+    locale,
+  );
+  const result = new Map<number, MailImage>();
+  for (const channel of channels) {
+    const photo = photos.get(channel.productId);
+    if (photo) result.set(channel.id, mailImageOf(photo, origin));
+  }
+  return result;
+}
+
+/**
+ * The absolute URLs of a product's photos for its `Product` JSON-LD and OpenGraph: each photo's
+ * JPEG variant of 1280 pixels (or its largest when smaller), which search engines' merchant
+ * listings take.
+ */
+export function structuredDataImageUrls(photos: readonly Pick<ImageRef, "hash" | "width">[]): string[] {
+  return photos.map((p) => imageVariantUrl(p.hash, closestVariantWidth(p.width, STRUCTURED_DATA_IMAGE_WIDTH), "jpeg"));
+}
+
+/** The width of the JPEG named in JSON-LD and OpenGraph (Google asks for at least 50,000 pixels; 1200 wide for large previews). */
+const STRUCTURED_DATA_IMAGE_WIDTH = 1280;
