@@ -4,10 +4,8 @@
  * photo of a product page, and a producer's photo and logo. A product or producer without a
  * photo gets `null` and its page shows the generated image instead.
  */
-import { inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { productInventories } from "~/db/schema";
-import { closestVariantWidth, EMAIL_IMAGE_WIDTH, type ImageRef, imageVariantUrl } from "~/images/image-refs";
+import { closestVariantWidth, type ImageRef, imageVariantUrl } from "~/images/image-refs";
 import { toImageRef } from "~/images/images.server";
 import { localized } from "~/lib/localized";
 import type { Locale } from "~/vocabulary";
@@ -67,58 +65,6 @@ export async function withProviderPictures<T extends { id: number }>(
     const found = pictures.get(p.id);
     return { ...p, photo: found?.photo ?? null, logo: found?.logo ?? null };
   });
-}
-
-/** An image as an e-mail shows it: one JPEG at a fixed width, by absolute URL. */
-export interface MailImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-/**
- * The e-mail thumbnail of an image: the JPEG variant {@link EMAIL_IMAGE_WIDTH} pixels wide (or
- * the image's own width when it is narrower), by absolute URL on `origin`, with its height in
- * proportion (mail clients take neither `srcset` nor AVIF, and many block relative URLs).
- */
-export function mailImageOf(image: ImageRef, origin: string): MailImage {
-  const width = closestVariantWidth(image.width, EMAIL_IMAGE_WIDTH);
-  return {
-    url: `${origin}${imageVariantUrl(image.hash, width, "jpeg")}`,
-    width,
-    height: Math.max(1, Math.round((image.height * width) / image.width)),
-    alt: image.alt,
-  };
-}
-
-/**
- * The main photos of the products sold as `productInventoryIds` (order lines name channels, not
- * products), for an e-mail: product inventory id → its e-mail thumbnail; lines without a photo
- * are absent. Two queries, whatever the number of lines.
- */
-export async function mailPhotosOfChannels(
-  db: Database,
-  productInventoryIds: readonly number[],
-  locale: Locale,
-  origin: string,
-): Promise<Map<number, MailImage>> {
-  if (productInventoryIds.length === 0) return new Map();
-  const channels = await db
-    .select({ id: productInventories.id, productId: productInventories.productId })
-    .from(productInventories)
-    .where(inArray(productInventories.id, [...new Set(productInventoryIds)]));
-  const photos = await mainProductPhotos(
-    db,
-    channels.map((c) => c.productId),
-    locale,
-  );
-  const result = new Map<number, MailImage>();
-  for (const channel of channels) {
-    const photo = photos.get(channel.productId);
-    if (photo) result.set(channel.id, mailImageOf(photo, origin));
-  }
-  return result;
 }
 
 /**

@@ -6,8 +6,8 @@
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
-import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { activeFilterCount, parseProductFilters, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productListHref } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";

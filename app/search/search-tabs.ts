@@ -6,9 +6,9 @@
  * unknown tab is no tab, and the text is cut to 100 characters
  * (`cleanText`, the product list's rule).
  */
+import type { ImageRef } from "~/images/image-refs";
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
-import type { ImageRef } from "~/images/image-refs";
 import { type BlogType, isOneOf } from "~/vocabulary";
 
 /** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */

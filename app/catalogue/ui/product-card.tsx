@@ -6,8 +6,8 @@ import { productTypeLabelKey } from "~/catalogue/product-types";
 import type { ProductListItem } from "~/catalogue/products.server";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { formatMoney, formatVolume } from "~/i18n/format";
-import type { ImageRef } from "~/images/image-refs";
 import { useT } from "~/i18n/translation";
+import type { ImageRef } from "~/images/image-refs";
 import type { TaxMode } from "~/vocabulary";
 
 /** A list row as a card shows it: its country's name and its main photo (null: the generated bottle). */
