@@ -187,8 +187,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
             <div className="grid grid-cols-cards gap-4">
-              {items.map((item) => (
-                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+              {items.map((item, index) => (
+                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} priority={index === 0}>
                   <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
                 </ProductCard>
               ))}
