@@ -15,7 +15,7 @@ import { mailPhotosOfChannels } from "~/orders/order-line-images.server";
 import { loader as productLoader, meta as productMeta } from "~/routes/product";
 import { loader as productsLoader } from "~/routes/products";
 import { loader as providerLoader } from "~/routes/provider";
-import { giveSamplePhotos, SAMPLE_PROVIDER_TEXTS,type SamplePhotos } from "../../scripts/lib/sample-photos";
+import { giveSamplePhotos, SAMPLE_PROVIDER_TEXTS, type SamplePhotos } from "../../scripts/lib/sample-photos";
 import { routeArgs } from "../support/loader-context";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
