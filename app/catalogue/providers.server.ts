@@ -336,6 +336,10 @@ export interface ProviderDetail {
   slug: string;
   name: string;
   description: string;
+  /** The longer biography in the page's language, plain text (paragraphs split by blank lines); "" when none. */
+  bio: string;
+  /** The producer's own website (an absolute http(s) URL), or null. */
+  websiteUrl: string | null;
   imageColor: string | null;
   origins: ProviderOrigin[];
 }
@@ -358,6 +362,8 @@ export async function getProviderDetail(
     slug: row.slug,
     name: row.name,
     description: localized(locale, row.descriptionFr, row.descriptionEn),
+    bio: localized(locale, row.bioFr, row.bioEn),
+    websiteUrl: row.websiteUrl,
     imageColor: row.imageColor,
     origins: originNames(origins, reference, locale),
   };

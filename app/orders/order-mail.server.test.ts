@@ -395,3 +395,21 @@ describe("composeReservationReceived", () => {
     expect(text).toContain("Nothing is confirmed before payment.");
   });
 });
+
+describe("composeOrderConfirmation — line thumbnails", () => {
+  const image = { url: "https://cuvee.example/media/abc/320.jpg", width: 320, height: 427, alt: "Bouteille de <Bel-Air> & co" };
+
+  it("starts a line with its product's JPEG thumbnail, sized, with its alt text escaped", () => {
+    const mail = composeOrderConfirmation(quebec({ lineImages: new Map([[11, image]]) }));
+    expect(mail.html).toContain(
+      '<img src="https://cuvee.example/media/abc/320.jpg" width="64" height="85" alt="Bouteille de &lt;Bel-Air&gt; &amp; co"',
+    );
+    expect(mail.html.match(/<img /g)).toHaveLength(1);
+    // The text part does not change.
+    expect(mail.text).toBe(composeOrderConfirmation(quebec()).text);
+  });
+
+  it("shows no image column when no line has a photo", () => {
+    expect(composeOrderConfirmation(quebec({ lineImages: new Map() })).html).toBe(composeOrderConfirmation(quebec()).html);
+  });
+});

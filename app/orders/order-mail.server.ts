@@ -18,6 +18,7 @@ import { escapeXml } from "~/lib/xml";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, TAX_CODES, type TaxCode } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
+import type { MailImage } from "./order-line-images.server";
 import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
 
 /** Everything the order e-mails show, read from the order's snapshot rows. */
@@ -30,6 +31,11 @@ export interface OrderMailData {
   boutiqueName: string | null;
   /** Absolute URL of the confirmation page, e.g. "http://localhost:3000/checkout/confirmation?order=K7PX3M9QTD". */
   confirmationUrl: string;
+  /**
+   * The thumbnail of each line's product by product inventory id (a fixed-width JPEG by absolute
+   * URL, docs/decisions/038-photos-on-pages.md); a line without one shows no image.
+   */
+  lineImages?: ReadonlyMap<number, MailImage>;
 }
 
 // --- Wording ---------------------------------------------------------------------------------
@@ -122,8 +128,11 @@ function wordingFor(locale: string): Wording {
 type Block =
   | { kind: "heading"; text: string }
   | { kind: "paragraph"; text: string; strong?: boolean }
-  /** Bulleted rows of cells; in HTML a table whose last cell is right-aligned when `amounts`. */
-  | { kind: "items"; rows: string[][]; amounts: boolean }
+  /**
+   * Bulleted rows of cells; in HTML a table whose last cell is right-aligned when `amounts`, and
+   * whose rows start with their image when `images` is given (one per row, null for none).
+   */
+  | { kind: "items"; rows: string[][]; amounts: boolean; images?: (MailImage | null)[] }
   /** Label/value rows (the summary); `strong` rows in bold. */
   | {
       kind: "figures";
@@ -157,6 +166,18 @@ function renderText(blocks: Block[], w: Wording): string {
 
 const CELL = "padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top";
 
+/** The image cell of an item row: the thumbnail at its own size (at most 64 pixels wide on screen), or an empty cell. */
+function imageCell(image: MailImage | null): string {
+  const style = `${CELL};width:64px`;
+  if (!image) return `<td style="${style}"></td>`;
+  const shownWidth = Math.min(64, image.width);
+  const shownHeight = Math.round((image.height * shownWidth) / image.width);
+  return (
+    `<td style="${style}"><img src="${escapeXml(image.url)}" width="${shownWidth}" height="${shownHeight}" alt="${escapeXml(image.alt)}" ` +
+    `style="display:block;border:0;width:${shownWidth}px;height:${shownHeight}px"></td>`
+  );
+}
+
 function renderHtml(blocks: Block[], w: Wording, title: string): string {
   const body = blocks
     .map((block) => {
@@ -172,8 +193,9 @@ function renderHtml(blocks: Block[], w: Wording, title: string): string {
             `<table role="presentation" style="border-collapse:collapse;width:100%">` +
             block.rows
               .map(
-                (cells) =>
+                (cells, row) =>
                   "<tr>" +
+                  (block.images ? imageCell(block.images[row] ?? null) : "") +
                   cells
                     .map((cell, i) => {
                       const last = block.amounts && i === cells.length - 1;
@@ -232,6 +254,12 @@ function lineQuantity(line: OrderLine, w: Wording): string {
 
 function lineName(line: OrderLine): string {
   return line.vintage === null ? line.productName : `${line.productName} ${line.vintage}`;
+}
+
+/** The lines' thumbnails in their order, or undefined (no image column) when none has one. */
+function lineImagesOf(lines: OrderLine[], images: OrderMailData["lineImages"]): (MailImage | null)[] | undefined {
+  const found = lines.map((line) => images?.get(line.productInventoryId) ?? null);
+  return found.some(Boolean) ? found : undefined;
 }
 
 function lineRows(lines: OrderLine[], w: Wording, locale: string): string[][] {
@@ -319,6 +347,7 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
         kind: "items",
         rows: lineRows(agencyLines, w, order.locale),
         amounts: true,
+        images: lineImagesOf(agencyLines, data.lineImages),
       },
     );
   }
@@ -329,6 +358,7 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
         kind: "items",
         rows: lineRows(shopLines, w, order.locale),
         amounts: true,
+        images: lineImagesOf(shopLines, data.lineImages),
       },
     );
   }

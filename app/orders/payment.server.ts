@@ -13,6 +13,8 @@ import { translatorFor } from "~/i18n/translator";
 import { currentOrderPayment, paymentByReference, recordOrderPayment, setPaymentStatus } from "~/payment/payments.server";
 import type { PaymentProvider, PaymentWebhookOutcome, Unavailable } from "~/payment/provider";
 import { paymentProviderNamed, paymentProviders, simulatedPaymentAllowed } from "~/payment/registry.server";
+import type { Locale } from "~/vocabulary";
+import { mailPhotosOfChannels } from "./order-line-images.server";
 import { enqueueOrderMails } from "./order-mail.server";
 import {
   cancelOrder,
@@ -216,12 +218,19 @@ export async function writeOrderMails(tx: Tx, order: Order, origin: string): Pro
   const details = await getOrderById(tx, order.id);
   if (!details) return;
   const t = translatorFor(order.locale);
+  const locale: Locale = order.locale.startsWith("en") ? "en-US" : "fr-CA";
   await enqueueOrderMails(
     tx,
     {
       ...details,
       boutiqueName: order.boutiqueCode ? t(`inventories.${order.boutiqueCode}`) : null,
       confirmationUrl: `${origin}${confirmationPath(order)}`,
+      lineImages: await mailPhotosOfChannels(
+        tx,
+        details.lines.map((l) => l.productInventoryId),
+        locale,
+        origin,
+      ),
     },
     getEnv().mail.agencyEmail,
   );

@@ -9,6 +9,7 @@ import { data, redirect } from "react-router";
 import { createAccountFromOrder } from "~/accounts/guest-orders.server";
 import { notifyRegistrationAttempt } from "~/accounts/registration.server";
 import { ensureCartOwner, readCartOwner } from "~/cart/cart-owner.server";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
@@ -70,8 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     branch: state.branch,
     boutiqueCode: c?.boutiqueCode ?? null,
     summary: state.summary,
-    lines: state.cart.lines.map((l) => ({
+    // Step 3 reviews the lines with their photos; the other steps do not show them.
+    lines: (step === 3
+      ? await withMainPhotos(shop.db, state.cart.lines, shop.locale)
+      : state.cart.lines.map((l) => ({ ...l, photo: null }))
+    ).map((l) => ({
       productInventoryId: l.productInventoryId,
+      photo: l.photo,
+      typeCode: l.typeCode,
       section: l.section,
       byCase: soldByTheCase(l),
       name: l.name,

@@ -5,6 +5,7 @@
 import { data, Link } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { searchProducts } from "~/catalogue/products.server";
@@ -42,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     productCount: result.pagination.total,
     typeCodes: reference.productTypes.map((type) => type.code),
-    items: result.items.map((item) => ({
+    items: (await withMainPhotos(db, result.items, locale)).map((item) => ({
       ...item,
       countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
     })),

@@ -12,25 +12,37 @@ import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
-import { productImageSrc } from "~/catalogue/links";
+import { productPagePhotos, structuredDataImageUrls } from "~/catalogue/photos-on-pages.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { productTypeLabelKey } from "~/catalogue/product-types";
+import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { ChannelPrice } from "~/catalogue/ui/product-card";
+import { ProductGallery } from "~/catalogue/ui/product-gallery";
 import { WineFactsSection } from "~/catalogue/ui/wine-facts-section";
 import { readWineFacts } from "~/catalogue/wine-facts.server";
 import { shopContext } from "~/context";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import { preloadImageLink } from "~/images/ui/catalogue-picture";
 import { isSlug } from "~/lib/url-params";
 import { productMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
 import type { Province, TaxMode } from "~/vocabulary";
 import type { Route } from "./+types/product";
 
-/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`. */
+/**
+ * Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`; the main photo (the
+ * page's largest contentful paint) preloaded in the head, before the markup reaches it
+ * (docs/decisions/038-photos-on-pages.md).
+ */
 export function meta({ data, matches }: Route.MetaArgs) {
-  return data ? productMeta(siteOf(matches), data) : [];
+  if (!data) return [];
+  const main = data.photos[0];
+  return [
+    ...productMeta(siteOf(matches), data),
+    ...(main ? [{ tagName: "link" as const, ...preloadImageLink(main, PICTURE_SIZES.productMain) }] : []),
+  ];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,23 +55,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const elsewhere = product.channels.filter((c) => c.province !== preferences.province);
   const selected = here.find((c) => c.productInventoryId === requestedId) ?? here[0] ?? null;
   const color = product.attributes.find((a) => a.typeCode === "PRODUCT_COLOR") ?? null;
+  const [photos, isMember, blogs, wine] = await Promise.all([
+    productPagePhotos(db, product.id, locale),
+    // SPEC §6: a member sees the member price of single bottles.
+    readCartOwner(db, request).then((owner) => ownerIsMember(db, owner)),
+    listBlogsForProduct(db, product.id, locale),
+    readWineFacts(db, product.id, locale),
+  ]);
   return {
     product: {
       ...product,
       countryName: product.countryCode ? countryName(product.countryCode, locale) : null,
     },
     colorCode: color?.code ?? null,
+    photos,
+    imageUrls: structuredDataImageUrls(photos),
     here,
     elsewhere,
     selectedId: selected?.productInventoryId ?? null,
     province: preferences.province,
     taxMode: preferences.taxMode,
     // Decision 036: the fact sheet, and the boards whose codes link to their pages.
-    wine: await readWineFacts(db, product.id, locale),
+    wine,
     soldAt: liquorBoardsSelling(product.channels),
-    // SPEC §6: a member sees the member price of single bottles.
-    isMember: await ownerIsMember(db, await readCartOwner(db, request)),
-    blogs: await listBlogsForProduct(db, product.id, locale),
+    isMember,
+    blogs,
   };
 }
 
@@ -124,17 +144,22 @@ function ChannelBlock({
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useT();
-  const { product, here, elsewhere, selectedId, taxMode, province, colorCode } = loaderData;
+  const { product, here, elsewhere, selectedId, taxMode, province, colorCode, photos } = loaderData;
   const origin = [product.countryName, product.regionName].filter(Boolean).join(", ");
+  const main = photos[0] ?? null;
   return (
-    <article className="grid gap-6 md:grid-cols-[12rem_1fr] md:gap-8">
-      <img
-        src={productImageSrc({ colorCode, typeCode: product.typeCode })}
-        alt=""
-        width={192}
-        height={384}
-        className="mx-auto h-48 w-24 md:h-96 md:w-48"
-      />
+    <article className="grid gap-6 md:grid-cols-[20rem_1fr] md:gap-8">
+      <div>
+        {/* The largest contentful paint: fetched first, never lazy, preloaded by `meta`. */}
+        <ProductImage
+          photo={main}
+          product={{ colorCode, typeCode: product.typeCode }}
+          sizes={PICTURE_SIZES.productMain}
+          className={main ? "mx-auto h-auto w-56 md:w-80" : "mx-auto h-48 w-24 md:h-96 md:w-48"}
+          priority
+        />
+        <ProductGallery photos={photos} />
+      </div>
       <div>
         <p className="text-sm uppercase tracking-wide text-stone-500">{t(productTypeLabelKey(product.typeCode))}</p>
         <h1 className="font-serif text-3xl">{product.name}</h1>

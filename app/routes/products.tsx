@@ -7,6 +7,7 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { activeFilterCount, parseProductFilters, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productListHref } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : null,
     },
     rawPrices: { min: url.searchParams.get("min") ?? "", max: url.searchParams.get("max") ?? "" },
-    items: result.items.map((item) => ({
+    items: (await withMainPhotos(db, result.items, locale)).map((item) => ({
       ...item,
       countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
     })),
@@ -198,8 +199,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
             <div className="grid grid-cols-cards gap-4">
-              {items.map((item) => (
-                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+              {items.map((item, index) => (
+                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} priority={index === 0}>
                   <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
                 </ProductCard>
               ))}

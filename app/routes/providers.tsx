@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useLocation, useNavigate, useSubmit } from "react-router";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
-import { providerImageSrc } from "~/catalogue/links";
+import { withProviderPictures } from "~/catalogue/photos-on-pages.server";
 import {
   DEFAULT_PROVIDER_PAGE_SIZE,
   pageSizeForWidth,
@@ -14,8 +14,9 @@ import {
   providerListHref,
   withPageSize,
 } from "~/catalogue/provider-filters";
-import { listProviders, type ProviderCard } from "~/catalogue/providers.server";
+import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogue/providers.server";
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
+import { PICTURE_SIZES, ProviderImage } from "~/catalogue/ui/catalogue-image";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { PaginationNav } from "~/components/ui/pagination-nav";
@@ -26,6 +27,7 @@ import { tidySearchParams } from "~/lib/url-params";
 import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
 import { providerListMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
+import type { Locale } from "~/vocabulary";
 import type { Route } from "./+types/providers";
 
 /** Title with the searched text and page, description, canonical, alternates. */
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("providers.title"),
     filters,
     view,
-    groups: result.groups,
+    groups: await withPictures(db, result.groups, locale),
     pagination: result.pagination,
     tree: buildFilterTree(result.treeCountries, filters, t("filters.all")),
     attributes: reference.attributes
@@ -55,6 +57,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((a) => ({ id: a.id, name: localizedName(a, locale), checked: filters.attributes.includes(a.id) })),
     filterCount: providerFilterCount(filters),
   };
+}
+
+/** The page's producers with their photo and logo, read in one query for the whole page. */
+async function withPictures(db: Parameters<typeof withProviderPictures>[0], groups: readonly ProviderGroup[], locale: Locale) {
+  const pictured = new Map(
+    (
+      await withProviderPictures(
+        db,
+        groups.flatMap((g) => g.providers),
+        locale,
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return groups.map((group) => ({ ...group, providers: group.providers.map((p) => pictured.get(p.id)!) }));
 }
 
 function Origin({ provider }: { provider: ProviderCard }) {
@@ -192,7 +208,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                       data-testid="provider-card"
                     >
                       <Link to={`/providers/${provider.slug}`} className="flex items-center gap-3">
-                        <img src={providerImageSrc(provider)} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded" />
+                        <ProviderImage provider={provider} sizes={PICTURE_SIZES.providerCard} className="h-16 w-16 shrink-0 rounded" />
                         <div>
                           <h3 className="font-semibold hover:text-wine-700">{provider.name}</h3>
                           <Origin provider={provider} />
@@ -207,14 +223,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                     <li key={provider.id} className="py-2" data-testid="provider-card">
                       <details>
                         <summary className="flex items-center gap-3">
-                          <img
-                            src={providerImageSrc(provider)}
-                            alt=""
-                            width={40}
-                            height={40}
-                            loading="lazy"
-                            className="h-10 w-10 rounded"
-                          />
+                          <ProviderImage provider={provider} sizes={PICTURE_SIZES.providerCard} className="h-10 w-10 shrink-0 rounded" />
                           <span className="font-semibold">{provider.name}</span>
                           <Origin provider={provider} />
                           <span className="ml-auto text-sm text-stone-500">

@@ -13,6 +13,7 @@ import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { EmptyCart } from "~/cart/ui/empty-cart";
 import { displayPrice } from "~/catalogue/display-price";
 import { productImageSrc } from "~/catalogue/links";
+import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { withOwnHeldStock } from "~/checkout/checkout.server";
 import { shopContext } from "~/context";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!cart || cart.lines.length === 0) return { empty: true as const, title: shop.t("cart.emptyTitle") };
   const { province, taxMode } = shop.preferences;
   const summary = summarizeCart({ province, taxMode, isMember: await ownerIsMember(shop.db, owner), lines: toPricingLines(cart.lines) });
-  const views = cart.lines.map((line, i) => {
+  const lines = await withMainPhotos(shop.db, cart.lines, shop.locale);
+  const views = lines.map((line, i) => {
     const price = displayPrice({ ...line, province: line.inventoryProvince, salesUnit: soldByTheCase(line) ? "CASE" : "UNIT" }, taxMode);
     return {
       ...line,

@@ -17,6 +17,7 @@
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { mainProductPhotos } from "~/catalogue/catalogue-photos.server";
 import { countryName } from "~/catalogue/country-names.server";
 import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
 import { localizedName, type ReferenceData } from "~/catalogue/reference.server";
@@ -262,20 +263,24 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
   if (tab === "PRODUCTS") {
-    const rows = await db
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: localized(locale, products.nameFr, products.nameEn),
-        vintage: products.vintage,
-        typeCode: products.typeCode,
-        countryId: products.countryId,
-        regionId: products.regionId,
-        providerName: providers.name,
-      })
-      .from(products)
-      .innerJoin(providers, eq(providers.id, products.providerId))
-      .where(inArray(products.id, ids));
+    // The page's main photos are read beside its rows: the ids are already known.
+    const [rows, photos] = await Promise.all([
+      db
+        .select({
+          id: products.id,
+          slug: products.slug,
+          name: localized(locale, products.nameFr, products.nameEn),
+          vintage: products.vintage,
+          typeCode: products.typeCode,
+          countryId: products.countryId,
+          regionId: products.regionId,
+          providerName: providers.name,
+        })
+        .from(products)
+        .innerJoin(providers, eq(providers.id, products.providerId))
+        .where(inArray(products.id, ids)),
+      mainProductPhotos(db, ids, locale),
+    ]);
     return {
       tab,
       items: inOrder(rows).map((r) => {
@@ -289,6 +294,7 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
           typeCode: r.typeCode,
           countryName: country ? countryName(country.code, locale) : null,
           regionName: region ? localizedName(region, locale) : null,
+          photo: photos.get(r.id) ?? null,
         };
       }),
     };

@@ -6,6 +6,7 @@
  * unknown tab is no tab, and the text is cut to 100 characters
  * (`cleanText`, the product list's rule).
  */
+import type { ImageRef } from "~/images/image-refs";
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
 import { type BlogType, isOneOf } from "~/vocabulary";
@@ -91,6 +92,8 @@ export interface ProductHit {
   typeCode: string;
   countryName: string | null;
   regionName: string | null;
+  /** The product's main photo; null: its generated image. */
+  photo: ImageRef | null;
 }
 
 /** A producer with a product sold in the visitor's province. */

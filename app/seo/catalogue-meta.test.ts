@@ -125,6 +125,17 @@ describe("productMeta", () => {
     expect(jsonLd(productMeta(french, product)).additionalProperty).toBeUndefined();
   });
 
+  it("names the product's own photos, by absolute URL, in JSON-LD and OpenGraph when it has some", () => {
+    const photos = ["/media/aaaa/1280.jpg", "/media/bbbb/960.jpg"];
+    const tags = productMeta(french, { ...product, imageUrls: photos });
+    expect(jsonLd(tags).image).toEqual(["https://cuvee.example/media/aaaa/1280.jpg", "https://cuvee.example/media/bbbb/960.jpg"]);
+    expect(content(tags, "property", "og:image")).toBe("https://cuvee.example/media/aaaa/1280.jpg");
+    expect(jsonLd(productMeta(french, { ...product, imageUrls: photos.slice(0, 1) })).image).toBe(
+      "https://cuvee.example/media/aaaa/1280.jpg",
+    );
+    expect(jsonLd(productMeta(french, { ...product, imageUrls: [] })).image).toBe("https://cuvee.example/images/products/blanc--VIN.svg");
+  });
+
   it("carries a JSON-LD Product with brand, sku and one CAD offer per channel", () => {
     const ld = jsonLd(productMeta(french, product));
     expect(ld).toMatchObject({
@@ -190,6 +201,11 @@ describe("providerMeta", () => {
       logo: "https://cuvee.example/images/providers/domaine-de-la-pepiere.svg",
       address: { "@type": "PostalAddress", addressCountry: "FR", addressRegion: "Loire" },
     });
+  });
+  it("takes its logo as the Organization's logo and its photo for OpenGraph when it has them", () => {
+    const tags = providerMeta(french, { ...provider, logoUrl: "/media/cccc/640.jpg", photoUrl: "/media/dddd/1280.jpg" });
+    expect(jsonLd(tags).logo).toBe("https://cuvee.example/media/cccc/640.jpg");
+    expect(content(tags, "property", "og:image")).toBe("https://cuvee.example/media/dddd/1280.jpg");
   });
   it("falls back to a sentence naming its origin", () => {
     const tags = providerMeta(english, { provider: { ...provider.provider, description: "" } });

@@ -55,6 +55,11 @@ export interface ProductMetaData {
     provider: { name: string; slug: string };
   };
   colorCode: string | null;
+  /**
+   * The product's photos (paths or absolute URLs of their JPEG variants, main photo first); empty
+   * or absent: the generated image stands for it.
+   */
+  imageUrls?: readonly string[];
   /** The channels of the visitor's province, then the others. */
   here: readonly OfferChannel[];
   elsewhere: readonly OfferChannel[];
@@ -90,7 +95,8 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
   ].filter(Boolean);
   const description = [`${facts.join(", ")}.`, firstSentence(product.description)].filter(Boolean).join(" ");
   const path = `/products/${product.slug}`;
-  const image = productImageSrc({ colorCode: data.colorCode, typeCode: product.typeCode });
+  const photos = data.imageUrls ?? [];
+  const image = photos[0] ?? productImageSrc({ colorCode: data.colorCode, typeCode: product.typeCode });
   const extra: MetaDescriptor[] = [];
   if (lowest !== null) {
     extra.push({ property: "product:price:amount", content: schemaPrice(lowest) }, { property: "product:price:currency", content: "CAD" });
@@ -100,7 +106,7 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
       ...productJsonLd(s.origin, {
         name: product.name,
         description: product.description || description,
-        image,
+        image: photos.length > 0 ? photos : image,
         url: localizedUrl(s.origin, path, s.locale),
         puid: product.puid,
         slug: product.slug,
@@ -142,6 +148,9 @@ export interface ProviderMetaData {
     imageColor: string | null;
     origins: readonly { countryCode: string; countryName: string; regionName: string | null }[];
   };
+  /** The producer's logo and photo (path or absolute URL of a JPEG variant); absent: the generated image. */
+  logoUrl?: string | null;
+  photoUrl?: string | null;
 }
 
 /**
@@ -158,11 +167,11 @@ export function providerMeta(site: SeoSite | null, data: ProviderMetaData): Meta
     firstSentence(provider.description) ||
     t(origin ? "seo.provider.withOrigin" : "seo.provider.withoutOrigin", { name: provider.name, origin });
   const path = `/providers/${provider.slug}`;
-  const image = providerImageSrc(provider);
+  const image = data.photoUrl ?? data.logoUrl ?? providerImageSrc(provider);
   const ld = organizationJsonLd(s.origin, {
     name: provider.name,
     url: localizedUrl(s.origin, path, s.locale),
-    image,
+    image: data.logoUrl ?? image,
     description: provider.description,
     origins: provider.origins,
   });

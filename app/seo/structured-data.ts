@@ -46,7 +46,8 @@ export function offerAvailability(channel: Pick<OfferChannel, "channelKind" | "q
  * A product page's `Product`: name, image, description, brand (the producer), sku (the puid) and
  * one `Offer` per channel (price in CAD before taxes, availability, the channel's page, the
  * province where it is offered).
- * @param product.image a path on the shop or an absolute URL
+ * @param product.image a path on the shop or an absolute URL, or several (the product's photos,
+ *   main photo first): one is written as a URL, several as a list
  * @param product.url the product page's absolute URL (the canonical one)
  */
 export function productJsonLd(
@@ -54,7 +55,7 @@ export function productJsonLd(
   product: {
     name: string;
     description: string;
-    image: string;
+    image: string | readonly string[];
     url: string;
     puid: string;
     slug: string;
@@ -67,7 +68,12 @@ export function productJsonLd(
     "@context": CONTEXT,
     "@type": "Product",
     name: product.name,
-    image: absoluteUrl(origin, product.image),
+    image:
+      typeof product.image === "string"
+        ? absoluteUrl(origin, product.image)
+        : product.image.length === 1
+          ? absoluteUrl(origin, product.image[0]!)
+          : product.image.map((image) => absoluteUrl(origin, image)),
     description: product.description,
     sku: product.puid,
     url: product.url,
@@ -94,8 +100,8 @@ export function productJsonLd(
 }
 
 /**
- * A producer page's `Organization`: name, url, logo (its generated image), description and the
- * address of its first origin (country, region).
+ * A producer page's `Organization`: name, url, logo (its logo, else its photo, else its generated
+ * image), description and the address of its first origin (country, region).
  */
 export function organizationJsonLd(
   origin: string,

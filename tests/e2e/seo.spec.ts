@@ -58,7 +58,10 @@ test("a product page has its title, description, canonical, alternates, OpenGrap
   expect(await metaContent(page, 'property="og:url"')).toBe(`${baseURL}${path}`);
   expect(await metaContent(page, 'property="og:type"')).toBe("product");
   expect(await metaContent(page, 'property="og:locale"')).toBe("fr_CA");
-  expect(await metaContent(page, 'property="og:image"')).toMatch(new RegExp(`^${baseURL}/images/products/.+\\.svg$`));
+  // The product's own photo (a JPEG variant), or its generated image when it has none.
+  expect(await metaContent(page, 'property="og:image"')).toMatch(
+    new RegExp(`^${baseURL}/(images/products/.+\\.svg|media/[0-9a-f]{64}/\\d+\\.jpg)$`),
+  );
   const image = await page.request.get((await metaContent(page, 'property="og:image"'))!);
   expect(image.status()).toBe(200);
 

@@ -122,7 +122,7 @@ async function productForm(row: typeof products.$inferSelect, changes: Record<st
     ageingPotentialYears: text(row.ageingPotentialYears),
     saqCode: text(row.saqCode),
     lcboCode: text(row.lcboCode),
-    grapes: page.product.values.grapes,
+    grapes: page.product.values.grapes ?? "",
     ...changes,
   };
 }

@@ -3,8 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import { UpdateLineSchema } from "~/cart/cart-forms";
 import type { CartActionError, CartLine } from "~/cart/cart-types";
+import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import type { ImageRef } from "~/images/image-refs";
+import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { QuantityInput } from "./quantity-input";
 
 /** The update form's constraints, computed once. */
@@ -21,6 +24,8 @@ export type CartLineView = CartLine & {
   caseCents: number | null;
   /** The line's amount in the tax mode, cents (from the pricing module). */
   totalCents: number;
+  /** The product's main photo; null: the generated image `imageSrc`. */
+  photo: ImageRef | null;
   imageSrc: string;
 };
 
@@ -61,7 +66,11 @@ export function CartLineRow({
       data-testid="cart-line"
       data-product-inventory-id={line.productInventoryId}
     >
-      <img src={line.imageSrc} alt="" width={32} height={64} className="h-16 w-8" />
+      {line.photo ? (
+        <CataloguePicture image={line.photo} sizes={PICTURE_SIZES.cartLine} className="h-20 w-16 object-contain" />
+      ) : (
+        <img src={line.imageSrc} alt="" width={32} height={64} className="h-20 w-16 object-contain" />
+      )}
       <div className="min-w-48 flex-1">
         <Link to={`/products/${line.slug}?id=${line.productInventoryId}`} className="font-semibold hover:underline">
           {line.name}

@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
-import { productHref, productImageSrc } from "~/catalogue/links";
+import { productHref } from "~/catalogue/links";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import type { ProductListItem } from "~/catalogue/products.server";
+import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import type { ImageRef } from "~/images/image-refs";
 import type { TaxMode } from "~/vocabulary";
 
-export type ProductCardItem = ProductListItem & { countryName: string | null };
+/** A list row as a card shows it: its country's name and its main photo (null: the generated bottle). */
+export type ProductCardItem = ProductListItem & { countryName: string | null; photo: ImageRef | null };
 
 /** Price line of a channel: bottle/unit price, and the case price for private import. */
 export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channelKind: string }; taxMode: TaxMode }) {
@@ -41,7 +44,18 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
  * A product card of the product list and the producer page. The buy area (the cart's add form)
  * comes from the page as `children`, so the catalogue never imports the cart.
  */
-export function ProductCard({ item, taxMode, children }: { item: ProductCardItem; taxMode: TaxMode; children?: ReactNode }) {
+export function ProductCard({
+  item,
+  taxMode,
+  priority = false,
+  children,
+}: {
+  item: ProductCardItem;
+  taxMode: TaxMode;
+  /** The list's first card: its photo is in the first screen (a phone's largest paint), so it is fetched at once, not lazily. */
+  priority?: boolean;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useT();
   const details = [
     item.vintage ? String(item.vintage) : null,
@@ -51,7 +65,7 @@ export function ProductCard({ item, taxMode, children }: { item: ProductCardItem
   return (
     <article className="flex flex-col rounded border border-stone-200 bg-white p-3" data-testid="product-card">
       <Link to={productHref(item)} className="flex flex-1 gap-3">
-        <img src={productImageSrc(item)} alt="" width={64} height={128} loading="lazy" className="h-32 w-16 shrink-0" />
+        <ProductImage photo={item.photo} product={item} sizes={PICTURE_SIZES.card} className="h-32 w-24 shrink-0" priority={priority} />
         <div className="min-w-0">
           <p className="text-xs uppercase tracking-wide text-stone-500">
             {`${t(productTypeLabelKey(item.typeCode))} · ${t(`inventories.${item.inventoryCode}`)}`}

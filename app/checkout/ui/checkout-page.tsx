@@ -3,9 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
+import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { type ContactForm, ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
+import type { ImageRef } from "~/images/image-refs";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { type DeliveryNeeds, deliverySchema } from "~/orders/pickup";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
@@ -44,6 +46,9 @@ export interface CheckoutPageData {
   summary: CartSummary;
   lines: {
     productInventoryId: number;
+    /** The product's main photo (step 3 only); null: its generated image. */
+    photo: ImageRef | null;
+    typeCode: string;
     section: CartSection;
     byCase: boolean;
     name: string;
@@ -213,16 +218,24 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
             <h2 id={`review-${section}`} className="font-serif text-xl">
               {t(`cart.sections.${section}`)}
             </h2>
-            <ul className="mt-1 text-sm">
+            <ul className="mt-1 space-y-1 text-sm">
               {data.lines
                 .filter((l) => l.section === section)
                 .map((l) => (
-                  <li key={l.productInventoryId}>
-                    {l.name}
-                    {l.vintage ? ` ${l.vintage}` : ""} —{" "}
-                    {l.byCase
-                      ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc })
-                      : t("checkout.review.units", { count: l.quantity })}
+                  <li key={l.productInventoryId} className="flex items-center gap-3" data-testid="review-line">
+                    <ProductImage
+                      photo={l.photo}
+                      product={{ colorCode: null, typeCode: l.typeCode }}
+                      sizes={PICTURE_SIZES.row}
+                      className="h-16 w-12 shrink-0"
+                    />
+                    <span>
+                      {l.name}
+                      {l.vintage ? ` ${l.vintage}` : ""} —{" "}
+                      {l.byCase
+                        ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc })
+                        : t("checkout.review.units", { count: l.quantity })}
+                    </span>
                   </li>
                 ))}
             </ul>

@@ -1,12 +1,11 @@
 /**
  * A stored image on a page (decision 035): a `<picture>` offering AVIF, then WebP, then JPEG, each
  * in every served width (`srcset`), with the layout's `sizes`, the image's own width and height
- * (no layout shift) and its dominant colour and blurred placeholder behind it until it arrives.
+ * (no layout shift) and a neutral background until it arrives.
  *
  * `priority` is for the page's largest image (the product page's photo): fetched first, never
  * lazy; every other image loads lazily and decodes off the main thread.
  */
-import type { CSSProperties } from "react";
 import { closestVariantWidth, type ImageRef, imageSrcSet, imageVariantUrl } from "~/images/image-refs";
 
 export function CataloguePicture({
@@ -21,12 +20,9 @@ export function CataloguePicture({
   className?: string;
   priority?: boolean;
 }) {
-  const style: CSSProperties = {
-    backgroundColor: image.dominantColor,
-    backgroundImage: `url("${image.placeholder}")`,
-    backgroundSize: "cover",
-    backgroundPosition: "center",
-  };
+  // No `style` attribute: the shop's Content-Security-Policy allows no inline style (only the
+  // nonce'd stylesheet), so the dominant colour and placeholder cannot be painted this way; a
+  // neutral background stands in until the lead decides how to show them.
   return (
     <picture>
       <source type="image/avif" srcSet={imageSrcSet(image, "avif")} sizes={sizes} />
@@ -38,8 +34,7 @@ export function CataloguePicture({
         width={image.width}
         height={image.height}
         alt={image.alt}
-        className={className}
-        style={style}
+        className={className ? `bg-stone-100 ${className}` : "bg-stone-100"}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}

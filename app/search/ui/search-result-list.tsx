@@ -6,6 +6,7 @@
 import { Link } from "react-router";
 import { BlogDate } from "~/blogs/ui/blog-date";
 import { productTypeLabelKey } from "~/catalogue/product-types";
+import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { useT } from "~/i18n/translation";
 import type { BlogHit, ProductHit, ProviderHit, SearchResults } from "~/search/search-tabs";
 
@@ -21,16 +22,24 @@ function place(countryName: string | null, regionName: string | null): string | 
 function ProductRow({ item }: { item: ProductHit }) {
   const { t } = useT();
   return (
-    <>
-      <h2 className="font-serif text-lg">
-        <Link to={`/products/${item.slug}`} className="text-wine-800 hover:underline">
-          {item.vintage ? `${item.name} ${item.vintage}` : item.name}
-        </Link>
-      </h2>
-      <p className="text-sm text-stone-700">
-        {joined([item.providerName, place(item.countryName, item.regionName), t(productTypeLabelKey(item.typeCode))])}
-      </p>
-    </>
+    <div className="flex items-center gap-3">
+      <ProductImage
+        photo={item.photo}
+        product={{ colorCode: null, typeCode: item.typeCode }}
+        sizes={PICTURE_SIZES.row}
+        className="h-16 w-12 shrink-0"
+      />
+      <div>
+        <h2 className="font-serif text-lg">
+          <Link to={`/products/${item.slug}`} className="text-wine-800 hover:underline">
+            {item.vintage ? `${item.name} ${item.vintage}` : item.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-stone-700">
+          {joined([item.providerName, place(item.countryName, item.regionName), t(productTypeLabelKey(item.typeCode))])}
+        </p>
+      </div>
+    </div>
   );
 }
 
