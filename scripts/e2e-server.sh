@@ -38,9 +38,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 
-# The demo catalogue, and generated photos for the first products of /products and their
-# producers, stored as a staff upload would be (scripts/sample-photos.ts; tests/e2e/photos.spec.ts).
-env -u DATABASE_URL DATA_DIR="$data" NODE_ENV=test node_modules/.bin/tsx scripts/sample-photos.ts 8 12 >>"$log" 2> >(tee -a "$log" >&2)
+# The demo catalogue with its drawn photos, then other generated photos for the first products of
+# /products (the first with a second photo) and their producers, stored as a staff upload would be
+# (scripts/sample-photos.ts; tests/e2e/photos.spec.ts).
+env -u DATABASE_URL DATA_DIR="$data" DEMO_ART_DIR="${DEMO_ART_DIR:-$PWD/data/demo-art}" NODE_ENV=test node_modules/.bin/tsx scripts/sample-photos.ts 8 12 >>"$log" 2> >(tee -a "$log" >&2)
 
 env -u DATABASE_URL \
   DATA_DIR="$data" DEMO_ART_DIR="${DEMO_ART_DIR:-$PWD/data/demo-art}" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \

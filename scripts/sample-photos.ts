@@ -27,7 +27,8 @@ async function main(): Promise<number> {
     await handle.migrate();
     await seedReferenceData(handle.db);
     const [existing] = await handle.db.select({ id: products.id }).from(products).limit(1);
-    if (!existing) await seedDemoCatalogue(handle.db);
+    // The demo catalogue with its drawn photos (decision 035), as the server's boot would seed it.
+    if (!existing) await seedDemoCatalogue(handle.db, { photos: env.seedDemoPhotos && { cacheDir: env.demoArtDir } });
     const started = performance.now();
     const given = await giveSamplePhotos(handle.db, count, providerCount);
     console.log(

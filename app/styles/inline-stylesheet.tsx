@@ -40,3 +40,16 @@ export function InlineStylesheet() {
     </style>
   );
 }
+
+/**
+ * The request's CSP nonce for a `<style>` a component renders (decision 038: the photos'
+ * placeholders): the server's, or in the browser the one the document's stylesheet carries
+ * (browsers keep it in the element's `nonce` property), so a style React inserts on a client-side
+ * navigation is allowed too.
+ */
+export function useStyleNonce(): string | undefined {
+  const server = useContext(InlineStylesheetContext);
+  if (server) return server.nonce;
+  if (typeof document === "undefined") return undefined;
+  return document.querySelector<HTMLStyleElement>(`style[data-href~="${STYLESHEET_KEY}"]`)?.nonce || undefined;
+}

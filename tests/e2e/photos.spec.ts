@@ -47,8 +47,10 @@ test("the product list shows the stored photos, lazily, and the variants answer 
   expect(await cards.count()).toBeGreaterThan(0);
   const first = cards.first().locator("picture");
   const { avif, webp, jpeg } = await expectStoredPhoto(first);
-  await expect(first.locator("img")).toHaveAttribute("loading", "lazy");
   await expect(first.locator("img")).toHaveAttribute("sizes", "96px");
+  // The first card's photo is a phone's largest paint, fetched at once; the others load lazily.
+  await expect(page.getByTestId("product-card").first().locator("img").first()).toHaveAttribute("loading", "eager");
+  await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
 
   // A product without a photo keeps its generated image, sized too.
   const generated = page.getByTestId("product-card").filter({ hasNot: page.locator("picture") });

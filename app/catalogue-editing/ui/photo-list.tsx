@@ -8,11 +8,11 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { type AddPhotoForm, AddPhotoSchema, PRODUCT_INTENTS } from "~/catalogue-editing/editing-forms";
-import { StaffThumbnail } from "~/catalogue-editing/ui/staff-thumbnail";
 import { EditField, ImageFileField } from "~/catalogue-editing/ui/upload-fields";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
+import { CataloguePicture } from "~/images/ui/catalogue-picture";
 
 /** One photo as the page lists it. */
 export interface PhotoItem {
@@ -94,7 +94,7 @@ export function ProductPhotos({
               data-testid="photo-item"
             >
               <div className="w-24 shrink-0">
-                <StaffThumbnail image={photo.image} sizes="96px" className="h-auto w-24 rounded object-contain" />
+                <CataloguePicture image={photo.image} sizes="96px" className="h-auto w-24 rounded object-contain" />
               </div>
               <div className="min-w-48 grow text-sm">
                 <p className="font-semibold">

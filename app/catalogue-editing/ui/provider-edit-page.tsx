@@ -16,12 +16,12 @@ import {
   SetProviderImageSchema,
 } from "~/catalogue-editing/editing-forms";
 import { BilingualField, ConflictPanel, type ConflictView, EditField } from "~/catalogue-editing/ui/edit-fields";
-import { StaffThumbnail } from "~/catalogue-editing/ui/staff-thumbnail";
 import { ImageFileField } from "~/catalogue-editing/ui/upload-fields";
 import { FieldErrors } from "~/components/ui/form-field";
 import { formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
+import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import type { ProviderImageRole } from "~/vocabulary";
 
 const CONSTRAINT = getZodConstraint(ProviderEditSchema);
@@ -173,7 +173,7 @@ function ProviderImageForm({
       {current ? (
         <div className="mt-2 flex flex-wrap items-start gap-4">
           <div className="w-32 shrink-0">
-            <StaffThumbnail image={current.image} sizes="128px" className="h-auto w-32 rounded object-contain" />
+            <CataloguePicture image={current.image} sizes="128px" className="h-auto w-32 rounded object-contain" />
           </div>
           <Form method="post">
             <input type="hidden" name="intent" value={PROVIDER_INTENTS.removeImage} />

@@ -74,7 +74,7 @@ export function ProviderImage({
   sizes: string;
   className: string;
 }) {
-  if (provider.photo) return <CataloguePicture image={provider.photo} sizes={sizes} className={`object-cover ${className}`} />;
+  if (provider.photo) return <CataloguePicture image={provider.photo} sizes={sizes} className={`object-cover ${className}`} fit="cover" />;
   if (provider.logo) return <CataloguePicture image={provider.logo} sizes={sizes} className={`bg-white object-contain ${className}`} />;
   return <img src={providerImageSrc(provider)} alt="" width={96} height={96} loading="lazy" decoding="async" className={className} />;
 }
