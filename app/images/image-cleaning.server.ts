@@ -14,8 +14,6 @@ import sharp from "sharp";
 import type { ImageFormat } from "~/vocabulary";
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_UPLOAD_BYTES } from "./image-limits";
 
-export { MAX_IMAGE_PIXELS, MAX_IMAGE_UPLOAD_BYTES } from "./image-limits";
-
 /** Longest side kept, in pixels: larger photos are reduced (the largest variant is 1600 px wide). */
 export const MAX_STORED_SIDE = 2400;
 

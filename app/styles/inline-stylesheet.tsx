@@ -42,14 +42,12 @@ export function InlineStylesheet() {
 }
 
 /**
- * The request's CSP nonce for a `<style>` a component renders (decision 038: the photos'
- * placeholders): the server's, or in the browser the one the document's stylesheet carries
- * (browsers keep it in the element's `nonce` property), so a style React inserts on a client-side
- * navigation is allowed too.
+ * On the server, the request's CSP nonce for a `<style>` a component renders (decision 038: the
+ * photos' placeholders); null in the browser. A style must come with the server's HTML: on a
+ * shared page (decision 026) the policy allows the HTML's own styles by their hashes, so a style
+ * the browser would insert later is refused.
  */
-export function useStyleNonce(): string | undefined {
+export function useServerStyleNonce(): { nonce: string | undefined } | null {
   const server = useContext(InlineStylesheetContext);
-  if (server) return server.nonce;
-  if (typeof document === "undefined") return undefined;
-  return document.querySelector<HTMLStyleElement>(`style[data-href~="${STYLESHEET_KEY}"]`)?.nonce || undefined;
+  return server ? { nonce: server.nonce } : null;
 }

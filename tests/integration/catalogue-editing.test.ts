@@ -18,7 +18,7 @@ import { getReferenceData } from "~/catalogue/reference.server";
 import { MAX_IMAGE_UPLOAD_MEGABYTES } from "~/catalogue-editing/editing-forms";
 import type { ConflictView } from "~/catalogue-editing/ui/edit-fields";
 import { images, productImages, products, providerImages, providers } from "~/db/schema";
-import { MAX_IMAGE_UPLOAD_BYTES } from "~/images/image-cleaning.server";
+import { MAX_IMAGE_UPLOAD_BYTES } from "~/images/image-limits";
 import { action as providerAction, loader as providerLoader } from "~/routes/agence.producteur";
 import { loader as providersLoader } from "~/routes/agence.producteurs";
 import { action as productAction, loader as productLoader } from "~/routes/agence.produit";

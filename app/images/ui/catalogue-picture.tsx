@@ -6,12 +6,15 @@
  *
  * The placeholder is a class in a `<style>` carrying the request's CSP nonce (React hoists it to
  * the head, once per image), since the Content-Security-Policy refuses inline `style` attributes.
+ * Only the server writes it: the browser keeps the server's styles, and an image first drawn by a
+ * client-side navigation goes without a placeholder, since a style inserted then would be refused
+ * on a shared page (its policy lists its HTML's styles by hash).
  *
  * `priority` is for the page's largest image (the product page's photo): fetched first, never
  * lazy; every other image loads lazily and decodes off the main thread.
  */
 import { closestVariantWidth, type ImageRef, imageSrcSet, imageVariantUrl } from "~/images/image-refs";
-import { useStyleNonce } from "~/styles/inline-stylesheet";
+import { useServerStyleNonce } from "~/styles/inline-stylesheet";
 
 /** The class painting `image`'s placeholder, and its rule. */
 function placeholderRule(image: ImageRef, fit: "contain" | "cover"): { className: string; css: string } {
@@ -40,13 +43,15 @@ export function CataloguePicture({
   /** How the image fills its box: as its `object-contain` or `object-cover` class draws it. */
   fit?: "contain" | "cover";
 }) {
-  const nonce = useStyleNonce();
+  const server = useServerStyleNonce();
   const placeholder = placeholderRule(image, fit);
   return (
     <picture>
-      <style href={placeholder.className} precedence="image-placeholders" nonce={nonce}>
-        {placeholder.css}
-      </style>
+      {server ? (
+        <style href={placeholder.className} precedence="image-placeholders" nonce={server.nonce}>
+          {placeholder.css}
+        </style>
+      ) : null}
       <source type="image/avif" srcSet={imageSrcSet(image, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={imageSrcSet(image, "webp")} sizes={sizes} />
       <img
