@@ -10,8 +10,6 @@ import {
   grapeKey,
   grapeLookup,
   parseGrapeList,
-  wineFactsFormSchema,
-  wineFactsFromForm,
 } from "./wine-facts";
 
 const lookup = grapeLookup(GRAPE_VARIETIES);
@@ -78,53 +76,5 @@ describe("formatting", () => {
     expect(boardProductUrl("SAQ", "12345678", "fr-CA")).toBe("https://www.saq.com/fr/12345678");
     expect(boardProductUrl("SAQ", "12345678", "en-US")).toBe("https://www.saq.com/en/12345678");
     expect(boardProductUrl("LCBO", "985577", "en-US")).toBe("https://www.lcbo.com/en/catalogsearch/result/?q=985577");
-  });
-});
-
-describe("wineFactsFormSchema", () => {
-  it("accepts a complete form and converts it to facts", () => {
-    const parsed = wineFactsFormSchema.safeParse({
-      grapes: [{ code: "pinot-noir", sharePercent: 85 }, { code: "gamay" }],
-      alcoholPercent: 13.5,
-      servingTemperatureMinC: 14,
-      servingTemperatureMaxC: 16,
-      saqCode: "12345678",
-    });
-    expect(parsed.success).toBe(true);
-    if (parsed.success) {
-      const facts = wineFactsFromForm(parsed.data);
-      expect(facts.grapes).toEqual([
-        { code: "pinot-noir", sharePercent: 85 },
-        { code: "gamay", sharePercent: null },
-      ]);
-      expect(facts.alcoholPercent).toBe(13.5);
-      expect(facts.appellation).toBeNull();
-      expect(facts.tastingNotesFr).toBe("");
-    }
-  });
-
-  it("refuses with i18n keys: shares over 100, a grape twice, two decimals, min above max, a bad board code", () => {
-    const parsed = wineFactsFormSchema.safeParse({
-      grapes: [
-        { code: "merlot", sharePercent: 70 },
-        { code: "merlot", sharePercent: 40 },
-      ],
-      alcoholPercent: 13.55,
-      servingTemperatureMinC: 18,
-      servingTemperatureMaxC: 8,
-      lcboCode: "abc",
-    });
-    expect(parsed.success).toBe(false);
-    if (!parsed.success) {
-      expect(parsed.error.issues.map((i) => `${i.path.join(".")}:${i.message}`).sort()).toEqual(
-        [
-          "alcoholPercent:wineFacts.errors.oneDecimal",
-          "grapes.1.code:wineFacts.errors.grapeTwice",
-          "grapes:wineFacts.errors.sharesOver100",
-          "lcboCode:wineFacts.errors.boardCode",
-          "servingTemperatureMaxC:wineFacts.errors.temperatureOrder",
-        ].sort(),
-      );
-    }
   });
 });

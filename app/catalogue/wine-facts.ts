@@ -6,7 +6,6 @@
  * import's `grapes` cell, and pure formatting helpers. Reading and writing live in
  * `wine-facts.server.ts`.
  */
-import { z } from "zod";
 import type { LiquorBoard } from "~/vocabulary";
 
 /** One grape of a product, in the label's order. */
@@ -206,99 +205,6 @@ export function parseGrapeList(
 /** Grapes written as the import's `grapes` cell, codes and shares: `pinot-noir:85|gamay:15` (the canonical form). */
 export function formatGrapeList(grapes: readonly GrapeShare[]): string {
   return grapes.map((g) => (g.sharePercent === null ? g.code : `${g.code}:${g.sharePercent}`)).join("|");
-}
-
-// ---------------------------------------------------------------------------------------------
-// The staff form's schema
-// ---------------------------------------------------------------------------------------------
-
-const optionalNumber = (limits: { min: number; max: number }, step: "whole" | "tenth") =>
-  z
-    .number({ error: "wineFacts.errors.number" })
-    .min(limits.min, { error: "wineFacts.errors.range" })
-    .max(limits.max, { error: "wineFacts.errors.range" })
-    .refine((n) => (step === "whole" ? Number.isInteger(n) : Math.abs(n * 10 - Math.round(n * 10)) < 1e-9), {
-      error: step === "whole" ? "wineFacts.errors.whole" : "wineFacts.errors.oneDecimal",
-    })
-    .optional();
-
-const optionalText = (max: number) => z.string().trim().max(max, { error: "wineFacts.errors.tooLong" }).optional();
-
-const boardCode = z.string().trim().regex(BOARD_CODE, { error: "wineFacts.errors.boardCode" }).optional();
-
-/**
- * The wine facts of a form (the staff product editor), for conform's `parseWithZod` (an empty
- * field arrives as undefined, numbers as numbers). Messages are i18n keys under `wineFacts.errors`.
- * Grapes are a list of `{ code, sharePercent? }` in the label's order; that each code is in the
- * reference list is checked on the server ({@link unknownGrapeCodes} with the list of
- * `readGrapeVarieties`). Convert a parsed value with {@link wineFactsFromForm}.
- */
-export const wineFactsFormSchema = z
-  .object({
-    grapes: z
-      .array(
-        z.object({
-          code: z.string({ error: "wineFacts.errors.grapeRequired" }).trim().min(1, { error: "wineFacts.errors.grapeRequired" }),
-          sharePercent: optionalNumber(WINE_FACT_LIMITS.sharePercent, "whole"),
-        }),
-      )
-      .max(WINE_FACT_LIMITS.grapes, { error: "wineFacts.errors.grapeTooMany" })
-      .optional(),
-    alcoholPercent: optionalNumber(WINE_FACT_LIMITS.alcoholPercent, "tenth"),
-    residualSugarGramsPerLitre: optionalNumber(WINE_FACT_LIMITS.residualSugarGramsPerLitre, "tenth"),
-    appellation: optionalText(WINE_FACT_LIMITS.appellationLength),
-    designation: optionalText(WINE_FACT_LIMITS.designationLength),
-    tastingNotesFr: optionalText(WINE_FACT_LIMITS.notesLength),
-    tastingNotesEn: optionalText(WINE_FACT_LIMITS.notesLength),
-    foodPairingsFr: optionalText(WINE_FACT_LIMITS.notesLength),
-    foodPairingsEn: optionalText(WINE_FACT_LIMITS.notesLength),
-    servingTemperatureMinC: optionalNumber(WINE_FACT_LIMITS.servingTemperatureC, "whole"),
-    servingTemperatureMaxC: optionalNumber(WINE_FACT_LIMITS.servingTemperatureC, "whole"),
-    ageingPotentialYears: optionalNumber(WINE_FACT_LIMITS.ageingPotentialYears, "whole"),
-    saqCode: boardCode,
-    lcboCode: boardCode,
-  })
-  .superRefine((value, ctx) => {
-    const grapes = value.grapes ?? [];
-    const seen = new Set<string>();
-    grapes.forEach((g, index) => {
-      if (seen.has(g.code)) ctx.addIssue({ code: "custom", path: ["grapes", index, "code"], message: "wineFacts.errors.grapeTwice" });
-      seen.add(g.code);
-    });
-    if (grapes.reduce((sum, g) => sum + (g.sharePercent ?? 0), 0) > 100) {
-      ctx.addIssue({ code: "custom", path: ["grapes"], message: "wineFacts.errors.sharesOver100" });
-    }
-    const { servingTemperatureMinC: min, servingTemperatureMaxC: max } = value;
-    if (min !== undefined && max !== undefined && min > max) {
-      ctx.addIssue({ code: "custom", path: ["servingTemperatureMaxC"], message: "wineFacts.errors.temperatureOrder" });
-    }
-  });
-export type WineFactsFormValue = z.infer<typeof wineFactsFormSchema>;
-
-/** A parsed form value as facts (absent = unknown; numbers rounded to the column's precision). */
-export function wineFactsFromForm(value: WineFactsFormValue): WineFacts {
-  const text = (v: string | undefined) => (v === undefined || v === "" ? null : v);
-  return {
-    grapes: (value.grapes ?? []).map((g) => ({ code: g.code, sharePercent: g.sharePercent ?? null })),
-    alcoholPercent: value.alcoholPercent ?? null,
-    residualSugarGramsPerLitre: value.residualSugarGramsPerLitre ?? null,
-    appellation: text(value.appellation),
-    designation: text(value.designation),
-    tastingNotesFr: value.tastingNotesFr ?? "",
-    tastingNotesEn: value.tastingNotesEn ?? "",
-    foodPairingsFr: value.foodPairingsFr ?? "",
-    foodPairingsEn: value.foodPairingsEn ?? "",
-    servingTemperatureMinC: value.servingTemperatureMinC ?? null,
-    servingTemperatureMaxC: value.servingTemperatureMaxC ?? null,
-    ageingPotentialYears: value.ageingPotentialYears ?? null,
-    saqCode: text(value.saqCode),
-    lcboCode: text(value.lcboCode),
-  };
-}
-
-/** The codes of `grapes` missing from the reference list (a form's grapes, checked on the server). */
-export function unknownGrapeCodes(grapes: readonly Pick<GrapeShare, "code">[], knownCodes: ReadonlySet<string>): string[] {
-  return grapes.map((g) => g.code).filter((code) => !knownCodes.has(code));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -256,6 +256,8 @@ describe("a product's edit", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body!.result.error).toMatchObject({ grapes: ["wineFacts.errors.grapeUnknown"] });
+    const badShare = await post(productAction, path, { puid: row.puid }, await productForm(row, { grapes: "pinot-noir:150" }));
+    expect(badShare.body!.result.error).toMatchObject({ grapes: ["wineFacts.errors.grapeShare"] });
     const saved = await post(productAction, path, { puid: row.puid }, await productForm(row, { grapes: "PINOT NOIR:85|gamay:15" }));
     expect(saved.status).toBe(303);
     const page = await get(productLoader, path, { puid: row.puid });
