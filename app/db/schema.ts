@@ -1191,3 +1191,45 @@ export const outboxMessages = pgTable(
     check("outbox_messages_status_check", sql`${t.status} in ('PENDING', 'FAILED', 'SENT', 'DEAD')`),
   ],
 );
+
+/**
+ * A logged-in customer's favourite products (docs/decisions/041-favourites-and-recently-viewed.md):
+ * one row per (customer, product), listed on `/account/favorites`. `notifiedAvailableAt` records
+ * the e-mail sent when an upcoming favourite became available, so it is sent once per return.
+ */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the "now available" e-mail was written to the outbox; null while none is owed or sent. */
+    notifiedAvailableAt: timestamp("notified_available_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("favorites_product_idx").on(t.productId)],
+);
+
+/**
+ * Products a visitor viewed lately, kept server-side with the session (never in the browser's
+ * storage, never for crawlers): the viewer is `user:<id>` for a logged-in customer, `guest:<uuid>`
+ * for a guest identity. Only the latest few per viewer are kept.
+ */
+export const recentlyViewed = pgTable(
+  "recently_viewed",
+  {
+    viewerKey: text("viewer_key").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerKey, t.productId] }),
+    index("recently_viewed_viewer_idx").on(t.viewerKey, t.viewedAt),
+    index("recently_viewed_viewed_at_idx").on(t.viewedAt),
+  ],
+);
