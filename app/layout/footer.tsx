@@ -4,6 +4,7 @@ import { NewsletterSignup } from "~/newsletter/ui/newsletter-footer";
 import { STORES } from "~/stores/store-directory";
 import { ConsentLink } from "~/visitor/ui/consent-link";
 import type { Province } from "~/vocabulary";
+import { usePageLayout } from "./page-layout";
 
 const SOCIAL = [
   { name: "Instagram", href: "https://www.instagram.com/" },
@@ -18,10 +19,62 @@ export interface FooterData {
 }
 
 /**
- * Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright.
+ * The page's footer: the shop's ({@link ShopFooter}) or, on the checkout, payment and staff pages,
+ * the minimal one ({@link MinimalFooter}; docs/decisions/044-order-e-mails.md).
  * @param root the root loader's data, or undefined when the root loader itself failed
  */
 export function Footer({ root }: { root: FooterData | undefined }) {
+  return usePageLayout() === "shop" ? <ShopFooter root={root} /> : <MinimalFooter root={root} />;
+}
+
+/**
+ * The footer of a focused page: help and legal links and the copyright, no newsletter form, menus
+ * or store addresses (nothing that leads the shopper away from paying, or staff from their work).
+ */
+export function MinimalFooter({ root }: { root: FooterData | undefined }) {
+  const { t } = useT();
+  const year = root?.year ?? new Date().getFullYear();
+  return (
+    <footer className="mt-12 border-t border-stone-200 bg-stone-50 text-sm text-stone-700 print:hidden" data-testid="minimal-footer">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4">
+        <nav aria-label={t("footer.help")}>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            <li>
+              <Link to="/faq" className="underline-offset-2 hover:underline">
+                {t("nav.links.faq")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/orders-deliveries" className="underline-offset-2 hover:underline">
+                {t("nav.links.ordersDeliveries")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/pricing-policy" className="underline-offset-2 hover:underline">
+                {t("nav.links.pricingPolicy")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="underline-offset-2 hover:underline">
+                {t("contact.footerLink")}
+              </Link>
+            </li>
+            <li>
+              <ConsentLink className="underline-offset-2 hover:underline" />
+            </li>
+          </ul>
+        </nav>
+        <p>{t("footer.copyright", { year })}</p>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright.
+ * @param root the root loader's data, or undefined when the root loader itself failed
+ */
+export function ShopFooter({ root }: { root: FooterData | undefined }) {
   const { t } = useT();
   const year = root?.year ?? new Date().getFullYear();
   return (

@@ -6,6 +6,7 @@ import { useT } from "~/i18n/translation";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { type Menu, MENUS } from "./menus";
+import { usePageLayout } from "./page-layout";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();
@@ -76,10 +77,49 @@ export interface HeaderData {
 }
 
 /**
- * Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer.
+ * The page's header: the checkout's own ({@link CheckoutHeader}) on the checkout and payment pages,
+ * the shop's ({@link ShopHeader}) everywhere else (docs/decisions/044-order-e-mails.md).
  * @param root the root loader's data, or undefined when the root loader itself failed
  */
 export function Header({ root }: { root: HeaderData | undefined }) {
+  return usePageLayout() === "checkout" ? <CheckoutHeader /> : <ShopHeader root={root} />;
+}
+
+/**
+ * The header of the checkout steps and payment pages: the logo (home), a secure-checkout note and a
+ * way back to the cart; no menus, search or preference switches to lead the shopper away.
+ */
+export function CheckoutHeader() {
+  const { t } = useT();
+  return (
+    <header className="border-b border-stone-200 bg-white print:hidden" data-testid="checkout-header">
+      <a href="#main" className="sr-only focus:not-sr-only">
+        {t("nav.skip")}
+      </a>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link to="/" className="font-serif text-2xl font-bold text-wine-800" aria-label={t("brand.home")}>
+          Cuvée
+        </Link>
+        <p className="flex items-center gap-1 text-sm text-stone-700">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          {t("nav.secureCheckout")}
+        </p>
+        <Link to="/shopping-cart" className="ml-auto text-sm text-wine-800 underline underline-offset-2">
+          {t("nav.backToCart")}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer.
+ * @param root the root loader's data, or undefined when the root loader itself failed
+ */
+export function ShopHeader({ root }: { root: HeaderData | undefined }) {
   const { t } = useT();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];

@@ -16,6 +16,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import type { LayoutHandle } from "~/layout/page-layout";
 import { getOrderByConfirmation, type Order, reservationPaidBy } from "~/orders/orders.server";
 import { cancelPendingOrder, confirmationPath, payFromShopPage, shopPaymentPageServes } from "~/orders/payment.server";
 import { reservationPaymentPath } from "~/orders/reservation-token.server";
@@ -31,6 +32,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 /** Personal: never stored by a cache. */
 export const headers = noStoreHeaders;
+
+/** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
+export const handle = { layout: "checkout" } satisfies LayoutHandle;
 
 async function findOrder(request: Request, db: Parameters<typeof getOrderByConfirmation>[0]) {
   const confirmation = new URL(request.url).searchParams.get("order") ?? "";

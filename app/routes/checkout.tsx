@@ -21,6 +21,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import type { LayoutHandle } from "~/layout/page-layout";
 import { phoneForDisplay } from "~/lib/phone";
 import { searchBranches } from "~/orders/branches.server";
 import { deliverySchema } from "~/orders/pickup";
@@ -36,6 +37,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 /** Personal: never stored by a cache. */
 export const headers = noStoreHeaders;
+
+/** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
+export const handle = { layout: "checkout" } satisfies LayoutHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

@@ -15,6 +15,7 @@ import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
 import { shopOrigin } from "~/http/shop-origin.server";
+import type { LayoutHandle } from "~/layout/page-layout";
 import { searchBranches } from "~/orders/branches.server";
 import { confirmationPath, startOrderPayment } from "~/orders/payment.server";
 import { deliverySchema } from "~/orders/pickup";
@@ -26,6 +27,9 @@ import type { Route } from "./+types/reservation";
 
 /** Personal: never stored by a cache. */
 export const headers = noStoreHeaders;
+
+/** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
+export const handle = { layout: "checkout" } satisfies LayoutHandle;
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return privatePageMeta(siteOf(matches), data?.title, "checkout");

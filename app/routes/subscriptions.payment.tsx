@@ -13,6 +13,7 @@ import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import type { LayoutHandle } from "~/layout/page-layout";
 import { paysOnShopPage } from "~/payment/registry.server";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { SimulatedPaymentSchema } from "~/subscriptions/subscription-forms";
@@ -33,6 +34,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 /** Personal: never stored by a cache. */
 export const headers = noStoreHeaders;
+
+/** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
+export const handle = { layout: "checkout" } satisfies LayoutHandle;
 
 /** The customer's simulated purchase named by `?subscription=`; 404 for anything else, and in production. */
 async function findPurchase(request: Request, context: Route.LoaderArgs["context"]) {

@@ -6,6 +6,18 @@ import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
 
+/** A line bought, as the confirmation lists it: amount in cents before taxes (fees + SAQ/LCBO part, or boutique). */
+interface ConfirmationLine {
+  id: number;
+  section: CartSection;
+  inventoryCode: InventoryCode;
+  name: string;
+  vintage: number | null;
+  quantity: number;
+  uvc: number;
+  amountCents: number;
+}
+
 type ConfirmationData =
   | { failed: true; title: string }
   | {
@@ -25,8 +37,10 @@ type ConfirmationData =
         totalCents: number;
         isCustomer: boolean;
         paymentPath: string | null;
+        /** The invoice's path, for its customer logged in; else null. */
+        invoicePath: string | null;
       };
-      lines: { id: number; section: CartSection; name: string; vintage: number | null; quantity: number; uvc: number }[];
+      lines: ConfirmationLine[];
       reservations: { id: number; name: string; quantity: number; byCase: boolean; bottles: number }[];
     };
 
@@ -42,7 +56,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       </MessagePage>
     );
   }
-  const { order, reservations } = data;
+  const { order, lines, reservations } = data;
   const board = order.province === "ON" ? "LCBO" : "SAQ";
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const settled = order.status === "PAID" || order.status === "CONFIRMED";
@@ -72,6 +86,33 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
       ) : (
         <p>{t("confirmation.emailSent", { email: order.email })}</p>
       )}
+      {lines.length > 0 ? (
+        <section aria-labelledby="confirmation-lines">
+          <h2 id="confirmation-lines" className="font-serif text-xl">
+            {t("confirmation.linesTitle")}
+          </h2>
+          <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200">
+            {lines.map((l) => (
+              <li key={l.id} className="flex items-start justify-between gap-4 py-2" data-testid="confirmation-line">
+                <div>
+                  <p className="font-medium">
+                    {l.name}
+                    {l.vintage ? ` ${l.vintage}` : ""}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {t(`inventories.${l.inventoryCode}`)} ·{" "}
+                    {l.section === "AGENCY"
+                      ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc })
+                      : t("checkout.review.units", { count: l.quantity })}
+                  </p>
+                </div>
+                <p className="whitespace-nowrap">{money(l.amountCents)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-sm text-stone-600">{t("confirmation.beforeTaxes")}</p>
+        </section>
+      ) : null}
       <dl className="rounded border border-stone-200 bg-white p-4">
         <div className="flex justify-between py-1">
           <dt>{settled && order.payNowCents > 0 ? t("confirmation.paid") : t("cart.summary.payNow")}</dt>
@@ -123,6 +164,15 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
           <p className="mt-2 text-sm">{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</p>
         </section>
       ) : null}
+      {order.invoicePath ? (
+        <p>
+          {/* A resource route (a PDF download): a document request, not a client navigation. */}
+          <a href={order.invoicePath} className="text-wine-800 underline underline-offset-2" data-testid="confirmation-invoice" download>
+            {t("confirmation.invoice", { number: order.orderNumber })}
+          </a>
+        </p>
+      ) : null}
+      {!order.isCustomer ? <p>{t("confirmation.createAccountIntro")}</p> : null}
       <p>
         {order.isCustomer ? (
           <Link to="/account" className="rounded bg-wine-700 px-4 py-2 text-white">

@@ -1,0 +1,34 @@
+/**
+ * Which frame a page is drawn in (docs/decisions/044-order-e-mails.md, "Focused layout"): the shop's
+ * full header and footer (newsletter form, menus, stores), or a focused frame for the checkout steps
+ * and the payment pages (a small header: logo, secure-checkout note, back to the cart) and for the
+ * staff area (the shop's header, a minimal footer). A route asks for a focused frame with its
+ * `handle` (`export const handle = { layout: "checkout" } satisfies LayoutHandle`); a parent's
+ * handle covers its children (`/agence` and every staff page).
+ */
+import { useMatches } from "react-router";
+
+/** The frames a page can ask for. */
+export type PageLayout = "shop" | "checkout" | "staff";
+
+/** What a route's `handle` may say about its frame. */
+export interface LayoutHandle {
+  layout: Exclude<PageLayout, "shop">;
+}
+
+/**
+ * The frame of the matched routes: the deepest route that names one wins; "shop" when none does.
+ * @param matches the matched routes, root first (React Router's `useMatches()`).
+ */
+export function layoutOfMatches(matches: readonly { handle?: unknown }[]): PageLayout {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as Partial<LayoutHandle> | undefined;
+    if (handle?.layout === "checkout" || handle?.layout === "staff") return handle.layout;
+  }
+  return "shop";
+}
+
+/** The frame of the current page ({@link layoutOfMatches} of the matched routes). */
+export function usePageLayout(): PageLayout {
+  return layoutOfMatches(useMatches());
+}
