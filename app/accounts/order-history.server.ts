@@ -64,6 +64,18 @@ export async function getCustomerOrder(db: Database, customerId: number, orderNu
   return found ?? null;
 }
 
+/**
+ * One order by id with its details, whoever owns it: for what the shop sends the order's own buyer
+ * (the invoice attached to its confirmation e-mail), never for a page a visitor asks for.
+ * @returns null when no order has this id.
+ */
+export async function getOrderForItsBuyer(db: Database, orderId: number): Promise<CustomerOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return null;
+  const [found] = await withDetails(db, [row]);
+  return found ?? null;
+}
+
 /** The customer's billing address, or null when the profile has none. */
 export async function getBillingAddress(db: Database, customerId: number): Promise<BillingAddress | null> {
   const [row] = await db

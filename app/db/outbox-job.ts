@@ -7,10 +7,18 @@
 import type { OutgoingMail } from "~/email/mailer.server";
 
 /**
+ * A file an e-mail carries, named by what rebuilds it when the mail is sent (docs/decisions/044):
+ * the shop's logo (inline, by Content-ID), or the invoice PDF of the order of that id. The bytes are
+ * not stored in the row.
+ */
+export type MailAttachmentRef = { kind: "logo" } | { kind: "invoice"; orderId: number };
+
+/**
  * One job:
  * - `email`: a composed e-mail (recipient, copies, subject, text and HTML bodies, tag), sent with
- *   the row's Message-ID;
+ *   the row's Message-ID, with the files `attachments` names (rebuilt at each try);
  * - `mailchimp-subscribe`: the newsletter sign-up of that id sent to its province's audience.
  */
 export type OutboxJob =
-  { kind: "email"; mail: Omit<OutgoingMail, "messageId" | "date"> } | { kind: "mailchimp-subscribe"; signupId: number };
+  | { kind: "email"; mail: Omit<OutgoingMail, "messageId" | "date" | "attachments">; attachments?: MailAttachmentRef[] }
+  | { kind: "mailchimp-subscribe"; signupId: number };

@@ -15,6 +15,20 @@ import path from "node:path";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { getEnv } from "~/env.server";
 
+/**
+ * A file carried by a message: a download (the order's invoice) or, with a `cid`, an image the
+ * HTML part shows inline by `<img src="cid:…">` (the logo).
+ */
+export interface MailAttachment {
+  /** File name shown to the reader, e.g. "Invoice-CUV-000123.pdf". */
+  filename: string;
+  /** MIME type, e.g. "application/pdf", "image/png". */
+  contentType: string;
+  content: Uint8Array;
+  /** Content-ID without angle brackets, e.g. "logo@cuvee": an inline part. */
+  cid?: string;
+}
+
 /** One message to send. */
 export interface OutgoingMail {
   /** One recipient address, e.g. `"client@example.com"` or `'"Zoé Roy" <zoe@example.com>'`. */
@@ -37,6 +51,8 @@ export interface OutgoingMail {
   messageId?: string;
   /** The Date header and the .eml file's time stamp (default: now); the outbox gives its row's time. */
   date?: Date;
+  /** Files carried by the message (the outbox rebuilds them when it sends: they are not stored). */
+  attachments?: MailAttachment[];
 }
 
 /** A composed e-mail: subject, plain-text body and HTML body (same content). */
@@ -148,6 +164,12 @@ function message(from: string, mail: OutgoingMail): SendMailOptions {
     replyTo: mail.replyTo,
     messageId: mail.messageId,
     date: mail.date,
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+      ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+    })),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type CustomerOrder,
   getBillingAddress,
   getCustomerOrder,
+  getOrderForItsBuyer,
   hasInvoice,
   invoiceFileName,
   lineView,
@@ -375,5 +376,23 @@ export async function customerInvoice(
   const order = await getCustomerOrder(db, customerId, orderNumber);
   if (!order || !hasInvoice(order.order)) return null;
   const billingAddress = await getBillingAddress(db, customerId);
+  return { fileName: invoiceFileName(order.order.orderNumber), bytes: await renderInvoicePdf({ order, billingAddress, agency }) };
+}
+
+/**
+ * The invoice of an order for its confirmation e-mail (docs/decisions/044-order-e-mails.md),
+ * rendered when the mail is sent from the order's snapshot rows, so every try attaches the same
+ * document: the buyer's billing address when the order belongs to a customer who has one.
+ * @returns the file name (`Invoice-CUV-000123.pdf`) and the PDF's bytes, or null when no order has
+ *   this id or it has no invoice (not paid: pending, cancelled, expired).
+ */
+export async function orderInvoice(
+  db: Database,
+  orderId: number,
+  agency: AgencyIdentity = getEnv().agency,
+): Promise<{ fileName: string; bytes: Uint8Array<ArrayBuffer> } | null> {
+  const order = await getOrderForItsBuyer(db, orderId);
+  if (!order || !hasInvoice(order.order)) return null;
+  const billingAddress = order.order.customerId === null ? null : await getBillingAddress(db, order.order.customerId);
   return { fileName: invoiceFileName(order.order.orderNumber), bytes: await renderInvoicePdf({ order, billingAddress, agency }) };
 }

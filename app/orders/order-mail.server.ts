@@ -3,18 +3,22 @@
  * confirmation and, when the order holds reservations, the "reservation received" notice.
  *
  * Pure composition (`compose*`) is kept apart from writing to the outbox (`enqueueOrderMails`).
- * Every mail is built once as a small list of blocks, then rendered to plain text and to simple inline-styled HTML, so
- * both parts always say the same thing. Every dynamic value is HTML-escaped in the HTML part.
+ * Every mail is built once as a small list of blocks, then rendered to plain text and to HTML with
+ * the shop's React Email layout (app/email/mail-layout.server.tsx: the logo on top, inline styles),
+ * so both parts always say the same thing. Every dynamic value is HTML-escaped in the HTML part.
+ * The confirmation carries the logo and the order's invoice PDF, built when it is sent
+ * (docs/decisions/044-order-e-mails.md).
  *
  * Wording comes from `locales/` (`mail.*`) in the order's language. Money is integer cents, formatted with {@link formatMoney} in the order's locale.
  */
 import type { Database } from "~/db/client.server";
+import type { MailAttachmentRef } from "~/db/outbox-job";
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
+import { type MailBlock, renderMail } from "~/email/mail-layout.server";
 import type { ComposedMail } from "~/email/mailer.server";
 import { agencyCopy } from "~/email/simple-mail.server";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import { escapeXml } from "~/lib/xml";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, TAX_CODES, type TaxCode } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
@@ -42,9 +46,9 @@ export interface OrderMailData {
 
 interface Wording {
   /** `lang` attribute of the HTML part. */
-  lang: string;
+  lang: Locale;
   /** "label : value" with the locale's punctuation. */
-  pair(label: string, value: string): string;
+  pair: (label: string, value: string) => string;
   confirmationSubject(orderNumber: string, confirmationNumber: string): string;
   reservationSubject(orderNumber: string): string;
   greeting(firstName: string): string;
@@ -123,123 +127,12 @@ function wordingFor(locale: string): Wording {
   };
 }
 
-// --- Blocks, rendered to text and HTML -------------------------------------------------------
+// --- Blocks, rendered to text and HTML (app/email/mail-layout.server.tsx) ------------------
 
-type Block =
-  | { kind: "heading"; text: string }
-  | { kind: "paragraph"; text: string; strong?: boolean }
-  /**
-   * Bulleted rows of cells; in HTML a table whose last cell is right-aligned when `amounts`, and
-   * whose rows start with their image when `images` is given (one per row, null for none).
-   */
-  | { kind: "items"; rows: string[][]; amounts: boolean; images?: (MailImage | null)[] }
-  /** Label/value rows (the summary); `strong` rows in bold. */
-  | {
-      kind: "figures";
-      rows: { label: string; value: string; strong?: boolean }[];
-    }
-  | { kind: "link"; label: string; url: string };
+type Block = MailBlock;
 
-function renderText(blocks: Block[], w: Wording): string {
-  const out: string[] = [];
-  for (const block of blocks) {
-    switch (block.kind) {
-      case "heading":
-        out.push("", block.text, "-".repeat(block.text.length));
-        break;
-      case "paragraph":
-        out.push("", block.text);
-        break;
-      case "items":
-        out.push("", ...block.rows.map((cells) => `- ${cells.join(" — ")}`));
-        break;
-      case "figures":
-        out.push("", ...block.rows.map((row) => w.pair(row.label, row.value)));
-        break;
-      case "link":
-        out.push("", w.pair(block.label, block.url));
-        break;
-    }
-  }
-  return `${out.join("\n").replace(/^\n+/, "")}\n`;
-}
-
-const CELL = "padding:4px 8px;border-bottom:1px solid #eee;vertical-align:top";
-
-/** The image cell of an item row: the thumbnail at its own size (at most 64 pixels wide on screen), or an empty cell. */
-function imageCell(image: MailImage | null): string {
-  const style = `${CELL};width:64px`;
-  if (!image) return `<td style="${style}"></td>`;
-  const shownWidth = Math.min(64, image.width);
-  const shownHeight = Math.round((image.height * shownWidth) / image.width);
-  return (
-    `<td style="${style}"><img src="${escapeXml(image.url)}" width="${shownWidth}" height="${shownHeight}" alt="${escapeXml(image.alt)}" ` +
-    `style="display:block;border:0;width:${shownWidth}px;height:${shownHeight}px"></td>`
-  );
-}
-
-function renderHtml(blocks: Block[], w: Wording, title: string): string {
-  const body = blocks
-    .map((block) => {
-      switch (block.kind) {
-        case "heading":
-          return `<h2 style="font-size:16px;margin:24px 0 8px;color:#7b1e3a">${escapeXml(block.text)}</h2>`;
-        case "paragraph": {
-          const text = escapeXml(block.text);
-          return `<p style="margin:8px 0">${block.strong ? `<strong>${text}</strong>` : text}</p>`;
-        }
-        case "items":
-          return (
-            `<table role="presentation" style="border-collapse:collapse;width:100%">` +
-            block.rows
-              .map(
-                (cells, row) =>
-                  "<tr>" +
-                  (block.images ? imageCell(block.images[row] ?? null) : "") +
-                  cells
-                    .map((cell, i) => {
-                      const last = block.amounts && i === cells.length - 1;
-                      const style = last ? `${CELL};text-align:right;white-space:nowrap` : CELL;
-                      return `<td style="${style}">${escapeXml(cell)}</td>`;
-                    })
-                    .join("") +
-                  "</tr>",
-              )
-              .join("") +
-            "</table>"
-          );
-        case "figures":
-          return (
-            `<table role="presentation" style="border-collapse:collapse;width:100%">` +
-            block.rows
-              .map((row) => {
-                const weight = row.strong ? ";font-weight:bold" : "";
-                return (
-                  `<tr><td style="${CELL}${weight}">${escapeXml(row.label)}</td>` +
-                  `<td style="${CELL};text-align:right;white-space:nowrap${weight}">${escapeXml(row.value)}</td></tr>`
-                );
-              })
-              .join("") +
-            "</table>"
-          );
-        case "link":
-          return `<p style="margin:16px 0"><a href="${escapeXml(block.url)}" style="color:#7b1e3a">` + `${escapeXml(block.label)}</a></p>`;
-      }
-    })
-    .join("\n");
-  return (
-    `<!doctype html>\n<html lang="${escapeXml(w.lang)}"><head><meta charset="utf-8"><title>${escapeXml(title)}</title></head>\n` +
-    `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
-    `<div style="max-width:600px;margin:0 auto">\n${body}\n</div>\n</body></html>\n`
-  );
-}
-
-function render(blocks: Block[], w: Wording, subject: string): ComposedMail {
-  return {
-    subject,
-    text: renderText(blocks, w),
-    html: renderHtml(blocks, w, subject),
-  };
+function render(blocks: Block[], w: Wording, subject: string, preview: string): Promise<ComposedMail> {
+  return renderMail({ lang: w.lang, subject, preview, blocks, pair: w.pair, logoAlt: "Cuvée" });
 }
 
 // --- Content ---------------------------------------------------------------------------------
@@ -304,7 +197,8 @@ function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean):
  * French).
  *
  * - subject: the order number (e.g. "CUV-000042") and the confirmation number (e.g. "K7PX3M9QTD");
- * - text and HTML (same content; every dynamic value HTML-escaped in the HTML part): greeting
+ * - text and HTML (same content; every dynamic value HTML-escaped in the HTML part; the HTML part
+ *   starts with the logo by Content-ID, attached when sent: {@link enqueueOrderMails}): greeting
  *   with the first name; the confirmation number; the AGENCY lines then the SHOP lines (RESERVED
  *   order lines are not listed: reservations come from `data.reservations`), each with name,
  *   vintage, quantity ("1 caisse de 12" / "1 case of 12" when AGENCY and uvc > 1, else units) and
@@ -323,7 +217,7 @@ function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean):
  * a narrow no-break space; en "$206.40").
  * @throws RangeError (from formatMoney) when an amount is not an integer number of cents.
  */
-export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
+export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedMail> {
   const { order } = data;
   const w = wordingFor(order.locale);
   const money = (cents: number) => formatMoney(cents, order.locale);
@@ -414,7 +308,7 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
   if (data.reservations.length > 0) blocks.push(...reservationBlocks(data, w, true));
   blocks.push({ kind: "link", label: w.viewOrder, url: data.confirmationUrl }, { kind: "paragraph", text: w.signature });
 
-  return render(blocks, w, w.confirmationSubject(order.orderNumber, order.confirmationNumber));
+  return render(blocks, w, w.confirmationSubject(order.orderNumber, order.confirmationNumber), w.thanks(order.orderNumber));
 }
 
 /**
@@ -425,7 +319,7 @@ export function composeOrderConfirmation(data: OrderMailData): ComposedMail {
  * a link to `confirmationUrl`. Meant only for orders with reservations; with none, the list is
  * simply empty (no error).
  */
-export function composeReservationReceived(data: OrderMailData): ComposedMail {
+export function composeReservationReceived(data: OrderMailData): Promise<ComposedMail> {
   const { order } = data;
   const w = wordingFor(order.locale);
   const blocks: Block[] = [
@@ -435,12 +329,13 @@ export function composeReservationReceived(data: OrderMailData): ComposedMail {
     { kind: "link", label: w.viewOrder, url: data.confirmationUrl },
     { kind: "paragraph", text: w.signature },
   ];
-  return render(blocks, w, w.reservationSubject(order.orderNumber));
+  return render(blocks, w, w.reservationSubject(order.orderNumber), w.reservationIntro(order.orderNumber));
 }
 
 /**
  * Writes the order e-mails to the outbox (decision 027), in the caller's transaction: the
- * confirmation (tag `order-${orderNumber}-confirmation`) and, when `data.reservations` is
+ * confirmation (tag `order-${orderNumber}-confirmation`; the logo inline and the order's invoice PDF
+ * attached, both built when it is sent: docs/decisions/044-order-e-mails.md) and, when `data.reservations` is
  * non-empty, the "reservation received" mail (tag `order-${orderNumber}-reservations`), each to
  * `order.email` with the agency in copy (`cc: [agencyEmail]`) when `agencyEmail` is a non-blank
  * string. Each is written once per order (dedupe keys `order-<id>-confirmation`,
@@ -450,15 +345,25 @@ export function composeReservationReceived(data: OrderMailData): ComposedMail {
  */
 export async function enqueueOrderMails(db: Database, data: OrderMailData, agencyEmail: string | undefined): Promise<void> {
   const cc = agencyCopy(agencyEmail);
-  const jobs: { kind: "confirmation" | "reservations"; compose: (d: OrderMailData) => ComposedMail }[] = [
-    { kind: "confirmation", compose: composeOrderConfirmation },
+  const jobs: {
+    kind: "confirmation" | "reservations";
+    compose: (d: OrderMailData) => Promise<ComposedMail>;
+    attachments: MailAttachmentRef[];
+  }[] = [
+    // The invoice is rendered when the mail is sent, from the order's rows (docs/decisions/044).
+    {
+      kind: "confirmation",
+      compose: composeOrderConfirmation,
+      attachments: [{ kind: "logo" }, { kind: "invoice", orderId: data.order.id }],
+    },
   ];
-  if (data.reservations.length > 0) jobs.push({ kind: "reservations", compose: composeReservationReceived });
+  if (data.reservations.length > 0)
+    jobs.push({ kind: "reservations", compose: composeReservationReceived, attachments: [{ kind: "logo" }] });
   for (const job of jobs) {
     await enqueueMail(
       db,
-      { to: data.order.email, cc, ...job.compose(data), tag: `order-${data.order.orderNumber}-${job.kind}` },
-      { dedupeKey: `order-${data.order.id}-${job.kind}` },
+      { to: data.order.email, cc, ...(await job.compose(data)), tag: `order-${data.order.orderNumber}-${job.kind}` },
+      { dedupeKey: `order-${data.order.id}-${job.kind}`, attachments: job.attachments },
     );
   }
 }

@@ -20,7 +20,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import type { OutboxJob } from "~/db/outbox-job";
+import type { MailAttachmentRef, OutboxJob } from "~/db/outbox-job";
 import { outboxMessages } from "~/db/schema";
 import type { OutgoingMail } from "~/email/mailer.server";
 import { getEnv } from "~/env.server";
@@ -107,14 +107,18 @@ export interface HeldMessage {
 /**
  * Writes an e-mail to the outbox in the caller's transaction ({@link enqueue}), its Message-ID on
  * the domain of `MAIL_FROM`. The mail is composed now: what it says is what the change saved.
+ * @param options.attachments the files the mail carries, rebuilt by the handler at each try (the
+ *   logo, an order's invoice: docs/decisions/044-order-e-mails.md).
  * @returns the row's id, or null when `dedupeKey` was already written.
  */
 export function enqueueMail(
   db: Database,
-  mail: Omit<OutgoingMail, "messageId" | "date">,
-  options: { dedupeKey?: string; now?: Date } = {},
+  mail: Omit<OutgoingMail, "messageId" | "date" | "attachments">,
+  options: { dedupeKey?: string; now?: Date; attachments?: MailAttachmentRef[] } = {},
 ): Promise<number | null> {
-  return enqueue(db, { kind: "email", mail }, { ...options, domain: mailDomain(getEnv().mail.from) });
+  const { attachments, ...rest } = options;
+  const job: OutboxJob = attachments && attachments.length > 0 ? { kind: "email", mail, attachments } : { kind: "email", mail };
+  return enqueue(db, job, { ...rest, domain: mailDomain(getEnv().mail.from) });
 }
 
 /**
@@ -146,7 +150,8 @@ export type OutboxMail = OutgoingMail & { messageId: string; date: Date };
 
 /** How each kind of job is carried out. Each throws when it did not succeed (the row is retried). */
 export interface OutboxHandlers {
-  email(mail: OutboxMail): Promise<void>;
+  /** Sends `mail` with the files `attachments` names, built at this try (none when empty). */
+  email(mail: OutboxMail, attachments: readonly MailAttachmentRef[]): Promise<void>;
   "mailchimp-subscribe"(signupId: number): Promise<void>;
 }
 
@@ -298,7 +303,7 @@ function carryOut(row: OutboxMessage, handlers: OutboxHandlers): Promise<void> {
   switch (job.kind) {
     case "email":
       if (!row.messageId) throw new OutboxFailure("e-mail without a Message-ID", true);
-      return handlers.email({ ...job.mail, messageId: row.messageId, date: row.createdAt });
+      return handlers.email({ ...job.mail, messageId: row.messageId, date: row.createdAt }, job.attachments ?? []);
     case "mailchimp-subscribe":
       return handlers["mailchimp-subscribe"](job.signupId);
     default:

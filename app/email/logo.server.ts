@@ -1,0 +1,22 @@
+/**
+ * The shop's logo for e-mails (docs/decisions/044-order-e-mails.md): a 280 × 80 PNG (shown at
+ * 140 × 40, sharp on high-density screens) of the glass of the favicon and the word "Cuvée" in
+ * DejaVu Serif Bold, on white. It travels inside the message as an inline attachment that the HTML
+ * part shows by its Content-ID (`<img src="cid:…">`), so it shows offline and without loading a
+ * remote image. Kept here as base64 (under 3 kB) so the built server needs no file beside it.
+ */
+import type { MailAttachment } from "./mailer.server";
+
+/** The logo's Content-ID, as the HTML part refers to it: `cid:logo@cuvee`. */
+export const LOGO_CID = "logo@cuvee";
+
+/** The logo's size in the HTML part, CSS pixels (the PNG has twice as many). */
+export const LOGO_SIZE = { width: 140, height: 40 } as const;
+
+const LOGO_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAARgAAABQCAMAAAD1LJoLAAACqVBMVEVzGjaCM0x1HTidXnJ0HDh8KUPawsn///+GOVGiZnnMrLZ6JT+AMEl0GzeYV2zj0dd1Hjn69vd3ITx6JkDw5unx6Ov+/v78+/uue4v7+fnx6ev9/P3s4OSrdoa+laJ7J0HDnans4OP17/H+/f2KP1b49PZ/LUfBmqb8+vr48/XUucLw5+qIPVXq3eGWU2jv5ejTt8B8KEN5JD+AL0iDNE12Hjq/l6T28fLJp7LStb6NRVzFoKucXHDz7O7DnKiJPlbEn6uFOFCSTGKNRFuiZ3qFN0+6j5zz6+7y6eyaWm759fbEnqqbW299K0WygJCpcoOocYK7kZ7q3OB/LkeBMErYv8f38vPt4eXeyM+wf460hZTKqbPv5OfKqLOSTWOfY3awfo3o2t/Cm6jZwMisd4jm19yTTmTy6u2MQlnUuMHGoq6jaXuORl3i0Nb9+/zVu8Pt4uaCMkvbxMv69/ieYHPbxcz07e/n2N338vScXXHm1tu9kqB7J0L17vDhztSqdIWlbH5+LEbRtL6zgpF4Iz6teYrdx863iZjQsrvgzdOka32LQVjPsbqRSmGMQ1rFoazWvMTXvcXcxs3XvsaHOlLIpK/iz9WvfY2GOVLCmqeHO1OhZXj7+PnTtr/Goq3Lq7WTT2W/lqPu4+eLQlmgZHd9KkSmbX/gzNLk09iueoqKQFevfIy5jZuBMUqkanysdoenb4Hr3uK5jJq1hpWjaHu7kJ2dX3Ozg5KZWW3OrriteImYVmuRS2Gmbn/AmKSbXHDVusLk0tjaw8rLqrSIPFS9k6DWvcWygZHMq7a4ipn28PKQSV+pc4S0hJPOr7mhZXe3iJfl1drn19y6jpzNrbffytDp29+QSmC4i5nr3+OUUWbo2d7eydCENk62iJbfy9HJprHRtL3hz9TDojYbAAAACXBIWXMAABYlAAAWJQFJUiTwAAAGz0lEQVR42u2c918URxiHR7hz0CsccBThAEWRrgQVQURQiiIqETvRqJgI9t577xo1UWPs3dhib+m9996TvyS7M+9suztd75Z89padn2bm+26552bfeefdgrBZfBZkIjDBmGBMMCYYE4wJJpTAjO9Yk1uAVJaC3Jra7q0CTE5yGHrCYmk31/hg8m0ogBKTbXQwjRYUULH0MzaY/AC5cGSyjQzGbUMBl5hYA4N5GgVR1hgXzPiwYMCEuQ0Lph8KqpQbFsyQ4MD0NSyYF4MDk2tYMLbgwNgMC8b37/VprtrSBGOC0SeY2Ei+DDLBKEr6If4E+qSZYBSljnBZFYqXUtJv9zO2PNh+rSFjlPaJrTn84WemhZ6P6Tzl3FCJYdcZRTlanv1iO7fTilU45MAUdxGDHZam6FY0WrOzf4Xb4e7FITcrDVxIZcey++54nLm8sD9t99Tq5L/ndtZcGnLT9eQqqs4bxXpm/0yW8XaNzj3HitDp0pCLY/J6UPFsnqTzJYeGYJ6LiDgxMOQCvKVsZfqhrHuNhmBCM/J9DbRu8u601FYO5rwDtP0KISH0wRzxto5SDSacpco7KIRtmoGJW5JfVHhs/awkP9rJ6cWRSS0Bxkf2360WTHd2O2aiVyBspWAOR7AylW+eEpoRP/ABSoSk0FltALQS6H5mbe8Kh7BWRiqOceCqoN16R3swL3hbT1MLppFJ1f4O7BK2bsM3fxH31pZrTpXuvphscAValSREWiY1cFRmSfbc1FemzcjSGkyCt/UmtWDOMGmnvwPXOJ3rJGBinc7TEjAHnT8xbE7n72SDW06nBTkeOm9z9cg2RAuvx55KUtstrjQOzCM9d/Jwp3ak1idWYzAxXqH70lS1YKqYFPmIY4dLwHClvQQM586eoq0uov1fCD2kFyoNkcp4/5U0k9R3xYPR+BF0s0xeqyD1AbO1BYM+UhpPQirBxAs3qjoFCgZfguZYaQSwlXjWAVR5mcaMtPEJeN3XaZPeUp9OGzc0BmOZIrfdb1ELJlGQBgUM5nlonmPmvTeiEfw4wNmgXCDd9fC8zqeklQ/aN3RVAgvY3tqCQQWLpKbvbkRqwXQSpKyAwTAHHM2yLbUINZDKCTBMp5kN+LtSSOtZ0KLoFAjRVKHGYJBruBCGdKh2of8XzDNIesVg3Ac5rpORA9epK472r6TNz0hgDZR6wTYxtLlLazBciuAkWQPmpfR8hFGLXEpK98tFhk5ZzHAW7ODMXPwAOgraOtDmAafBmoOBn/14C82dL1k9kLIZwxMZ/5BKIXRXgdkOaM/n6ilQjwDtVWjv0wkYDaZriftdyzdGF6AedEq+yeYGKy3sT5jAaV+wJzAU2nt6AfPVYwM8FWCYJ43mk7olCN2ENIyfs/iA05L9aCl6AdPxsUsCNWCY+80grtfiob0bWBa5nbx8zGnD/Gjt9QLG7XcRmebxeGJlYK6AMsELjOB+4/C/CN2D3hXIf+p4OGh/tGTaIRgweKG/tANPY5IMzErFKGsrS96A++Uyf+sVI2uoj8MeZ/dpdAtmNUtU7ZX3944Wo/wZ4CghHrnrDUZwv0ttyM5WQ6eY813gfdgxTDuiVzDC846K1CY/n3bpLPeiEGTUeIMR3C93ifwpdB4Cw+WiXZ3VWkEqcIcGfSs5E6t1po7AZB32ldZp4u9Lfqm4dpawpZA3GOZ+XcgyRujMkPhkCMu5DMY4UnsTtEZR4w45TEdg8HW4fWL9UezLvMePIRgweJbsBw5DPsAw94vQELFzMM0soGa2I1zOBbc0lEyH3F1FZ8kE2cujJzB4Mgxr+xzh1iT/FKQ9UbCAuDS1OB7PveTo5QOM4H7RUUln2zB5dLLaxgYMxlPC5OvG87aABkxLgsGlE0F3/l0/GI8ee5f/+/vXiwbrhQQH55JHsKl2WXLyNMFkOXSOlCWbjtEFrWMTf30lVnNb/5rJtD2UjOMi0S5zWrd43d3Uz25WWDrWNvnJfHXd1l5sbBFNICn1tXzHi0YyYDtIlvNqlKjNt8u17Qt0+BhI3L46u2i3sm61Qp8Ojsh1ZhD2DYaGfRbli1FR5bmCdfSdzXKtVqItHKvbJ6o8xSW3xyWPu1F0IdNbXDDqcsLF744H8ihH7NYVG5IfNJTMT/ejbWooWZRuPrWpwwegUw0L5v3gwJSZL1m0tpcsaoMDs8ewYLoH9SKXy7gvcuHPgwFzDRsXTE5MEHNSopFfL94b8MVkeRsb+oX0foG+kN4RG/wTBtkBXU2pc7DhP3pRetD1xMPljUTcGj6T4i5/q0z16sBW1rfEjbH5YR1sfnHILCYYE4wJxgRjgjHB6Kv8B6XNvF7QL/mcAAAAAElFTkSuQmCC";
+
+/** The logo as an inline attachment of a message (`logo.png`, image/png, Content-ID {@link LOGO_CID}). */
+export function logoAttachment(): MailAttachment {
+  return { filename: "logo.png", contentType: "image/png", content: Buffer.from(LOGO_PNG_BASE64, "base64"), cid: LOGO_CID };
+}
