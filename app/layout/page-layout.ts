@@ -4,7 +4,9 @@
  * and the payment pages (a small header: logo, secure-checkout note, back to the cart) and for the
  * staff area (the shop's header, a minimal footer). A route asks for a focused frame with its
  * `handle` (`export const handle = { layout: "checkout" } satisfies LayoutHandle`); a parent's
- * handle covers its children (`/agence` and every staff page).
+ * handle covers its children (`/agence` and every staff page). An error page keeps the shop's frame:
+ * the staff area's 404 to a visitor must look like any other 404, or its frame would tell that the
+ * area exists (DESIGN §3 Accounts).
  */
 import { useMatches } from "react-router";
 
@@ -17,10 +19,12 @@ export interface LayoutHandle {
 }
 
 /**
- * The frame of the matched routes: the deepest route that names one wins; "shop" when none does.
+ * The frame of the matched routes: the deepest route that names one wins; "shop" when none does,
+ * or when the deepest route has no data (its loader did not run: an error page).
  * @param matches the matched routes, root first (React Router's `useMatches()`).
  */
-export function layoutOfMatches(matches: readonly { handle?: unknown }[]): PageLayout {
+export function layoutOfMatches(matches: readonly { handle?: unknown; data?: unknown }[]): PageLayout {
+  if (matches.length === 0 || matches[matches.length - 1]!.data === undefined) return "shop";
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]!.handle as Partial<LayoutHandle> | undefined;
     if (handle?.layout === "checkout" || handle?.layout === "staff") return handle.layout;

@@ -47,9 +47,24 @@ async function chooseBranch(page: Page, city: string) {
   await first.check();
 }
 
+/** The checkout's focused frame: its own header (secure checkout, back to the cart), a footer without the newsletter form. */
+async function expectFocusedFrame(page: Page) {
+  await expect(page.getByTestId("checkout-header")).toContainText("Paiement sécurisé");
+  await expect(page.getByTestId("checkout-header").getByRole("link", { name: "Retour au panier" })).toHaveAttribute(
+    "href",
+    "/shopping-cart",
+  );
+  await expect(page.getByRole("navigation", { name: "Menu principal" })).toHaveCount(0);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Nous joindre" })).toBeVisible();
+  await expect(footer.getByRole("heading", { name: "Infolettre" })).toHaveCount(0);
+  await expect(footer.getByRole("textbox")).toHaveCount(0);
+}
+
 test("a Quebec guest buys a private-import case and two shop items, pays, and gets the confirmation and the e-mail", async ({ page }) => {
   await fillCart(page, "QC");
   await page.getByTestId("checkout-link").click();
+  await expectFocusedFrame(page);
   await expectNoAxeViolations(page);
   await fillContact(page);
   await expectNoAxeViolations(page);
@@ -73,8 +88,24 @@ test("a Quebec guest buys a private-import case and two shop items, pays, and ge
   expect(confirmation).toMatch(/^[0-9A-Z]{10}$/);
   await expect(page.getByTestId("confirmation-paid")).toHaveText(payNow!);
   await expect(page.getByTestId("create-account")).toHaveAttribute("href", /email=camille%40example\.com/);
+  // What was bought: the case and the two shop items, each with its channel, quantity and amount.
+  const lines = page.getByTestId("confirmation-line");
+  await expect(lines).toHaveCount(3);
+  await expect(lines.filter({ hasText: "Importation privée" })).toContainText(/1 caisse de \d+ bouteilles?/);
+  await expect(lines.filter({ hasText: "Boutique Montréal" })).toHaveCount(2);
+  for (const line of await lines.all()) await expect(line).toContainText(/\d+,\d{2}\s\$/);
+  // A guest is invited to create an account; no invoice link (that is for a logged-in customer).
+  await expect(page.getByText("Créez un compte avec votre courriel pour suivre cette commande")).toBeVisible();
+  await expect(page.getByTestId("confirmation-invoice")).toHaveCount(0);
+  await expectFocusedFrame(page);
   await expect.poll(() => mailsContaining(confirmation).length).toBeGreaterThan(0);
-  // The order emptied the cart.
+  // The e-mail carries the invoice PDF and the logo.
+  const mail = mailsContaining(confirmation)[0]!;
+  expect(mail).toMatch(/Content-Type: application\/pdf; name=Invoice-CUV-\d+\.pdf/);
+  expect(mail).toMatch(/Content-Type: image\/png; name=logo\.png/);
+  // The order emptied the cart (the shop's header, with its cart icon).
+  await page.goto("/");
+  await expect(page.getByTestId("cart-link")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
 });
 
