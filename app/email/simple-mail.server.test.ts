@@ -1,6 +1,6 @@
 /** The simple e-mails: the text and HTML parts say the same thing, escaped in HTML. */
 import { describe, expect, it } from "vitest";
-import { agencyCopy, composeSimpleMail } from "./simple-mail.server";
+import { agencyCopy, composeSimpleMail, renderSimpleMail } from "./simple-mail.server";
 
 describe("composeSimpleMail", () => {
   const mail = composeSimpleMail({
@@ -60,5 +60,33 @@ describe("agencyCopy", () => {
     expect(agencyCopy(" agence@cuvee.example ")).toEqual(["agence@cuvee.example"]);
     expect(agencyCopy(undefined)).toBeUndefined();
     expect(agencyCopy("  ")).toBeUndefined();
+  });
+});
+
+describe("renderSimpleMail (the shop's React Email layout)", async () => {
+  const input = {
+    lang: "en-US" as const,
+    subject: "Your order <CUV-000042> & you",
+    paragraphs: ["Hello Zoé,", "Your order is ready <b>."],
+    link: { label: "See your order", url: "https://shop.test/account/sales?a=1&b=2" },
+    closing: "The Cuvée team",
+  };
+  const mail = await renderSimpleMail(input);
+
+  it("keeps the text part of the simple frame", () => {
+    expect(mail.subject).toBe(input.subject);
+    expect(mail.text).toBe(composeSimpleMail(input).text);
+  });
+
+  it("heads the HTML with the logo by Content-ID and escapes every value, in order", () => {
+    expect(mail.html).toMatch(/<html [^>]*lang="en-US"/);
+    expect(mail.html).toMatch(/<img [^>]*alt="Cuvée"[^>]*src="cid:logo@cuvee"/);
+    expect(mail.html).toContain("<title>Your order &lt;CUV-000042&gt; &amp; you</title>");
+    expect(mail.html).toContain("Your order is ready &lt;b&gt;.");
+    expect(mail.html).toMatch(/<a href="https:\/\/shop\.test\/account\/sales\?a=1&amp;b=2"[^>]*>See your order<\/a>/);
+    expect(mail.html.indexOf("cid:logo@cuvee")).toBeLessThan(mail.html.indexOf("Hello Zoé"));
+    expect(mail.html.lastIndexOf("Hello Zoé")).toBeLessThan(mail.html.indexOf("<a href"));
+    expect(mail.html.indexOf("<a href")).toBeLessThan(mail.html.indexOf("The Cuvée team"));
+    expect(mail.html).not.toContain("<b>");
   });
 });

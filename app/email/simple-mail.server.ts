@@ -7,6 +7,7 @@
 import { translatorFor } from "~/i18n/translator";
 import { escapeXml } from "~/lib/xml";
 import type { Locale } from "~/vocabulary";
+import { type MailBlock, renderMail } from "./mail-layout.server";
 import type { ComposedMail } from "./mailer.server";
 
 /** A link of a mail: its label and absolute URL. */
@@ -51,6 +52,31 @@ export function composeSimpleMail({ lang, subject, paragraphs, link, closing }: 
       `<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#222">\n` +
       `<div style="max-width:600px;margin:0 auto">\n${htmlBlocks.join("\n")}\n</div>\n</body></html>\n`,
   };
+}
+
+/**
+ * Renders a simple mail with the shop's React Email layout (app/email/mail-layout.server.tsx;
+ * docs/decisions/044-order-e-mails.md): the logo on top — its sender attaches it, the outbox job's
+ * `{ kind: "logo" }` — then the paragraphs, the link and the closing. The text part is the same as
+ * {@link composeSimpleMail}'s.
+ */
+export function renderSimpleMail({ lang, subject, paragraphs, link, closing }: SimpleMail): Promise<ComposedMail> {
+  const t = translatorFor(lang);
+  const blocks: MailBlock[] = [
+    ...paragraphs.map((p): MailBlock =>
+      typeof p === "string" ? { kind: "paragraph", text: p } : { kind: "link", label: p.label, url: p.url },
+    ),
+    ...(link ? [{ kind: "link", label: link.label, url: link.url } as const] : []),
+    { kind: "paragraph", text: closing },
+  ];
+  return renderMail({
+    lang,
+    subject,
+    preview: typeof paragraphs[1] === "string" ? paragraphs[1] : undefined,
+    blocks,
+    pair: (label, value) => t("mail.pair", { label, value }),
+    logoAlt: "Cuvée",
+  });
 }
 
 /**

@@ -7,11 +7,12 @@
  *
  * Composition (`composeFulfilmentMail`, pure) is kept apart from writing to the outbox
  * (`writeFulfilmentMail`, decision 027).
- * Each mail is a few paragraphs and a link, rendered by {@link composeSimpleMail}.
+ * Each mail is a few paragraphs and a link, rendered by {@link renderSimpleMail} (the shop's React
+ * Email layout with its logo: docs/decisions/044-order-e-mails.md).
  */
 import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
-import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
+import { agencyCopy, renderSimpleMail } from "~/email/simple-mail.server";
 import { formatMoney, formatShopDay } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import type { Order } from "~/orders/orders.server";
@@ -41,7 +42,7 @@ export interface FulfilmentMailData {
  * - refund: the amount refunded (`payNowCents`, formatted in the order's locale).
  * Every mail greets by first name, links to `orderUrl` and is signed by the shop.
  */
-export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMailData): ComposedMail {
+export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMailData): Promise<ComposedMail> {
   const { order } = data;
   const lang: Locale = order.locale.startsWith("en") ? "en-US" : "fr-CA";
   const t = translatorFor(lang);
@@ -78,7 +79,7 @@ export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMail
       paragraphs.push(t("fulfilment.mail.refund.body", { number, amount: formatMoney(order.payNowCents, lang) }));
       break;
   }
-  return composeSimpleMail({
+  return renderSimpleMail({
     lang,
     subject: t(`fulfilment.mail.${step}.subject`, { number }),
     paragraphs,
@@ -99,10 +100,14 @@ export async function writeFulfilmentMail(
   data: FulfilmentMailData,
   agencyEmail: string | undefined,
 ): Promise<void> {
-  await enqueueMail(db, {
-    to: data.order.email,
-    cc: agencyCopy(agencyEmail),
-    ...composeFulfilmentMail(step, data),
-    tag: `order-${data.order.orderNumber}-${step}`,
-  });
+  await enqueueMail(
+    db,
+    {
+      to: data.order.email,
+      cc: agencyCopy(agencyEmail),
+      ...(await composeFulfilmentMail(step, data)),
+      tag: `order-${data.order.orderNumber}-${step}`,
+    },
+    { attachments: [{ kind: "logo" }] },
+  );
 }

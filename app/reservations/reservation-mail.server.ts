@@ -5,11 +5,12 @@
  *   the deadline and the payment link;
  * - "Your reservation has expired", when its window ended unpaid and the product went back to
  *   stock (the sweep of unpaid orders, decision 018).
- * Plain text and a simple HTML part saying the same thing; every dynamic value is HTML-escaped.
+ * Plain text and an HTML part saying the same thing, in the shop's React Email layout with its logo
+ * (docs/decisions/044-order-e-mails.md); every dynamic value is HTML-escaped.
  */
 import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
-import { agencyCopy, composeSimpleMail } from "~/email/simple-mail.server";
+import { agencyCopy, renderSimpleMail } from "~/email/simple-mail.server";
 import { getEnv } from "~/env.server";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
@@ -29,9 +30,9 @@ export interface ReservationAvailableMail {
  * Builds the e-mail in the reservation's locale (fr-CA, or en-US): subject with the order number;
  * greeting; the product and quantity; the amount due now (and, for private import, the estimate
  * paid at the SAQ / LCBO at pick-up); the deadline; the link; the rule that the product returns
- * to stock after the deadline. The frame is the shop's simple mail ({@link composeSimpleMail}).
+ * to stock after the deadline. The frame is the shop's simple mail ({@link renderSimpleMail}).
  */
-export function composeReservationAvailable(mail: ReservationAvailableMail): { subject: string; text: string; html: string } {
+export function composeReservationAvailable(mail: ReservationAvailableMail): Promise<ComposedMail> {
   const { reservation: r, order } = mail;
   const locale = r.locale;
   const t = translatorFor(locale);
@@ -39,7 +40,7 @@ export function composeReservationAvailable(mail: ReservationAvailableMail): { s
     ? t("reservations.quantity.cases", { count: r.quantity, bottles: r.bottles })
     : t("reservations.quantity.units", { count: r.quantity });
   const board = order.province === "ON" ? "LCBO" : "SAQ";
-  return composeSimpleMail({
+  return renderSimpleMail({
     lang: locale,
     subject: t("reservations.mail.subject", { orderNumber: order.orderNumber }),
     paragraphs: [
@@ -69,10 +70,10 @@ export async function writeReservationAvailableMail(db: Database, mail: Reservat
     {
       to: mail.reservation.email,
       cc: agencyCopy(getEnv().mail.agencyEmail),
-      ...composeReservationAvailable(mail),
+      ...(await composeReservationAvailable(mail)),
       tag: `reservation-${mail.reservation.id}-available`,
     },
-    { dedupeKey: `reservation-${mail.reservation.id}-available` },
+    { dedupeKey: `reservation-${mail.reservation.id}-available`, attachments: [{ kind: "logo" }] },
   );
 }
 
@@ -84,12 +85,12 @@ export async function writeReservationAvailableMail(db: Database, mail: Reservat
 export function composeReservationExpired(
   reservation: Pick<Reservation, "productName" | "quantity" | "byCase" | "bottles" | "firstName" | "locale">,
   orderNumber: string,
-): ComposedMail {
+): Promise<ComposedMail> {
   const t = translatorFor(reservation.locale);
   const quantity = reservation.byCase
     ? t("reservations.quantity.cases", { count: reservation.quantity, bottles: reservation.bottles })
     : t("reservations.quantity.units", { count: reservation.quantity });
-  return composeSimpleMail({
+  return renderSimpleMail({
     lang: reservation.locale,
     subject: t("reservations.mail.expired.subject", { orderNumber }),
     paragraphs: [
@@ -112,9 +113,9 @@ export async function writeReservationExpiredMail(db: Database, reservation: Res
     {
       to: reservation.email,
       cc: agencyCopy(getEnv().mail.agencyEmail),
-      ...composeReservationExpired(reservation, orderNumber),
+      ...(await composeReservationExpired(reservation, orderNumber)),
       tag: `reservation-${reservation.id}-expired`,
     },
-    { dedupeKey: `reservation-${reservation.id}-expired` },
+    { dedupeKey: `reservation-${reservation.id}-expired`, attachments: [{ kind: "logo" }] },
   );
 }
