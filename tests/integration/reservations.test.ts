@@ -579,7 +579,10 @@ describe("the e-mail", () => {
     expect(mail.text).toMatch(/Pay before \w+ \d+, \d{4}/);
     expect(mail.text).toContain("1 case (");
     expect(mail.text).not.toMatch(/Bonjour|Payez|caisse/);
-    expect(mail.html).toContain('<html lang="en-US">');
+    expect(mail.html).toMatch(/<html [^>]*lang="en-US"/);
+    // The shop's layout: the logo, attached inline, shown by Content-ID (docs/decisions/044-order-e-mails.md).
+    expect(mail.html).toMatch(/<img [^>]*src="cid:logo@cuvee"/);
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType, a.cid])).toEqual([["logo.png", "image/png", "logo@cuvee"]]);
   });
 });
 
