@@ -13,6 +13,8 @@ import { expect, test } from "./support/fixtures";
 const newsletterOf = (page: Page): Locator => page.getByRole("contentinfo").getByRole("heading", { name: "Infolettre" });
 
 test("the shop's pages keep the newsletter footer; the staff pages have the minimal one", async ({ page, context, baseURL }) => {
+  // Four pages and an axe run.
+  test.slow();
   await page.goto("/products");
   await expect(newsletterOf(page)).toHaveCount(1);
   await expect(page.getByTestId("minimal-footer")).toHaveCount(0);
@@ -39,6 +41,8 @@ test("the staff area's 404 to a visitor has the shop's frame, like any 404", asy
 });
 
 test("a logged-in customer's confirmation lists the lines and links the invoice PDF", async ({ page }) => {
+  // A registration, the three steps, the payment, the confirmation and an axe run.
+  test.slow();
   await registerCustomer(page, { emailPrefix: "invoice-link" });
   await page.goto("/products?inventory=MERCH_MTL&type=FOODS");
   const card = page
