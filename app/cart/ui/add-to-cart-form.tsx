@@ -1,11 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { InputHTMLAttributes } from "react";
-import { Form, useFetcher, useLocation } from "react-router";
+import { type InputHTMLAttributes, useEffect, useRef } from "react";
+import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { AddToCartSchema } from "~/cart/cart-forms";
 import { fullCasesIn } from "~/cart/cart-rules";
-import type { CartActionError } from "~/cart/cart-types";
+import type { CartActionError, CartAdded } from "~/cart/cart-types";
+import { productCardId } from "~/catalogue/links";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
+import { notify } from "~/components/ui/toasts";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { Flash } from "~/http/flash";
 import { useT } from "~/i18n/translation";
 import type { Province } from "~/vocabulary";
 import { QuantityInput } from "./quantity-input";
@@ -17,14 +21,30 @@ const ADD_CONSTRAINT = getZodConstraint(AddToCartSchema);
 export type BuyableChannel = Pick<
   ProductInventoryView,
   "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity"
->;
+> & {
+  /** The product of a card (lists): an add without JavaScript lands back on its card. */
+  productId?: number;
+};
+
+/** What the cart answers an add form: what was added, a refusal, or a failure kept on the page (decision 039). */
+type AddAnswer = CartAdded | CartActionError | { failure: { message: string } };
+
+/**
+ * Where an add without JavaScript lands back (decision 039): the page it was on, at its card
+ * (lists) or its channel (product page), so the shopper keeps their place.
+ */
+export function addReturnPath(location: { pathname: string; search: string }, channel: BuyableChannel): string {
+  const anchor = channel.productId === undefined ? `channel-${channel.productInventoryId}` : productCardId(channel.productId);
+  return `${location.pathname}${location.search}#${anchor}`;
+}
 
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
  * quantity is in cases), shop items by the unit, upcoming products as a reservation request (by
- * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema;
- * with JavaScript a fetcher keeps the page, conform checks the quantity first, and the header
- * badge counts it at once.
+ * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema,
+ * whose 303 lands back on the card with a flash message; with JavaScript a fetcher keeps the page
+ * and its scroll, conform checks the quantity first, the header badge counts it at once, and a
+ * toast offers the cart (decision 039).
  */
 export function AddToCartForm(props: {
   channel: BuyableChannel;
@@ -75,15 +95,34 @@ function AddForm({
   clientError?: string;
 }) {
   const { t } = useT();
-  const fetcher = useFetcher<CartActionError>();
+  const fetcher = useFetcher<AddAnswer>();
   const location = useLocation();
+  const hydrated = useHydrated();
+  const rootData: { flash?: Flash | null } | undefined = useRouteLoaderData("root");
+  const flash = rootData?.flash;
   const byCase = soldByTheCase(channel);
   const upcoming = channel.availabilityStatus === "UPCOMING";
-  const params = new URLSearchParams(location.search);
-  params.set("added", String(channel.productInventoryId));
-  const justAdded = new URLSearchParams(location.search).get("added") === String(channel.productInventoryId);
-  const error = fetcher.data?.error ?? clientError;
+  const answer = fetcher.data;
+  const added = answer && "added" in answer ? answer : null;
+  // Without JavaScript the redirect's flash names the channel just added.
+  const justAdded = added !== null || flash?.productInventoryId === channel.productInventoryId;
+  const error = (answer && "error" in answer ? answer.error : undefined) ?? clientError;
   const busy = fetcher.state !== "idle";
+  // Each answer once: a toast offering the cart (the failures have theirs already, app/middleware/failed-submission.ts).
+  const toasted = useRef<AddAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || toasted.current === answer || fetcher.state !== "idle") return;
+    toasted.current = answer;
+    if ("added" in answer) {
+      notify({
+        kind: "success",
+        message: answer.reserved ? t("cart.add.reserved") : t("cart.add.added"),
+        link: { href: "/shopping-cart", label: t("cart.add.seeCart") },
+      });
+    } else if ("error" in answer) {
+      notify({ kind: "error", title: t("feedback.errorTitle"), message: t(`cart.errors.${answer.error}`) });
+    }
+  }, [answer, fetcher.state, t]);
   const available = byCase ? fullCasesIn(channel.quantity, uvc) : channel.quantity;
   if (!upcoming && available < 1) {
     return <p className={`text-sm font-semibold text-stone-600 ${compact ? "" : "mt-3"}`}>{t("cart.add.soldOut")}</p>;
@@ -92,13 +131,16 @@ function AddForm({
     <fetcher.Form
       method="post"
       action="/shopping-cart"
+      preventScrollReset
       className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
       data-testid="add-to-cart"
       {...formProps}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}?${params}`} />
+      <input type="hidden" name="redirectTo" value={addReturnPath(location, channel)} />
+      {/* Sent once scripts run: the answer is data for the fetcher, not a redirect (decision 039). */}
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       {compact ? (
         <input type="hidden" name="quantity" value="1" />
       ) : (
