@@ -13,8 +13,6 @@ export const FLASH_MESSAGES = [
   "feedback.flash.cartReserved",
   "feedback.flash.loggedIn",
   "feedback.flash.loggedOut",
-  "feedback.flash.profileSaved",
-  "feedback.flash.passwordSaved",
 ] as const;
 
 export type FlashMessageKey = (typeof FLASH_MESSAGES)[number];

@@ -5,7 +5,8 @@
  *   server-rendered in the page's flow, so it shows without JavaScript too;
  * - {@link Toaster}: the one toast region, for what happens without a page change (an add to the
  *   cart kept on the page, a failed or offline submission): polite for successes, an alert for
- *   errors. Its live regions are in the server's HTML, so what comes into them is announced.
+ *   errors. Its live regions are in the server's HTML, so what comes into them is announced
+ *   (`aria-live` without the status and alert roles: a page's own status messages keep theirs).
  */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -23,7 +24,7 @@ const OFFERS_CART = new Set<string>(["feedback.flash.cartAdded", "feedback.flash
 export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
   const { t } = useT();
   return (
-    <div role="status" className="empty:hidden">
+    <div aria-live="polite">
       {flash ? (
         <p className="mb-4 rounded border border-green-300 bg-green-50 p-3 text-green-900" data-testid="flash">
           {t(flash.key)}
@@ -98,14 +99,14 @@ export function Toaster() {
       aria-label={t("feedback.region")}
       className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96 print:hidden"
     >
-      <div role="status" className="flex flex-col gap-2">
+      <div aria-live="polite" className="flex flex-col gap-2">
         {toasts
           .filter((toast) => toast.kind === "success")
           .map((toast) => (
             <ToastItem key={toast.id} toast={toast} />
           ))}
       </div>
-      <div role="alert" className="flex flex-col gap-2">
+      <div aria-live="assertive" className="flex flex-col gap-2">
         {toasts
           .filter((toast) => toast.kind === "error")
           .map((toast) => (
