@@ -9,7 +9,7 @@
  * (a 400 with field errors, a 409) are data already and pass untouched, as do redirects.
  */
 import i18next from "i18next";
-import { type DataStrategyResult, isRouteErrorResponse, type MiddlewareFunction } from "react-router";
+import { data, type DataStrategyResult, isRouteErrorResponse, type MiddlewareFunction } from "react-router";
 import { notify } from "~/components/ui/toasts";
 
 /** What a failed action's data becomes (a fetcher's `data`, a page's `actionData`). */
@@ -59,7 +59,9 @@ export const keepPageOnFailedAction: MiddlewareFunction<Record<string, DataStrat
     ? i18next.t("feedback.offline")
     : (serverMessageOf(error) ?? (status ? i18next.t("feedback.failedStatus", { status }) : i18next.t("feedback.failed")));
   notify({ kind: "error", title: i18next.t("feedback.errorTitle"), message });
-  const failure: FailedSubmission = { failure: { message, offline } };
+  // With a failure's status, so nothing revalidates (React Router skips it after a 4xx/5xx
+  // action): offline, reloading the page's data would fail too and replace the page.
+  const failure = data<FailedSubmission>({ failure: { message, offline } }, { status: status ?? (offline ? 503 : 500) });
   for (const [routeId] of failed) results[routeId] = { type: "data", result: failure };
   return results;
 };

@@ -12,7 +12,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Flash } from "~/http/flash";
 import { useT } from "~/i18n/translation";
-import { dismiss, SUCCESS_MS, type Toast, useToasts } from "./toasts";
+import { dismiss, notify, SUCCESS_MS, type Toast, useToasts } from "./toasts";
 
 /** The flash messages that offer the cart. */
 const OFFERS_CART = new Set<string>(["feedback.flash.cartAdded", "feedback.flash.cartReserved"]);
@@ -90,10 +90,26 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The one toast region: bottom of the screen, above the page, out of the way of its controls. */
+/**
+ * The one toast region: bottom of the screen, above the page, out of the way of its controls.
+ * While the browser is offline a form is not sent at all (React Router would fetch the code of
+ * the page it posts to, fail, and reload into the browser's offline page): it stays as it is and
+ * a toast says so. A request that fails on its way is app/middleware/failed-submission.ts's.
+ */
 export function Toaster() {
   const toasts = useToasts();
   const { t } = useT();
+  useEffect(() => {
+    // Capturing on window: before React's own listeners on the document see the submission.
+    const holdOffline = (event: SubmitEvent) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      event.stopPropagation();
+      notify({ kind: "error", title: t("feedback.errorTitle"), message: t("feedback.offline") });
+    };
+    window.addEventListener("submit", holdOffline, true);
+    return () => window.removeEventListener("submit", holdOffline, true);
+  }, [t]);
   return (
     <section
       aria-label={t("feedback.region")}
