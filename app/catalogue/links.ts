@@ -20,11 +20,3 @@ export function providerImageSrc(provider: { slug: string; imageColor: string | 
 export function productHref(item: { slug: string; productInventoryId: number }): string {
   return `/products/${item.slug}?id=${item.productInventoryId}`;
 }
-
-/**
- * The id of a product's card in a list (`product-42`): the fragment an add to the cart without
- * JavaScript lands back on (docs/decisions/039-progress-and-notifications.md).
- */
-export function productCardId(productId: number): string {
-  return `product-${productId}`;
-}

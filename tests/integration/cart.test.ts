@@ -174,10 +174,10 @@ describe("the cart action as a browser posts it", () => {
 
   it("lands a plain form back on the card with a flash message the next page reads once (decision 039)", async () => {
     const response = await expectRedirect(
-      post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1", redirectTo: "/products?page=2#product-7" }),
+      post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1", redirectTo: "/products?page=2#add-7" }),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/products?page=2#product-7");
+    expect(response.headers.get("Location")).toBe("/products?page=2#add-7");
     const cookies = response.headers.getSetCookie();
     expect(cookies[0]).toMatch(/^session=/);
     const flash = cookies.find((c) => c.startsWith("flash="))!.split(";")[0]!;

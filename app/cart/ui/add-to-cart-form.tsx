@@ -5,7 +5,6 @@ import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import { AddToCartSchema } from "~/cart/cart-forms";
 import { fullCasesIn } from "~/cart/cart-rules";
 import type { CartActionError, CartAdded } from "~/cart/cart-types";
-import { productCardId } from "~/catalogue/links";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import { notify } from "~/components/ui/toasts";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -21,21 +20,21 @@ const ADD_CONSTRAINT = getZodConstraint(AddToCartSchema);
 export type BuyableChannel = Pick<
   ProductInventoryView,
   "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity"
-> & {
-  /** The product of a card (lists): an add without JavaScript lands back on its card. */
-  productId?: number;
-};
+>;
 
 /** What the cart answers an add form: what was added, a refusal, or a failure kept on the page (decision 039). */
 type AddAnswer = CartAdded | CartActionError | { failure: { message: string } };
 
+/** The id of a channel's add form (`add-42`), in a card or on the product page: the anchor an add lands back on. */
+export const addFormId = (productInventoryId: number) => `add-${productInventoryId}`;
+
 /**
- * Where an add without JavaScript lands back (decision 039): the page it was on, at its card
- * (lists) or its channel (product page), so the shopper keeps their place.
+ * Where an add without JavaScript lands back (decision 039): the page it was on, at the form
+ * itself (its `scroll-margin` keeps the card's name and price in sight), so the shopper keeps
+ * their place. The form's id is the channel's, unique however a page groups its channels in cards.
  */
 export function addReturnPath(location: { pathname: string; search: string }, channel: BuyableChannel): string {
-  const anchor = channel.productId === undefined ? `channel-${channel.productInventoryId}` : productCardId(channel.productId);
-  return `${location.pathname}${location.search}#${anchor}`;
+  return `${location.pathname}${location.search}#${addFormId(channel.productInventoryId)}`;
 }
 
 /**
@@ -58,7 +57,7 @@ export function AddToCartForm(props: {
 
 function AddFormWithQuantity({ channel, uvc }: { channel: BuyableChannel; uvc: number }) {
   const [form, fields] = useForm({
-    id: `add-${channel.productInventoryId}`,
+    id: addFormId(channel.productInventoryId),
     constraint: ADD_CONSTRAINT,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCartSchema }),
@@ -129,10 +128,11 @@ function AddForm({
   }
   return (
     <fetcher.Form
+      id={addFormId(channel.productInventoryId)}
       method="post"
       action="/shopping-cart"
       preventScrollReset
-      className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
+      className={`flex scroll-mt-48 flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
       data-testid="add-to-cart"
       {...formProps}
     >

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
-import { productCardId, productHref } from "~/catalogue/links";
+import { productHref } from "~/catalogue/links";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import type { ProductListItem } from "~/catalogue/products.server";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
@@ -63,11 +63,7 @@ export function ProductCard({
     [item.countryName, item.regionName].filter(Boolean).join(", ") || null,
   ].filter(Boolean);
   return (
-    <article
-      id={productCardId(item.productId)}
-      className="flex flex-col rounded border border-stone-200 bg-white p-3"
-      data-testid="product-card"
-    >
+    <article className="flex flex-col rounded border border-stone-200 bg-white p-3" data-testid="product-card">
       <Link to={productHref(item)} className="flex flex-1 gap-3">
         <ProductImage photo={item.photo} product={item} sizes={PICTURE_SIZES.card} className="h-32 w-24 shrink-0" priority={priority} />
         <div className="min-w-0">
