@@ -85,6 +85,8 @@ for (const width of [375, 1440]) {
       const toast = page.getByTestId("toast");
       await expect(toast).toContainText(/Ajouté (au panier|à vos réservations)/);
       await expect(toast).toBeInViewport();
+      // A pointer on it keeps a success toast past its 8 seconds.
+      await toast.hover();
       await expectNoAxeViolations(page, "/products with the add's toast");
       await toast.getByRole("link", { name: "Voir le panier" }).click();
       await expect(page).toHaveURL(/\/shopping-cart$/);
