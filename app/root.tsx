@@ -16,7 +16,10 @@ import {
 } from "react-router";
 import { countCartItems } from "~/cart/cart-count.server";
 import { MessagePage } from "~/components/ui/message-page";
+import { FlashBanner, Toaster } from "~/components/ui/notifications";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import { shopContext } from "~/context";
+import { readFlash } from "~/http/flash.server";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
@@ -24,6 +27,7 @@ import { TranslationProvider, useT } from "~/i18n/translation";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { databaseOutageMiddleware } from "~/middleware/database-outage.server";
+import { keepPageOnFailedAction } from "~/middleware/failed-submission";
 import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import { shopMiddleware } from "~/middleware/shop-context.server";
@@ -40,8 +44,11 @@ import type { Route } from "./+types/root";
  */
 export const middleware = [i18nextMiddleware, databaseOutageMiddleware, shopMiddleware, sharedPageCache];
 
-/** A navigation into the other language fetches its strings before showing it (decision 023). */
-export const clientMiddleware = [fetchLanguageOfNavigation];
+/**
+ * A navigation into the other language fetches its strings before showing it (decision 023); a
+ * failed submission keeps the page and says so in a toast (decision 039).
+ */
+export const clientMiddleware = [fetchLanguageOfNavigation, keepPageOnFailedAction];
 
 /** An error page rendered here keeps the headers of the error (a 429's `Retry-After`). */
 export function headers({ errorHeaders }: Route.HeadersArgs) {
@@ -68,6 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Age gate, province notice, consent; the notice's first-visit marker cookie.
   const visitor = await readVisitorState(request, shop.preferences.province);
+  // The success message a redirect left for this page, shown once (decision 039).
+  const { flash, clear } = await readFlash(request);
+  const headers = new Headers(visitor.headers);
+  if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       visitor: visitor.state,
@@ -80,8 +91,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
       // Canonical and shared links are absolute on the shop's origin.
       origin: shopOrigin(request),
+      flash,
     },
-    { headers: visitor.headers },
+    { headers },
   );
 }
 
@@ -107,13 +119,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <TranslationProvider>
+          {/* The pending counter made visible, and the one toast region (decision 039). */}
+          <ProgressBar />
           <VisitorGate root={root}>
             <Header root={root} />
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+              <FlashBanner flash={root?.flash} />
               {children}
             </main>
             <Footer root={root} />
           </VisitorGate>
+          <Toaster />
         </TranslationProvider>
         <ScrollRestoration />
         <Scripts />

@@ -51,6 +51,16 @@ export type CartError =
 
 export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
 
+/**
+ * What an add answers a form kept on the page (JavaScript: a fetcher sends `enhanced=1`), instead
+ * of the redirect a plain form gets (docs/decisions/039-progress-and-notifications.md).
+ */
+export interface CartAdded {
+  added: number;
+  /** Whether it went to the reservations (an upcoming product) rather than the cart. */
+  reserved: boolean;
+}
+
 /** What a refused cart form answers (400, or 409 for a stale version). */
 export interface CartActionError {
   error: CartError | "unknown-intent";

@@ -5,7 +5,7 @@
  * dialogs — until the catalogue changes (any process's change: app/cache.server.ts) or
  * `SHARED_PAGE_SECONDS` pass (60 by default; 0 shares nothing).
  *
- * A visitor with a session (a cart, a login) always gets the page rendered for them, and so do
+ * A visitor with a session (a cart, a login) or a flash message (decision 039) always gets the page rendered for them, and so do
  * responses that set a cookie, are not 200 HTML or ask not to be stored. Anyone may read the nonce
  * of a shared page (ask for it first, then send someone the link), so a shared page's policy allows
  * its inline scripts and styles by their SHA-256 hashes instead (the server rewrites the header,
@@ -20,6 +20,7 @@ import type { MiddlewareFunction } from "react-router";
 import { createDatabaseCache } from "~/cache.server";
 import { shopContext } from "~/context";
 import { getEnv } from "~/env.server";
+import { hasFlashCookie } from "~/http/flash.server";
 import { type InlineHashes, requestContext } from "~/http/request-context";
 import { scriptsInsertedAfterPaint } from "~/http/scripts-after-paint.server";
 import { readSession } from "~/session.server";
@@ -85,7 +86,8 @@ export const sharedPageCache: MiddlewareFunction<Response> = async ({ request, c
     maxEntries: MAX_SHARED_ENTRIES,
     maxBytes: { total: MAX_SHARED_BYTES, of: storedBytes },
   });
-  if (await readSession(request)) return next();
+  // A flash message (decision 039) is this visitor's own, and its page clears the cookie.
+  if (hasFlashCookie(request) || (await readSession(request))) return next();
   const shop = context.get(shopContext);
   const visitor = await readVisitorState(request, shop.preferences.province);
   const key = JSON.stringify([request.url, shop.locale, shop.preferences, visitor.state, isCrawler(request)]);

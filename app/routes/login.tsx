@@ -10,6 +10,7 @@ import { LoginForm } from "~/accounts/ui/auth-forms";
 import { MessagePage } from "~/components/ui/message-page";
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
+import { setFlash } from "~/http/flash.server";
 import { requestContext } from "~/http/request-context";
 import { safeRedirect } from "~/http/safe-redirect";
 import { useT } from "~/i18n/translation";
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = safeRedirect(redirectTo || "/account", origin);
     // SPEC §4: a user whose password expired sets a new one first, then goes on.
     const next = user.passwordExpired ? `/reset-password?${new URLSearchParams({ redirect: target })}` : target;
+    // The next page says it once (decision 039); one who must change an expired password first is told there.
+    if (!user.passwordExpired) headers.append("Set-Cookie", await setFlash({ key: "feedback.flash.loggedIn" }));
     throw redirect(next, { status: 303, headers });
   } catch (error) {
     if (error instanceof LoginRefused) return data({ result: error.result }, { status: 400 });

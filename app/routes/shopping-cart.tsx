@@ -71,8 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleCartAction(request, context.get(shopContext), context.get(requestContext));
 }
 
-export default function ShoppingCartPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ShoppingCartPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useT();
+  // A refusal of this page's forms (an add's success answers a fetcher elsewhere, decision 039).
+  const actionData = answer && "error" in answer ? answer : undefined;
   if (loaderData.empty) {
     return (
       <>

@@ -172,6 +172,37 @@ describe("the cart action as a browser posts it", () => {
     expect(page.sections.flatMap((s) => s.lines)).toHaveLength(1);
   });
 
+  it("lands a plain form back on the card with a flash message the next page reads once (decision 039)", async () => {
+    const response = await expectRedirect(
+      post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1", redirectTo: "/products?page=2#add-7" }),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/products?page=2#add-7");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies[0]).toMatch(/^session=/);
+    const flash = cookies.find((c) => c.startsWith("flash="))!.split(";")[0]!;
+    const { readFlash } = await import("~/http/flash.server");
+    const read = await readFlash(new Request("http://shop.test/products", { headers: { Cookie: flash } }));
+    expect(read.flash).toEqual({ key: "feedback.flash.cartAdded", productInventoryId: shopItem.id });
+  });
+
+  it("refuses another site as the place to land back on, and still adds", async () => {
+    for (const redirectTo of ["https://evil.example/x", "//evil.example/x", "/\\evil.example"]) {
+      const response = await expectRedirect(post({ intent: "add", productInventoryId: String(shopItem.id), quantity: "1", redirectTo }));
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("answers a form kept on the page (enhanced=1) with what was added, no redirect and no flash", async () => {
+    const result = (await post({ intent: "add", productInventoryId: String(upcoming.id), quantity: "1", enhanced: "1" })) as {
+      data: { added: number; reserved: boolean };
+      init: { status?: number; headers: Record<string, string> };
+    };
+    expect(result.init.status ?? 200).toBe(200);
+    expect(result.data).toEqual({ added: upcoming.id, reserved: true });
+    expect(JSON.stringify(result.init.headers)).not.toMatch(/flash=/);
+  });
+
   it.each([
     ["a negative quantity", "-1"],
     ["zero", "0"],

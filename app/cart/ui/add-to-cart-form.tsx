@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { InputHTMLAttributes } from "react";
-import { Form, useFetcher, useLocation } from "react-router";
+import { type InputHTMLAttributes, useEffect, useRef } from "react";
+import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { AddToCartSchema } from "~/cart/cart-forms";
 import { fullCasesIn } from "~/cart/cart-rules";
-import type { CartActionError } from "~/cart/cart-types";
+import type { CartActionError, CartAdded } from "~/cart/cart-types";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
+import { notify } from "~/components/ui/toasts";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import type { Flash } from "~/http/flash";
 import { useT } from "~/i18n/translation";
 import type { Province } from "~/vocabulary";
 import { QuantityInput } from "./quantity-input";
@@ -19,12 +22,28 @@ export type BuyableChannel = Pick<
   "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity"
 >;
 
+/** What the cart answers an add form: what was added, a refusal, or a failure kept on the page (decision 039). */
+type AddAnswer = CartAdded | CartActionError | { failure: { message: string } };
+
+/** The id of a channel's add form (`add-42`), in a card or on the product page: the anchor an add lands back on. */
+export const addFormId = (productInventoryId: number) => `add-${productInventoryId}`;
+
+/**
+ * Where an add without JavaScript lands back (decision 039): the page it was on, at the form
+ * itself (its `scroll-margin` keeps the card's name and price in sight), so the shopper keeps
+ * their place. The form's id is the channel's, unique however a page groups its channels in cards.
+ */
+export function addReturnPath(location: { pathname: string; search: string }, channel: BuyableChannel): string {
+  return `${location.pathname}${location.search}#${addFormId(channel.productInventoryId)}`;
+}
+
 /**
  * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
  * quantity is in cases), shop items by the unit, upcoming products as a reservation request (by
- * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema;
- * with JavaScript a fetcher keeps the page, conform checks the quantity first, and the header
- * badge counts it at once.
+ * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema,
+ * whose 303 lands back on the card with a flash message; with JavaScript a fetcher keeps the page
+ * and its scroll, conform checks the quantity first, the header badge counts it at once, and a
+ * toast offers the cart (decision 039).
  */
 export function AddToCartForm(props: {
   channel: BuyableChannel;
@@ -38,7 +57,7 @@ export function AddToCartForm(props: {
 
 function AddFormWithQuantity({ channel, uvc }: { channel: BuyableChannel; uvc: number }) {
   const [form, fields] = useForm({
-    id: `add-${channel.productInventoryId}`,
+    id: addFormId(channel.productInventoryId),
     constraint: ADD_CONSTRAINT,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AddToCartSchema }),
@@ -75,30 +94,53 @@ function AddForm({
   clientError?: string;
 }) {
   const { t } = useT();
-  const fetcher = useFetcher<CartActionError>();
+  const fetcher = useFetcher<AddAnswer>();
   const location = useLocation();
+  const hydrated = useHydrated();
+  const rootData: { flash?: Flash | null } | undefined = useRouteLoaderData("root");
+  const flash = rootData?.flash;
   const byCase = soldByTheCase(channel);
   const upcoming = channel.availabilityStatus === "UPCOMING";
-  const params = new URLSearchParams(location.search);
-  params.set("added", String(channel.productInventoryId));
-  const justAdded = new URLSearchParams(location.search).get("added") === String(channel.productInventoryId);
-  const error = fetcher.data?.error ?? clientError;
+  const answer = fetcher.data;
+  const added = answer && "added" in answer ? answer : null;
+  // Without JavaScript the redirect's flash names the channel just added.
+  const justAdded = added !== null || flash?.productInventoryId === channel.productInventoryId;
+  const error = (answer && "error" in answer ? answer.error : undefined) ?? clientError;
   const busy = fetcher.state !== "idle";
+  // Each answer once: a toast offering the cart (the failures have theirs already, app/middleware/failed-submission.ts).
+  const toasted = useRef<AddAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || toasted.current === answer || fetcher.state !== "idle") return;
+    toasted.current = answer;
+    if ("added" in answer) {
+      notify({
+        kind: "success",
+        message: answer.reserved ? t("cart.add.reserved") : t("cart.add.added"),
+        link: { href: "/shopping-cart", label: t("cart.add.seeCart") },
+      });
+    } else if ("error" in answer) {
+      notify({ kind: "error", title: t("feedback.errorTitle"), message: t(`cart.errors.${answer.error}`) });
+    }
+  }, [answer, fetcher.state, t]);
   const available = byCase ? fullCasesIn(channel.quantity, uvc) : channel.quantity;
   if (!upcoming && available < 1) {
     return <p className={`text-sm font-semibold text-stone-600 ${compact ? "" : "mt-3"}`}>{t("cart.add.soldOut")}</p>;
   }
   return (
     <fetcher.Form
+      id={addFormId(channel.productInventoryId)}
       method="post"
       action="/shopping-cart"
-      className={`flex flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
+      preventScrollReset
+      className={`flex scroll-mt-48 flex-wrap items-end gap-2 ${compact ? "" : "mt-3"}`}
       data-testid="add-to-cart"
       {...formProps}
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productInventoryId" value={channel.productInventoryId} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}?${params}`} />
+      <input type="hidden" name="redirectTo" value={addReturnPath(location, channel)} />
+      {/* Sent once scripts run: the answer is data for the fetcher, not a redirect (decision 039). */}
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       {compact ? (
         <input type="hidden" name="quantity" value="1" />
       ) : (

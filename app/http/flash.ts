@@ -1,0 +1,35 @@
+/**
+ * The one-time messages a redirect carries to the next page (docs/decisions/039-progress-and-notifications.md):
+ * what the flash cookie may hold, shared by the server (which writes and reads it) and the page
+ * (which shows it). Pure; shared with the browser.
+ */
+
+/**
+ * The messages a flash may name, each an i18n key: a cookie names one of these or is ignored, so
+ * a forged or stale cookie can never show a string of its own.
+ */
+export const FLASH_MESSAGES = [
+  "feedback.flash.cartAdded",
+  "feedback.flash.cartReserved",
+  "feedback.flash.loggedIn",
+  "feedback.flash.loggedOut",
+] as const;
+
+export type FlashMessageKey = (typeof FLASH_MESSAGES)[number];
+
+/** A success message for the next page. */
+export interface Flash {
+  key: FlashMessageKey;
+  /** The channel (product inventory) just added to the cart: its card shows the confirmation too. */
+  productInventoryId?: number;
+}
+
+/** `value` as a {@link Flash}, or null when it is anything else (an unknown key, a wrong id). */
+export function toFlash(value: unknown): Flash | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { key, productInventoryId } = value as Record<string, unknown>;
+  if (!(FLASH_MESSAGES as readonly unknown[]).includes(key)) return null;
+  if (productInventoryId === undefined) return { key: key as FlashMessageKey };
+  if (!Number.isSafeInteger(productInventoryId) || (productInventoryId as number) < 1) return null;
+  return { key: key as FlashMessageKey, productInventoryId: productInventoryId as number };
+}
