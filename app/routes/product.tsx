@@ -83,7 +83,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const productCountry = product.countryCode ? countryName(product.countryCode, locale) : null;
   return {
-    product: { ...product, countryName: productCountry },
+    product: {
+      ...product,
+      countryName: productCountry,
+    },
     // Decision 041: Home › Products › type › country › the product.
     trail: productTrail(
       { home: shop.t("breadcrumbs.home"), products: shop.t("breadcrumbs.products"), providers: shop.t("breadcrumbs.providers") },

@@ -11,7 +11,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   const { t } = useT();
   return (
     <nav aria-label={t("breadcrumbs.label")} className="mb-4 text-sm text-stone-600" data-testid="breadcrumbs">
-      <ol className="flex flex-wrap items-center gap-x-1">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
@@ -20,7 +20,8 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
               <Link
                 to={crumb.href}
                 aria-current={last ? "page" : undefined}
-                className={last ? "text-stone-800" : "text-wine-700 underline hover:text-wine-900"}
+                // 24 px tall at least (WCAG 2.2 target size): the trail wraps on phones.
+                className={`inline-flex min-h-6 items-center ${last ? "text-stone-800" : "text-wine-700 underline hover:text-wine-900"}`}
               >
                 {crumb.label}
               </Link>
