@@ -25,6 +25,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/profile", "routes/account.profile.tsx"),
   route("account/sales", "routes/account.sales.tsx"),
+  route("account/favorites", "routes/account.favorites.tsx"),
   route("account/invoices/:orderNumber", "routes/account.invoice.ts"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/payment", "routes/checkout.payment.tsx"),

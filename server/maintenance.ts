@@ -1,14 +1,18 @@
 /**
  * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep,
  * the expiry of unpaid orders, whose stock returns, of abandoned
- * subscription purchases, and of sent messages of the outbox (decision 027). Each job is
+ * subscription purchases, and of sent messages of the outbox (decision 027); old recently viewed
+ * products, and the e-mails of favourites that became available (decision 041). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import type { Database } from "~/db/client.server";
+import { getEnv } from "~/env.server";
+import { notifyAvailableFavorites } from "~/favorites/favorites.server";
 import { expirePendingOrders } from "~/orders/orders.server";
 import { purgeSentOutbox } from "~/outbox/outbox.server";
+import { sweepRecentlyViewed } from "~/recently-viewed/recently-viewed.server";
 import { writeReservationExpiredMail } from "~/reservations/reservation-mail.server";
 import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.server";
 
@@ -45,6 +49,16 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
           if (deleted) console.log(`Outbox sweep: ${deleted} sent message(s) past their keeping time deleted.`);
         })
         .catch((error: unknown) => console.error(`Outbox sweep failed: ${(error as Error).message}`)),
+      sweepRecentlyViewed(db)
+        .then((deleted) => {
+          if (deleted) console.log(`Recently viewed sweep: ${deleted} old view(s) deleted.`);
+        })
+        .catch((error: unknown) => console.error(`Recently viewed sweep failed: ${(error as Error).message}`)),
+      notifyAvailableFavorites(db, shopOriginForMail())
+        .then((written) => {
+          if (written) console.log(`Favourites sweep: ${written} "now available" e-mail(s) written.`);
+        })
+        .catch((error: unknown) => console.error(`Favourites sweep failed: ${(error as Error).message}`)),
     ]).then(() => undefined);
   };
   run();
@@ -57,4 +71,13 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
       await running;
     },
   };
+}
+
+/**
+ * The origin of links in e-mails written outside a request: PUBLIC_URL, else the local server
+ * (development and tests, where no request tells the address).
+ */
+function shopOriginForMail(): string {
+  const env = getEnv();
+  return env.publicOrigin ?? `http://localhost:${env.port}`;
 }

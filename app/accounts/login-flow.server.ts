@@ -2,8 +2,8 @@
  * What logging in and the province rule do beyond the session (SPEC §4). A customer
  * belongs to one province:
  * - logging in puts the shop in the customer's province, merges the guest's cart of that
- *   province into the customer's cart, and links the guest's orders placed with the account's
- *   e-mail in this browser;
+ *   province into the customer's cart and the guest's recently viewed products into the
+ *   customer's, and links the guest's orders placed with the account's e-mail in this browser;
  * - switching to the other province while logged in logs out, clears the cart, starts a new
  *   guest identity and goes to /login; only the confirmation page's POST (/province) does it,
  *   the switch and the `/qc` / `/on` / store pages lead there (decision 028).
@@ -13,6 +13,7 @@ import { deleteGuestCarts } from "~/cart/guest-carts.server";
 import type { Database } from "~/db/client.server";
 import type { Preferences } from "~/preferences/preferences";
 import { serializePreferences } from "~/preferences/preferences.server";
+import { mergeGuestRecents } from "~/recently-viewed/recently-viewed.server";
 import { readSession } from "~/session.server";
 import { endUserSession, startUserSession, type User } from "~/users/users.server";
 import type { Province } from "~/vocabulary";
@@ -37,6 +38,8 @@ export async function logIn(
   if (guestId) {
     await mergeGuestCart(db, guestId, user.id, user.province);
     await linkGuestOrders(db, user, { guestId });
+    // Decision 041: what the guest viewed joins the customer's recently viewed products.
+    await mergeGuestRecents(db, guestId, user.id);
   }
   if (preferences.province !== user.province) {
     headers.append("Set-Cookie", await serializePreferences({ ...preferences, province: user.province }));

@@ -10,43 +10,56 @@ import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { productTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
+import { moreFromProducer } from "~/catalogue/more-from-producer.server";
 import { productPagePhotos, structuredDataImageUrls } from "~/catalogue/photos-on-pages.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
 import { soldByTheCase } from "~/catalogue/product-inventory";
 import { productTypeLabelKey } from "~/catalogue/product-types";
+import { Breadcrumbs } from "~/catalogue/ui/breadcrumbs";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
-import { ChannelPrice } from "~/catalogue/ui/product-card";
+import { ChannelPrice, ProductCard, type ProductCardItem } from "~/catalogue/ui/product-card";
 import { ProductGallery } from "~/catalogue/ui/product-gallery";
 import { WineFactsSection } from "~/catalogue/ui/wine-facts-section";
 import { readWineFacts } from "~/catalogue/wine-facts.server";
 import { shopContext } from "~/context";
+import { isFavorite } from "~/favorites/favorites.server";
+import { FavoriteToggle } from "~/favorites/ui/favorite-toggle";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { preloadImageLink } from "~/images/ui/catalogue-picture";
 import { isSlug } from "~/lib/url-params";
+import { recentsForProductPage } from "~/recently-viewed/recently-viewed.server";
+import { RecentlyViewed } from "~/recently-viewed/ui/recently-viewed";
 import { productMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
+import { breadcrumbListJsonLd } from "~/seo/structured-data";
+import { readUser } from "~/users/users.server";
 import type { Province, TaxMode } from "~/vocabulary";
 import type { Route } from "./+types/product";
 
 /**
- * Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`; the main photo (the
+ * Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`, and the trail's
+ * `BreadcrumbList` in a script of its own (decision 041); the main photo (the
  * page's largest contentful paint) preloaded in the head, before the markup reaches it
  * (docs/decisions/038-photos-on-pages.md).
  */
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const main = data.photos[0];
+  const site = siteOf(matches);
   return [
-    ...productMeta(siteOf(matches), data),
+    ...productMeta(site, data),
+    ...(site ? [{ "script:ld+json": breadcrumbListJsonLd(site.origin, site.locale, data.trail) }] : []),
     ...(main ? [{ tagName: "link" as const, ...preloadImageLink(main, PICTURE_SIZES.productMain) }] : []),
   ];
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, preferences, locale } = context.get(shopContext);
+  const shop = context.get(shopContext);
+  const { db, preferences, locale } = shop;
   const product = isSlug(params.slug) ? await getProductDetail(db, params.slug, locale) : null;
   if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -55,18 +68,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const elsewhere = product.channels.filter((c) => c.province !== preferences.province);
   const selected = here.find((c) => c.productInventoryId === requestedId) ?? here[0] ?? null;
   const color = product.attributes.find((a) => a.typeCode === "PRODUCT_COLOR") ?? null;
-  const [photos, isMember, blogs, wine] = await Promise.all([
+  const owner = readCartOwner(db, request);
+  const user = readUser(db, request);
+  const [photos, isMember, blogs, wine, recents, favorite, sameProducer] = await Promise.all([
     productPagePhotos(db, product.id, locale),
     // SPEC §6: a member sees the member price of single bottles.
-    readCartOwner(db, request).then((owner) => ownerIsMember(db, owner)),
+    owner.then((o) => ownerIsMember(db, o)),
     listBlogsForProduct(db, product.id, locale),
     readWineFacts(db, product.id, locale),
+    // Decision 041: recents and favourites are the visitor's own; more from the producer is everyone's.
+    owner.then((o) => recentsForProductPage(db, request, o, product.id, locale)),
+    user.then((u) => (u ? isFavorite(db, u.id, product.id) : null)),
+    moreFromProducer(db, { providerId: product.provider.id, exceptProductId: product.id, ...preferences, locale }),
   ]);
+  const productCountry = product.countryCode ? countryName(product.countryCode, locale) : null;
   return {
     product: {
       ...product,
-      countryName: product.countryCode ? countryName(product.countryCode, locale) : null,
+      countryName: productCountry,
     },
+    // Decision 041: Home › Products › type › country › the product.
+    trail: productTrail(
+      { home: shop.t("breadcrumbs.home"), products: shop.t("breadcrumbs.products"), providers: shop.t("breadcrumbs.providers") },
+      { ...product, typeLabel: shop.t(productTypeLabelKey(product.typeCode)), countryName: productCountry },
+    ),
+    recents,
+    favorite,
+    sameProducer,
     colorCode: color?.code ?? null,
     photos,
     imageUrls: structuredDataImageUrls(photos),
@@ -142,6 +170,41 @@ function ChannelBlock({
   );
 }
 
+/** "Du même producteur" (decision 041): the producer's other products here, as the list's cards, and a link to the producer. */
+function SameProducer({
+  items,
+  provider,
+  taxMode,
+  province,
+}: {
+  items: ProductCardItem[];
+  provider: { slug: string; name: string };
+  taxMode: TaxMode;
+  province: Province;
+}) {
+  const { t } = useT();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="same-producer-title" className="md:col-span-2" data-testid="same-producer">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="same-producer-title" className="font-serif text-2xl">
+          {t("sameProducer.title")}
+        </h2>
+        <Link to={`/providers/${provider.slug}`} className="text-wine-700 underline">
+          {t("sameProducer.all", { producer: provider.name })}
+        </Link>
+      </div>
+      <div className="mt-3 grid grid-cols-cards gap-4">
+        {items.map((item) => (
+          <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
+            <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
+          </ProductCard>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useT();
   const { product, here, elsewhere, selectedId, taxMode, province, colorCode, photos } = loaderData;
@@ -149,6 +212,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const main = photos[0] ?? null;
   return (
     <article className="grid gap-6 md:grid-cols-[20rem_1fr] md:gap-8">
+      <div className="md:col-span-2">
+        <Breadcrumbs crumbs={loaderData.trail} />
+      </div>
       <div>
         {/* The largest contentful paint: fetched first, never lazy, preloaded by `meta`. */}
         <ProductImage
@@ -193,6 +259,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <dt className="text-stone-600">{t("product.code")}</dt>
           <dd>{product.puid}</dd>
         </dl>
+        <FavoriteToggle productId={product.id} favorite={loaderData.favorite} />
         {product.description ? <p className="mt-4 max-w-prose">{product.description}</p> : null}
         {loaderData.wine ? (
           <WineFactsSection
@@ -232,6 +299,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <RelatedBlogs blogs={loaderData.blogs} />
       </div>
+      <SameProducer items={loaderData.sameProducer} provider={product.provider} taxMode={taxMode} province={province} />
+      <RecentlyViewed products={loaderData.recents} />
     </article>
   );
 }

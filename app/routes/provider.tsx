@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { listBlogsForProvider } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { providerTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { providerImageSrc } from "~/catalogue/links";
 import { structuredDataImageUrls, withMainPhotos, withProviderPictures } from "~/catalogue/photos-on-pages.server";
@@ -15,6 +16,7 @@ import { PROVIDER_PRODUCTS_SIZE } from "~/catalogue/provider-filters";
 import { bioParagraphs, websiteLink } from "~/catalogue/provider-text";
 import { getProviderDetail } from "~/catalogue/providers.server";
 import { getReferenceData } from "~/catalogue/reference.server";
+import { Breadcrumbs } from "~/catalogue/ui/breadcrumbs";
 import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { shopContext } from "~/context";
@@ -23,15 +25,22 @@ import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { isSlug } from "~/lib/url-params";
 import { providerMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
+import { breadcrumbListJsonLd } from "~/seo/structured-data";
 import type { Route } from "./+types/provider";
 
-/** Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization`. */
+/**
+ * Title, description, canonical, alternates, OpenGraph and JSON-LD `Organization`, and the trail's
+ * `BreadcrumbList` in a script of its own (decision 041).
+ */
 export function meta({ data, matches }: Route.MetaArgs) {
-  return data ? providerMeta(siteOf(matches), data) : [];
+  if (!data) return [];
+  const site = siteOf(matches);
+  return [...providerMeta(site, data), ...(site ? [{ "script:ld+json": breadcrumbListJsonLd(site.origin, site.locale, data.trail) }] : [])];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, preferences, locale } = context.get(shopContext);
+  const shop = context.get(shopContext);
+  const { db, preferences, locale } = shop;
   const reference = await getReferenceData(db);
   const found = isSlug(params.slug) ? await getProviderDetail(db, reference, params.slug, locale) : null;
   if (!found) throw data(null, { status: 404 });
@@ -48,6 +57,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   return {
     provider,
+    // Decision 041: Home › Producers › the producer.
+    trail: providerTrail(
+      { home: shop.t("breadcrumbs.home"), products: shop.t("breadcrumbs.products"), providers: shop.t("breadcrumbs.providers") },
+      provider,
+    ),
     photoUrl: provider.photo ? (structuredDataImageUrls([provider.photo])[0] ?? null) : null,
     logoUrl: provider.logo ? (structuredDataImageUrls([provider.logo])[0] ?? null) : null,
     blogs: await listBlogsForProvider(db, provider.id, locale),
@@ -68,6 +82,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
   const bio = bioParagraphs(provider.bio);
   return (
     <article>
+      <Breadcrumbs crumbs={loaderData.trail} />
       <header className={provider.photo ? "grid gap-4 md:grid-cols-[24rem_1fr] md:gap-8" : "flex items-center gap-4"}>
         {provider.photo ? (
           // The page's largest image: fetched first, never lazy.

@@ -5,11 +5,12 @@
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
+import type { Crumb } from "~/catalogue/breadcrumbs";
 import { productHref } from "~/catalogue/links";
 import type { ProductInventoryView } from "~/catalogue/product-inventory";
 import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
-import type { LiquorBoard, Province } from "~/vocabulary";
-import { absoluteUrl, SITE_NAME } from "./page-meta";
+import type { LiquorBoard, Locale, Province } from "~/vocabulary";
+import { absoluteUrl, localizedUrl, SITE_NAME } from "./page-meta";
 
 /** A schema.org object (JSON). */
 export type JsonLd = Record<string, unknown>;
@@ -226,4 +227,23 @@ export function wineFactsJsonLd(wine: WineFactsLd): JsonLd {
   if (properties.length > 0) ld.additionalProperty = properties;
   if (identifiers.length > 0) ld.identifier = identifiers;
   return ld;
+}
+
+/**
+ * A page's trail of crumbs as a `BreadcrumbList` (docs/decisions/041-favourites-and-recently-viewed.md):
+ * one `ListItem` per crumb, `position` from 1, its `name`, and its `item` as the absolute URL in the
+ * page's language (the same `?lng=` rule as the canonical URLs). Its own script, beside the page's
+ * `Product` or `Organization`.
+ */
+export function breadcrumbListJsonLd(origin: string, locale: Locale, crumbs: readonly Crumb[]): JsonLd {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: localizedUrl(origin, crumb.href, locale),
+    })),
+  };
 }

@@ -76,7 +76,8 @@ test("a product page has its title, description, canonical, alternates, OpenGrap
   expect(await page.locator("head title").count()).toBe(1);
   expect(await page.locator('head meta[name="robots"]').count()).toBe(0);
 
-  // The producer's page (a client navigation with JavaScript) has its own head and an Organization.
+  // The producer's page (a client navigation with JavaScript) has its own head, an Organization
+  // and its trail's BreadcrumbList (decision 041).
   await waitForHydration(page);
   await page
     .locator(`main a[href="${new URL(String((ld!.brand as { url: string }).url)).pathname}"]`)
@@ -85,7 +86,7 @@ test("a product page has its title, description, canonical, alternates, OpenGrap
   await expect(page).toHaveURL(/\/providers\/[^/?]+$/);
   await expect(page).toHaveTitle(`${brand} · Cuvée`);
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", page.url());
-  await expect.poll(async () => (await jsonLd(page)).map((o) => o["@type"])).toEqual(["Organization"]);
+  await expect.poll(async () => (await jsonLd(page)).map((o) => o["@type"])).toEqual(["Organization", "BreadcrumbList"]);
 });
 
 test("?lng=en-US renders the page in English despite a French cookie, and points its canonical at the English URL", async ({

@@ -5,7 +5,7 @@ import { AccountSubscriptions, type CancelRefusal } from "~/subscriptions/ui/acc
 
 /**
  * The /account overview (SPEC §2 "My account: order history, profile, subscriptions"): the
- * greeting with the first name, links to the profile and the order history, the subscriptions with
+ * greeting with the first name, links to the profile, the order history and the favourites, the subscriptions with
  * their cancel forms, a notice after a cancellation, and the logout button.
  */
 export function AccountOverview({
@@ -47,6 +47,16 @@ export function AccountOverview({
             <Link to="/account/sales" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50">
               <span className="block font-semibold text-wine-800">{t("subscriptions.overview.sales")}</span>
               <span className="mt-1 block text-sm text-stone-600">{t("subscriptions.overview.salesHelp")}</span>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/account/favorites"
+              className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50"
+              data-testid="favorites-link"
+            >
+              <span className="block font-semibold text-wine-800">{t("favorites.title")}</span>
+              <span className="mt-1 block text-sm text-stone-600">{t("favorites.help")}</span>
             </Link>
           </li>
           {staff ? (
