@@ -8,7 +8,7 @@
  * of a sum and nothing summed is hidden. Views (cart, checkout, e-mails, order history) render
  * these rows as they are and never do arithmetic of their own.
  */
-import type { PaymentPart, TaxCode, TaxMode } from "~/vocabulary";
+import { type PaymentPart, TAX_CODES, type TaxCode, type TaxMode } from "~/vocabulary";
 import type { CartSummary } from "./cart-summary";
 import { type TaxAmounts, taxAmountOf } from "./taxes";
 
@@ -142,5 +142,34 @@ export function cartSummaryForDisplay(summary: CartSummary): SummaryForDisplay {
       : null,
     hasAgencyLines: summary.lines.some((l) => l.section === "AGENCY"),
     hasShopLines: summary.lines.some((l) => l.section === "SHOP"),
+  });
+}
+
+/**
+ * {@link summaryForDisplay} of a placed order (its stored columns and tax rows), before taxes as
+ * a receipt shows them: each part lists its own taxes, so the lines add up to the order's
+ * `payNowCents` and `payAtLiquorBoardCents` as stored. Tax codes shown: those of the order's tax
+ * rows (both parts), in GST, QST, HST order.
+ */
+export function orderSummaryForDisplay(
+  order: { agencyFeesCents: number; liquorBoardFeesCents: number; boutiqueCents: number; memberDiscountCents: number },
+  taxLines: readonly { part: PaymentPart; code: TaxCode; amountCents: number }[],
+  sections: { hasAgencyLines: boolean; hasShopLines: boolean },
+): SummaryForDisplay {
+  const partTaxes = (part: PaymentPart): TaxAmounts => {
+    const of = (code: TaxCode) => taxLines.filter((t) => t.part === part && t.code === code).reduce((acc, t) => acc + t.amountCents, 0);
+    return { gst: of("GST"), qst: of("QST"), hst: of("HST") };
+  };
+  return summaryForDisplay({
+    taxMode: "OUT",
+    taxLines: TAX_CODES.filter((code) => taxLines.some((t) => t.code === code)),
+    agencyFees: order.agencyFeesCents,
+    liquorBoardFees: order.liquorBoardFeesCents,
+    boutique: order.boutiqueCents,
+    memberDiscount: order.memberDiscountCents,
+    payNowTaxes: partTaxes("PAY_NOW"),
+    liquorBoardTaxes: partTaxes("LIQUOR_BOARD"),
+    taxIncluded: null,
+    ...sections,
   });
 }
