@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseBlogFilters } from "~/blogs/blog-filters";
+import { displayPrice } from "~/catalogue/display-price";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { parseProviderFilters } from "~/catalogue/provider-filters";
+import { priceTaxIn } from "~/pricing/taxes";
 import {
   articleListMeta,
   articleMeta,
@@ -12,8 +14,6 @@ import {
   providerListMeta,
   providerMeta,
 } from "./catalogue-meta";
-import { displayPrice } from "~/catalogue/display-price";
-import { priceTaxIn } from "~/pricing/taxes";
 import { offerAvailability, schemaPrice } from "./structured-data";
 
 const origin = "https://cuvee.example";

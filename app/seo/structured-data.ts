@@ -5,8 +5,8 @@
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
-import { productHref } from "~/catalogue/links";
 import { displayPrice } from "~/catalogue/display-price";
+import { productHref } from "~/catalogue/links";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
 import type { LiquorBoard, Province, TaxMode } from "~/vocabulary";

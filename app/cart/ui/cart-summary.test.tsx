@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "~/i18n/translator";
 import { TranslationProvider } from "~/i18n/translation";
+import { i18nFor } from "~/i18n/translator";
 import { type PricingLine, summarizeCart } from "~/pricing/cart-summary";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
 import { CartSummaryPanel } from "./cart-summary";
