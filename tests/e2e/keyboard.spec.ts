@@ -86,7 +86,8 @@ function keyboardWalk(page: Page) {
 }
 
 test("a guest buys a private-import case with the keyboard alone, seeing the focus on every control", async ({ page }) => {
-  test.setTimeout(180_000);
+  // Some hundred key presses, each followed by a look at the focus: minutes on a busy machine.
+  test.setTimeout(360_000);
   const walk = keyboardWalk(page);
   const main = page.getByRole("main");
 
