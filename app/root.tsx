@@ -2,28 +2,17 @@
 import "~/zod-jitless";
 import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { countCartItems } from "~/cart/cart-count.server";
-import { MessagePage } from "~/components/ui/message-page";
 import { FlashBanner, Toaster } from "~/components/ui/notifications";
 import { ProgressBar } from "~/components/ui/progress-bar";
+import { RouteErrorPage } from "~/components/ui/error-page";
 import { shopContext } from "~/context";
 import { readFlash } from "~/http/flash.server";
 import { shopOrigin } from "~/http/shop-origin.server";
 import { fetchLanguageOfNavigation } from "~/i18n/page-language";
 import { STRINGS_URL } from "~/i18n/strings";
-import { TranslationProvider, useT } from "~/i18n/translation";
+import { TranslationProvider } from "~/i18n/translation";
 import { Footer } from "~/layout/footer";
 import { Header } from "~/layout/header";
 import { databaseOutageMiddleware } from "~/middleware/database-outage.server";
@@ -142,43 +131,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Spec §8: the message, the HTTP status, the application code and the request's reference. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <MessagePage title={t("notFound.title")} documentTitle>
-        <p className="mt-4">
-          <a className="underline" href="/">
-            {t("notFound.home")}
-          </a>
-        </p>
-      </MessagePage>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 429) {
-    const seconds = Number((error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds) || 60;
-    return (
-      <MessagePage title={t("tooManyRequests.title")} documentTitle>
-        <p className="mt-4">{t("tooManyRequests.message", { count: seconds })}</p>
-      </MessagePage>
-    );
-  }
-  // The database is down (decision 029): a passing outage, not a fault.
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    const seconds = Number((error.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds) || 30;
-    return (
-      <MessagePage title={t("unavailable.title")} documentTitle>
-        <p className="mt-4">{t("unavailable.message", { count: seconds })}</p>
-      </MessagePage>
-    );
-  }
-  // The server logged it already, masked, with the request's id (app/entry.server.tsx handleError).
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return (
-    <MessagePage title={t("error.title")} documentTitle>
-      <p className="mt-4">{t("error.message")}</p>
-      {isRouteErrorResponse(error) ? <p className="mt-2 text-sm text-stone-600">HTTP {error.status}</p> : null}
-    </MessagePage>
-  );
+  return <RouteErrorPage />;
 }

@@ -201,14 +201,12 @@ describe("composeOrderConfirmation — Quebec, French", async () => {
     expect(text).toContain("Confiture de bleuets — 1 unité — 8,50 $");
   });
 
-  it("shows the summary figures, taxes summed per code, with the SAQ as board", async () => {
-    expect(text).toContain("Frais d’agence : 72,12 $");
-    expect(text).toContain("Frais SAQ : 284,88 $");
-    expect(text).toContain("Boutique : 108,50 $");
-    expect(text).toContain("TPS : 22,85 $");
-    expect(text).toContain("TVQ : 45,59 $");
-    expect(text).toContain("Payé maintenant : 206,40 $");
-    expect(text).toContain("À payer à la SAQ (estimation, payable à la cueillette) : 327,54 $");
+  it("shows the summary in parts that add up (each part with its own taxes), with the SAQ as board", () => {
+    // 72,12 + 108,50 + 8,61 + 17,17 = 206,40; 284,88 + 14,24 + 28,42 = 327,54; 206,40 + 327,54 = 533,94.
+    expect(text).toContain(
+      "Frais d’agence : 72,12 $ Boutique : 108,50 $ TPS : 8,61 $ TVQ : 17,17 $ Payé maintenant : 206,40 $ " +
+        "Frais SAQ : 284,88 $ TPS : 14,24 $ TVQ : 28,42 $ À payer à la SAQ (estimation, payable à la cueillette) : 327,54 $",
+    );
     expect(text).toContain("Total : 533,94 $");
     expect(text).not.toContain("LCBO");
     expect(text).not.toContain("TVH");
@@ -289,9 +287,9 @@ describe("composeOrderConfirmation — Ontario", () => {
     const mail = await composeOrderConfirmation(ontario("fr-CA"));
     const text = norm(mail.text);
     expect(mail.subject).toContain("CUV-000042");
-    expect(text).toContain("Frais LCBO : 284,88 $");
-    expect(text).toContain("TVH : 59,41 $");
-    expect(text).toContain("Payé maintenant : 203,00 $");
+    // 72,12 + 108,50 + 22,38 = 203,00; 284,88 + 37,03 = 321,91.
+    expect(text).toContain("Boutique : 108,50 $ TVH : 22,38 $ Payé maintenant : 203,00 $");
+    expect(text).toContain("Frais LCBO : 284,88 $ TVH : 37,03 $ À payer");
     expect(text).toContain("À payer à la LCBO (estimation, payable à la cueillette) : 321,91 $");
     expect(text).toContain("Total : 524,91 $");
     expect(text).toContain("LCBO Queens Quay, 15 Queens Quay E, Toronto M5E 0C5");
@@ -310,9 +308,8 @@ describe("composeOrderConfirmation — Ontario", () => {
     expect(text).toContain("Château Bel-Air Côtes de Bourg 2019 — 1 case of 12 — $357.00");
     expect(text).toContain("Tire-bouchon sommelier — 2 units — $100.00");
     expect(text).toContain("Agency fees: $72.12");
-    expect(text).toContain("LCBO fees: $284.88");
-    expect(text).toContain("HST: $59.41");
-    expect(text).toContain("Paid now: $203.00");
+    expect(text).toContain("Boutique: $108.50 HST: $22.38 Paid now: $203.00");
+    expect(text).toContain("LCBO fees: $284.88 HST: $37.03 To pay");
     expect(text).toContain("To pay at the LCBO (estimate, due at pick-up): $321.91");
     expect(text).toContain("Total: $524.91");
     expect(text).toContain("within 10 business days; otherwise, write to us");

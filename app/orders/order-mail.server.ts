@@ -20,7 +20,8 @@ import { agencyCopy } from "~/email/simple-mail.server";
 import { formatMoney } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { enqueueMail } from "~/outbox/outbox.server";
-import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, TAX_CODES, type TaxCode } from "~/vocabulary";
+import { orderSummaryForDisplay, type SummaryRowKey } from "~/pricing/summary-display";
+import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
 import type { MailImage } from "./order-line-images.server";
 import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
@@ -171,14 +172,6 @@ function reservationRows(list: Reservation[], w: Wording): string[][] {
   });
 }
 
-/** Tax amounts summed per code over both parts, in GST, QST, HST order; codes absent are left out. */
-function taxTotals(taxLines: OrderMailData["taxLines"]): { code: TaxCode; cents: number }[] {
-  return TAX_CODES.flatMap((code) => {
-    const rows = taxLines.filter((t) => t.code === code);
-    return rows.length === 0 ? [] : [{ code, cents: rows.reduce((sum, t) => sum + t.amountCents, 0) }];
-  });
-}
-
 function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean): Block[] {
   return [
     ...(withTitle ? [{ kind: "heading", text: w.reservationsTitle } as const] : []),
@@ -202,11 +195,12 @@ function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean):
  *   with the first name; the confirmation number; the AGENCY lines then the SHOP lines (RESERVED
  *   order lines are not listed: reservations come from `data.reservations`), each with name,
  *   vintage, quantity ("1 caisse de 12" / "1 case of 12" when AGENCY and uvc > 1, else units) and
- *   amount = agencyFeesCents + liquorBoardPartCents + boutiqueCents; the summary (agency fees and
- *   SAQ/LCBO fees when there are AGENCY lines, boutique when there are SHOP lines, each tax code
- *   present in `taxLines` summed over both parts — TPS/TVQ/TVH in French —, pay now, to pay at the
- *   SAQ/LCBO (estimate, due at pick-up) when not zero or when there are AGENCY lines, total), all
- *   read from `order` and `taxLines`, never recomputed; the branch (`order.branchLabel`) with the
+ *   amount = agencyFeesCents + liquorBoardPartCents + boutiqueCents; the summary in groups that add
+ *   up (`orderSummaryForDisplay`, docs/decisions/042-money-shown-adds-up.md): agency fees when
+ *   there are AGENCY lines, boutique when there are SHOP lines, the member discount, each tax code
+ *   of the pay-now part — TPS/TVQ/TVH in French —, pay now; then, when not zero or when there are
+ *   AGENCY lines, the SAQ/LCBO fees, that part's taxes and what is paid at the SAQ/LCBO (estimate,
+ *   due at pick-up); the total; all read from `order` and `taxLines`, never recomputed; the branch (`order.branchLabel`) with the
  *   10-business-day rule when there are AGENCY lines; the boutique (free pick-up) when there are
  *   SHOP lines; the reservations with the 5-day rule when there are any; a link to
  *   `confirmationUrl`.
@@ -257,36 +251,34 @@ export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedM
     );
   }
 
-  const figures: { label: string; value: string; strong?: boolean }[] = [];
-  if (agencyLines.length > 0 || order.agencyFeesCents !== 0) {
-    figures.push({ label: w.agencyFees, value: money(order.agencyFeesCents) });
-  }
-  if (agencyLines.length > 0 || order.liquorBoardFeesCents !== 0) {
-    figures.push({
-      label: w.boardFees(board),
-      value: money(order.liquorBoardFeesCents),
-    });
-  }
-  if (shopLines.length > 0 || order.boutiqueCents !== 0) {
-    figures.push({ label: w.boutique, value: money(order.boutiqueCents) });
-  }
-  // Member prices (SPEC §6), pre-tax.
-  if (order.memberDiscountCents > 0) figures.push({ label: w.memberDiscount, value: money(-order.memberDiscountCents) });
-  for (const { code, cents } of taxTotals(data.taxLines)) figures.push({ label: w.tax(code), value: money(cents) });
-  figures.push({
-    label: w.payNow(order.status === "PAID" || order.status === "CONFIRMED"),
-    value: money(order.payNowCents),
-    strong: true,
+  // The summary as groups that add up (docs/decisions/042-money-shown-adds-up.md): each part's
+  // lines, its own taxes, then what it comes to; member prices (SPEC §6) pre-tax.
+  const shown = orderSummaryForDisplay(data.order, data.taxLines, {
+    hasAgencyLines: agencyLines.length > 0,
+    hasShopLines: shopLines.length > 0,
   });
-  if (agencyLines.length > 0 || order.payAtLiquorBoardCents !== 0) {
-    figures.push({
-      label: w.payAtBoard(board),
-      value: money(order.payAtLiquorBoardCents),
-    });
+  const rowLabel = (key: SummaryRowKey): string =>
+    key === "agencyFees"
+      ? w.agencyFees
+      : key === "boutique"
+        ? w.boutique
+        : key === "memberDiscounts"
+          ? w.memberDiscount
+          : key === "liquorBoardFees"
+            ? w.boardFees(board)
+            : w.tax(key);
+  const figures: { label: string; value: string; strong?: boolean }[] = [];
+  for (const part of shown.parts) {
+    for (const row of part.rows) figures.push({ label: rowLabel(row.key), value: money(row.cents) });
+    figures.push(
+      part.part === "PAY_NOW"
+        ? { label: w.payNow(order.status === "PAID" || order.status === "CONFIRMED"), value: money(part.subtotal), strong: true }
+        : { label: w.payAtBoard(board), value: money(part.subtotal), strong: true },
+    );
   }
   figures.push({
     label: w.total,
-    value: money(order.totalCents),
+    value: money(shown.total),
     strong: true,
   });
   blocks.push({ kind: "heading", text: w.summary }, { kind: "figures", rows: figures });

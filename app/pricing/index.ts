@@ -6,4 +6,5 @@ export * from "./cart-summary";
 export * from "./constants";
 export * from "./errors";
 export * from "./money";
+export * from "./summary-display";
 export * from "./taxes";

@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseBlogFilters } from "~/blogs/blog-filters";
+import { displayPrice } from "~/catalogue/display-price";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { parseProviderFilters } from "~/catalogue/provider-filters";
+import { priceTaxIn } from "~/pricing/taxes";
 import {
   articleListMeta,
   articleMeta,
@@ -25,15 +27,21 @@ const canonical = (tags: MetaDescriptor[]) => (tags.find((t) => (t as { rel?: st
 const jsonLd = (tags: MetaDescriptor[]) =>
   (tags.find((t) => "script:ld+json" in t) as { "script:ld+json": Record<string, unknown> })["script:ld+json"];
 
-const channel = (id: number, priceCents: number, more: Partial<ProductMetaData["here"][number]> = {}) => ({
-  productInventoryId: id,
-  province: "QC" as const,
-  channelKind: "PRIVATE_IMPORT" as const,
-  priceCents,
-  quantity: 24,
-  availabilityStatus: "AVAILABLE" as const,
-  ...more,
-});
+const channel = (id: number, priceCents: number, more: Partial<ProductMetaData["here"][number]> = {}): ProductMetaData["here"][number] => {
+  const province = more.province ?? "QC";
+  return {
+    productInventoryId: id,
+    inventoryCode: "IP",
+    province,
+    channelKind: "PRIVATE_IMPORT",
+    salesUnit: "CASE",
+    priceCents,
+    priceTaxInCents: priceTaxIn(priceCents, province, false),
+    quantity: 24,
+    availabilityStatus: "AVAILABLE",
+    ...more,
+  };
+};
 
 const product: ProductMetaData = {
   product: {
@@ -46,9 +54,12 @@ const product: ProductMetaData = {
     countryName: "France",
     regionName: "Loire",
     provider: { name: "Domaine de la Pépière", slug: "domaine-de-la-pepiere" },
+    uvc: 12,
+    zeroRated: false,
   },
+  taxMode: "IN",
   colorCode: "blanc",
-  here: [channel(11, 2495), channel(12, 2895, { channelKind: "LIQUOR_BOARD" })],
+  here: [channel(11, 2495), channel(12, 2895, { channelKind: "LIQUOR_BOARD", inventoryCode: "SAQ", salesUnit: "NONE" })],
   elsewhere: [channel(21, 2600, { province: "ON", availabilityStatus: "UPCOMING" })],
 };
 
@@ -103,7 +114,7 @@ describe("productMeta", () => {
     };
     const ld = jsonLd(productMeta(english, { ...product, wine, soldAt: ["SAQ"] }));
     expect(ld["@type"]).toBe("Product");
-    expect(ld.offers).toHaveLength(3);
+    expect(ld.offers).toHaveLength(2);
     const properties = ld.additionalProperty as Record<string, unknown>[];
     expect(properties).toEqual([
       {
@@ -136,7 +147,7 @@ describe("productMeta", () => {
     expect(jsonLd(productMeta(french, { ...product, imageUrls: [] })).image).toBe("https://cuvee.example/images/products/blanc--VIN.svg");
   });
 
-  it("carries a JSON-LD Product with brand, sku and one CAD offer per channel", () => {
+  it("carries a JSON-LD Product with brand, sku and one CAD offer per channel shown with a price", () => {
     const ld = jsonLd(productMeta(french, product));
     expect(ld).toMatchObject({
       "@context": "https://schema.org",
@@ -147,19 +158,78 @@ describe("productMeta", () => {
       brand: { "@type": "Brand", name: "Domaine de la Pépière" },
     });
     const offers = ld.offers as Record<string, unknown>[];
-    expect(offers).toHaveLength(3);
+    // The other province's channels are named on the page without a price: no offer.
+    expect(offers).toHaveLength(2);
     expect(offers[0]).toMatchObject({
       "@type": "Offer",
-      price: "24.95",
       priceCurrency: "CAD",
       availability: "https://schema.org/InStock",
       url: "https://cuvee.example/products/muscadet-clos-des-briords?id=11",
     });
-    expect(offers.map((o) => o.availability)).toEqual([
-      "https://schema.org/InStock",
-      "https://schema.org/InStoreOnly",
-      "https://schema.org/PreOrder",
-    ]);
+    expect(offers.map((o) => o.availability)).toEqual(["https://schema.org/InStock", "https://schema.org/InStoreOnly"]);
+    const upcoming = jsonLd(productMeta(french, { ...product, here: [channel(21, 2600, { availabilityStatus: "UPCOMING" })] }));
+    expect((upcoming.offers as Record<string, unknown>[])[0]!.availability).toBe("https://schema.org/PreOrder");
+  });
+
+  it("offers a private import by the full case at the case price the page shows, taxes included and excluded", () => {
+    const offers = jsonLd(productMeta(french, product)).offers as Record<string, unknown>[];
+    // 12 × 24,95 $ = 299,40 $ before taxes; taxes on the case total: 299,40 + 14,97 + 29,87 = 344,24 $.
+    const shown = displayPrice({ ...product.here[0]!, uvc: 12, zeroRated: false }, "IN");
+    expect(shown.caseCents).toBe(34424);
+    const perCase = { "@type": "QuantitativeValue", value: 1, unitCode: "CS", unitText: "la caisse de 12 bouteilles" };
+    expect(offers[0]).toMatchObject({
+      price: "344.24",
+      priceCurrency: "CAD",
+      priceSpecification: [
+        {
+          "@type": "UnitPriceSpecification",
+          price: "344.24",
+          priceCurrency: "CAD",
+          valueAddedTaxIncluded: true,
+          referenceQuantity: perCase,
+        },
+        {
+          "@type": "UnitPriceSpecification",
+          price: "299.40",
+          priceCurrency: "CAD",
+          valueAddedTaxIncluded: false,
+          referenceQuantity: perCase,
+        },
+      ],
+      eligibleQuantity: { "@type": "QuantitativeValue", minValue: 1, unitCode: "CS", unitText: "la caisse de 12 bouteilles" },
+      seller: { "@type": "Organization", name: "Cuvée" },
+    });
+    // Before taxes on the page: the offer's price is the one shown before taxes.
+    expect((jsonLd(productMeta(english, { ...product, taxMode: "OUT" })).offers as Record<string, unknown>[])[0]).toMatchObject({
+      price: "299.40",
+      eligibleQuantity: { unitCode: "CS", unitText: "per case of 12 bottles" },
+    });
+  });
+
+  it("offers a shop item or a liquor board's bottle by the unit, the board as its seller, no tax on zero-rated food", () => {
+    const offers = jsonLd(productMeta(french, product)).offers as Record<string, unknown>[];
+    // 28,95 $ + 1,45 $ GST + 2,89 $ QST = 33,29 $.
+    expect(offers[1]).toMatchObject({
+      price: "33.29",
+      priceSpecification: [
+        { price: "33.29", valueAddedTaxIncluded: true, referenceQuantity: { value: 1, unitCode: "H87", unitText: "la bouteille" } },
+        { price: "28.95", valueAddedTaxIncluded: false },
+      ],
+      seller: { "@type": "Organization", name: "SAQ" },
+    });
+    const food = productMeta(french, {
+      ...product,
+      product: { ...product.product, uvc: 1, zeroRated: true },
+      here: [channel(31, 1249, { channelKind: "SHOP", inventoryCode: "STORE_MTL", salesUnit: "UNIT", priceTaxInCents: 1249 })],
+    });
+    expect((jsonLd(food).offers as Record<string, unknown>[])[0]).toMatchObject({
+      price: "12.49",
+      priceSpecification: [
+        { price: "12.49", valueAddedTaxIncluded: true, referenceQuantity: { unitCode: "H87", unitText: "l'unité" } },
+        { price: "12.49", valueAddedTaxIncluded: false },
+      ],
+      eligibleQuantity: { minValue: 1, unitCode: "H87" },
+    });
   });
 
   it("has no price and no offers when the product is sold nowhere", () => {

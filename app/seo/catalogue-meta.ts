@@ -16,10 +16,18 @@ import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { localized } from "~/lib/localized";
-import type { BlogCoverMotif, LiquorBoard } from "~/vocabulary";
+import type { BlogCoverMotif, LiquorBoard, TaxMode } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, schemaPrice, wineFactsJsonLd } from "./structured-data";
+import {
+  articleJsonLd,
+  type OfferChannel,
+  organizationJsonLd,
+  productJsonLd,
+  productOffers,
+  schemaPrice,
+  wineFactsJsonLd,
+} from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -53,7 +61,12 @@ export interface ProductMetaData {
     countryName: string | null;
     regionName: string | null;
     provider: { name: string; slug: string };
+    /** Bottles per case (a private-import offer is for a full case) and the zero rating (no taxes). */
+    uvc: number;
+    zeroRated: boolean;
   };
+  /** The tax mode the page shows its prices in (the offers' `price`). */
+  taxMode: TaxMode;
   colorCode: string | null;
   /**
    * The product's photos (paths or absolute URLs of their JPEG variants, main photo first); empty
@@ -72,7 +85,7 @@ export interface ProductMetaData {
  * A product page: "Vin de Domaine X, Loire, France, 750 ml, à partir de 24,95 $ avant taxes."
  * followed by the first sentence of the product's description; canonical `/products/{slug}`
  * (the `id` of a channel is a view of the same product); `og:type` product with its lowest
- * price; JSON-LD `Product` with one offer per channel.
+ * price; JSON-LD `Product` with one offer per channel shown with a price (the visitor's province's).
  */
 export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDescriptor[] {
   const s = siteOrDefault(site);
@@ -109,10 +122,16 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
         image: photos.length > 0 ? photos : image,
         url: localizedUrl(s.origin, path, s.locale),
         puid: product.puid,
-        slug: product.slug,
         providerName: product.provider.name,
         providerSlug: product.provider.slug,
-        channels: [...data.here, ...data.elsewhere],
+        // The channels the page shows with a price: the visitor's province's (docs/decisions/042).
+        offers: productOffers(s.origin, data.here, {
+          slug: product.slug,
+          uvc: product.uvc,
+          zeroRated: product.zeroRated,
+          taxMode: data.taxMode,
+          unitText: { case: t("price.perCaseOf", { count: product.uvc }), unit: t("price.perUnit"), bottle: t("price.perBottleShort") },
+        }),
       }),
       ...(data.wine
         ? wineFactsJsonLd({

@@ -1,15 +1,16 @@
 /**
  * JSON-LD (schema.org) of the shop's pages: a product page is a `Product` with its
- * offers in CAD, a producer page an `Organization`, an article an `Article` by the agency. Routes
+ * offers in CAD (each at a price the page shows), a producer page an `Organization`, an article an `Article` by the agency. Routes
  * put the object in their `meta` as `{ "script:ld+json": … }`: React Router renders it in
  * `<head>` as `<script type="application/ld+json">` with `<`, `>` and `&` escaped, so no text of
  * ours can close the script (docs/decisions/016-seo.md). Shared with the browser.
  */
 import type { Crumb } from "~/catalogue/breadcrumbs";
+import { displayPrice } from "~/catalogue/display-price";
 import { productHref } from "~/catalogue/links";
-import type { ProductInventoryView } from "~/catalogue/product-inventory";
+import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
-import type { LiquorBoard, Locale, Province } from "~/vocabulary";
+import type { LiquorBoard, Locale, Province, TaxMode } from "~/vocabulary";
 import { absoluteUrl, localizedUrl, SITE_NAME } from "./page-meta";
 
 /** A schema.org object (JSON). */
@@ -29,7 +30,15 @@ export function schemaPrice(cents: number): string {
 /** One channel of a product as the page shows it (the product page's `ProductChannel`). */
 export type OfferChannel = Pick<
   ProductInventoryView,
-  "productInventoryId" | "province" | "channelKind" | "priceCents" | "quantity" | "availabilityStatus"
+  | "productInventoryId"
+  | "inventoryCode"
+  | "province"
+  | "channelKind"
+  | "salesUnit"
+  | "priceCents"
+  | "priceTaxInCents"
+  | "quantity"
+  | "availabilityStatus"
 >;
 
 /**
@@ -43,10 +52,70 @@ export function offerAvailability(channel: Pick<OfferChannel, "channelKind" | "q
   return channel.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
 }
 
+/** What {@link productOffers} needs besides the channels. */
+export interface OfferContext {
+  slug: string;
+  /** Bottles per case: a private-import offer is for one full case of them. */
+  uvc: number;
+  /** Basic groceries carry no tax (DESIGN §3). */
+  zeroRated: boolean;
+  /** The tax mode the page shows its prices in: the offer's `price` is that one. */
+  taxMode: TaxMode;
+  /** What one sold unit is, in the page's language, as the page writes it beside the price. */
+  unitText: { case: string; unit: string; bottle: string };
+}
+
+/**
+ * One `Offer` per channel the page shows with a price (docs/decisions/042-money-shown-adds-up.md):
+ * the offer is for what the channel sells — one full case of `uvc` bottles for private import
+ * (UN/CEFACT unit `CS`), one unit for the shop (`H87`), one bottle at the liquor board (`H87`) —
+ * and its `price` is the amount the page shows for it in the page's tax mode (`displayPrice`:
+ * the case price taxed on the case total, as the cart does). `priceSpecification` gives both
+ * amounts, taxes included and excluded (`valueAddedTaxIncluded`), each for that one case or unit
+ * (`referenceQuantity`), and `eligibleQuantity` says it is bought by whole cases or units. A
+ * liquor board's channel is sold by the board (its seller), in its branches.
+ */
+export function productOffers(origin: string, channels: readonly OfferChannel[], context: OfferContext): JsonLd[] {
+  return channels.map((channel) => {
+    const item = { ...channel, uvc: context.uvc, zeroRated: context.zeroRated };
+    const byCase = soldByTheCase(channel);
+    const taxIn = displayPrice(item, "IN");
+    const taxOut = displayPrice(item, "OUT");
+    const shown = context.taxMode === "IN" ? taxIn : taxOut;
+    const quantity = {
+      "@type": "QuantitativeValue",
+      value: 1,
+      unitCode: byCase ? "CS" : "H87",
+      unitText: byCase ? context.unitText.case : channel.channelKind === "LIQUOR_BOARD" ? context.unitText.bottle : context.unitText.unit,
+    };
+    const cents = (price: typeof shown) => (byCase ? (price.caseCents ?? price.unitCents) : price.unitCents);
+    const specification = (price: typeof shown, included: boolean) => ({
+      "@type": "UnitPriceSpecification",
+      price: schemaPrice(cents(price)),
+      priceCurrency: "CAD",
+      valueAddedTaxIncluded: included,
+      referenceQuantity: quantity,
+    });
+    return {
+      "@type": "Offer",
+      price: schemaPrice(cents(shown)),
+      priceCurrency: "CAD",
+      priceSpecification: [specification(taxIn, true), specification(taxOut, false)],
+      eligibleQuantity: { "@type": "QuantitativeValue", minValue: 1, unitCode: quantity.unitCode, unitText: quantity.unitText },
+      availability: offerAvailability(channel),
+      url: `${origin}${productHref({ slug: context.slug, productInventoryId: channel.productInventoryId })}`,
+      eligibleRegion: { "@type": "AdministrativeArea", name: REGION_OF[channel.province] },
+      seller:
+        channel.channelKind === "LIQUOR_BOARD"
+          ? { "@type": "Organization", name: channel.inventoryCode }
+          : { "@type": "Organization", name: SITE_NAME, url: origin },
+    };
+  });
+}
+
 /**
  * A product page's `Product`: name, image, description, brand (the producer), sku (the puid) and
- * one `Offer` per channel (price in CAD before taxes, availability, the channel's page, the
- * province where it is offered).
+ * its offers ({@link productOffers}: one per channel the page shows with a price).
  * @param product.image a path on the shop or an absolute URL, or several (the product's photos,
  *   main photo first): one is written as a URL, several as a list
  * @param product.url the product page's absolute URL (the canonical one)
@@ -59,10 +128,10 @@ export function productJsonLd(
     image: string | readonly string[];
     url: string;
     puid: string;
-    slug: string;
     providerName: string;
     providerSlug: string;
-    channels: readonly OfferChannel[];
+    /** The offers, from {@link productOffers}. */
+    offers: readonly JsonLd[];
   },
 ): JsonLd {
   const ld: JsonLd = {
@@ -80,23 +149,7 @@ export function productJsonLd(
     url: product.url,
     brand: { "@type": "Brand", name: product.providerName, url: `${origin}/providers/${product.providerSlug}` },
   };
-  if (product.channels.length > 0) {
-    ld.offers = product.channels.map((channel) => ({
-      "@type": "Offer",
-      price: schemaPrice(channel.priceCents),
-      priceCurrency: "CAD",
-      priceSpecification: {
-        "@type": "UnitPriceSpecification",
-        price: schemaPrice(channel.priceCents),
-        priceCurrency: "CAD",
-        valueAddedTaxIncluded: false,
-      },
-      availability: offerAvailability(channel),
-      url: `${origin}${productHref({ slug: product.slug, productInventoryId: channel.productInventoryId })}`,
-      eligibleRegion: { "@type": "AdministrativeArea", name: REGION_OF[channel.province] },
-      seller: { "@type": "Organization", name: SITE_NAME, url: origin },
-    }));
-  }
+  if (product.offers.length > 0) ld.offers = product.offers;
   return ld;
 }
 

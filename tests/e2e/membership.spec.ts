@@ -55,7 +55,11 @@ test("a new customer buys the membership and gets member prices", async ({ page 
   await expect(block.getByTestId("add-to-cart").getByRole("status")).toContainText(/Ajouté/);
   await page.goto("/shopping-cart");
   await expect(page.getByTestId("summary-discounts")).toBeVisible();
-  await expect(page.getByTestId("summary-discounts")).toContainText("10,00");
+  // Taxes included like the boutique line (docs/decisions/042): 10,00 $ before taxes is 11,50 $,
+  // and the lines shown add up to what is paid.
+  await expect(page.getByTestId("summary-discounts")).toHaveText(/^-11,50/);
+  const cents = async (id: string) => Number((await page.getByTestId(id).textContent())!.replace(/[^\d-]/g, ""));
+  expect((await cents("summary-boutique")) + (await cents("summary-discounts"))).toBe(await cents("summary-pay-now"));
 });
 
 test("cancelling keeps the membership until the end of the paid period", async ({ page }) => {

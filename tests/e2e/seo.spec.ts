@@ -73,6 +73,9 @@ test("a product page has its title, description, canonical, alternates, OpenGrap
     expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|InStoreOnly)$/);
     expect(String(offer.url)).toMatch(new RegExp(`^${baseURL}${path}\\?id=\\d+$`));
   }
+  // Each offer's price is one the page shows (per case for private import, taxes included by default).
+  const shownText = (await page.locator("main").innerText()).replace(/\s/g, "");
+  for (const offer of offers) expect(shownText).toContain(`${String(offer.price).replace(".", ",")}$`);
   expect(await page.locator("head title").count()).toBe(1);
   expect(await page.locator('head meta[name="robots"]').count()).toBe(0);
 
