@@ -96,6 +96,8 @@ test("the list view is kept after a reload and its <details> open to the produce
 });
 
 test("a country of the tree limits the headings to that country; Reset clears it", async ({ page }) => {
+  // Opens the drawer three times and loads four lists.
+  test.slow();
   await page.goto("/providers");
   await waitForHydration(page);
   expect(await countryHeadings(page).count()).toBeGreaterThan(1);
