@@ -61,13 +61,18 @@ export function parseBlogFilters(params: URLSearchParams, knownThemes?: Readonly
  * repeated as `a`. Parsing the result gives back the same filters.
  */
 export function blogListHref(filters: BlogFilters): string {
+  const query = blogFiltersToSearchParams(filters).toString();
+  return query ? `/blogs?${query}` : "/blogs";
+}
+
+/** The canonical query of {@link blogListHref} (defaults left out). */
+export function blogFiltersToSearchParams(filters: BlogFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.type) params.set("type", filters.type);
   for (const theme of filters.themes) params.append("a", theme);
   if (filters.sort !== "DESC") params.set("sortByDate", filters.sort);
   if (filters.page > 1) params.set("page", String(filters.page));
-  const query = params.toString();
-  return query ? `/blogs?${query}` : "/blogs";
+  return params;
 }
 
 /** How many filters differ from the defaults (type and themes), for the mobile toggle's label. */

@@ -129,7 +129,8 @@ export function ShopHeader({ root }: { root: HeaderData | undefined }) {
     .reduce((sum, f) => sum + pendingCartDelta(f.formData!), 0);
   const cartCount = Math.max(0, (root?.cartCount ?? 0) + pendingDelta);
   return (
-    <header className="border-b border-stone-200 bg-white print:hidden">
+    // `relative`: the phone drawer opens below the whole header, never over its controls.
+    <header className="relative border-b border-stone-200 bg-white print:hidden">
       <a href="#main" className="sr-only focus:not-sr-only">
         {t("nav.skip")}
       </a>
@@ -139,12 +140,16 @@ export function ShopHeader({ root }: { root: HeaderData | undefined }) {
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        {/* Mobile drawer: a <details> element opens without JavaScript. */}
+        {/* Mobile drawer: a <details> element opens without JavaScript, below the header (not
+            over its controls: the ☰ button that closes it stays in sight). */}
         <details className="lg:hidden">
-          <summary className="relative z-40 rounded border border-stone-300 bg-white px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
+          <summary className="rounded border border-stone-300 bg-white px-2 py-1 text-sm" aria-label={t("nav.openMenu")}>
             <span aria-hidden="true">☰</span> <span className="sr-only">{t("nav.menu")}</span>
           </summary>
-          <nav aria-label={t("nav.mobile")} className="fixed inset-y-0 left-0 z-30 w-3/5 overflow-y-auto bg-white p-4 pt-16 shadow-xl">
+          <nav
+            aria-label={t("nav.mobile")}
+            className="absolute left-0 top-full z-30 min-h-[60vh] w-3/5 min-w-60 border-r border-t border-stone-200 bg-white p-4 shadow-xl"
+          >
             <ul className="mt-4 space-y-3">
               {menus.map((menu) => (
                 <li key={menu.labelKey}>

@@ -3,13 +3,16 @@
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
 import { useNavigation } from "react-router";
-import { activeBlogFilterCount, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
+import { blogFilterChips } from "~/blogs/blog-filter-chips";
+import { activeBlogFilterCount, BLOG_SORTS, blogFiltersToSearchParams, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
 import { listBlogs, listBlogThemes } from "~/blogs/blogs.server";
 import { BlogCard } from "~/blogs/ui/blog-card";
 import { BlogFilterForm } from "~/blogs/ui/blog-filter-form";
+import { FilterChipList } from "~/components/ui/filter-chips";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { SortForm } from "~/components/ui/sort-form";
 import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
@@ -35,6 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     themes,
     items: result.items,
+    chips: blogFilterChips(
+      filters,
+      (type) => t(`blogs.types.${type}`),
+      (code) => themes.find((theme) => theme.code === code)?.name ?? null,
+    ),
     pagination: result.pagination,
   };
 }
@@ -42,10 +50,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function BlogsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const navigation = useNavigation();
-  const { filters, themes, items, pagination } = loaderData;
+  const { filters, themes, items, pagination, chips } = loaderData;
   return (
     <div>
-      <ListHeader title={t("blogs.title")} countText={t("blogs.count", { count: pagination.total })} />
+      <ListHeader title={t("blogs.title")} countText={t("blogs.count", { count: pagination.total })}>
+        <SortForm
+          action="/blogs"
+          name="sortByDate"
+          value={filters.sort}
+          label={t("blogs.sort")}
+          submitLabel={t("filters.sortApply")}
+          options={BLOG_SORTS.map((s) => ({ value: s, label: t(`blogs.sorts.${s}`) }))}
+          hidden={[...blogFiltersToSearchParams({ ...filters, sort: "DESC", page: 1 })]}
+        />
+      </ListHeader>
+      <FilterChipList {...chips} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <FilterPanel
           id="blog-filters-toggle"

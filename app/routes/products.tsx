@@ -7,15 +7,26 @@ import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { countryName } from "~/catalogue/country-names.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
+import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
 import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
-import { activeFilterCount, parseProductFilters, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productListHref } from "~/catalogue/product-filters";
+import { productFilterChips } from "~/catalogue/product-filter-chips";
+import {
+  activeFilterCount,
+  parseProductFilters,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  productFiltersToSearchParams,
+  productListHref,
+} from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { ProductCard } from "~/catalogue/ui/product-card";
 import { submitOnChoice } from "~/components/ui/auto-submit";
+import { FilterChipList } from "~/components/ui/filter-chips";
 import { FilterPanel } from "~/components/ui/filter-panel";
 import { ListHeader } from "~/components/ui/list-header";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { SortForm } from "~/components/ui/sort-form";
 import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
@@ -53,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     province: preferences.province,
     taxMode: preferences.taxMode,
     filterCount: activeFilterCount(filters),
+    chips: productFilterChips(filters, catalogueChipLabels(reference, locale, t)),
     priceErrors: {
       min: url.searchParams.get("min")?.trim() && filters.minCents === null ? "filters.priceNumeric" : null,
       max:
@@ -107,13 +119,24 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const { filters, facets, items, pagination, taxMode, province, filterCount, priceErrors, rawPrices } = loaderData;
+  const { filters, facets, items, pagination, taxMode, province, filterCount, priceErrors, rawPrices, chips } = loaderData;
   const hrefFor = (page: number) => productListHref({ ...filters, page });
   // The form's key changes with the URL so its checkboxes follow back/forward.
   const formKey = productListHref(filters);
   return (
     <div>
-      <ListHeader title={t("products.title")} countText={t("products.count", { count: pagination.total })} />
+      <ListHeader title={t("products.title")} countText={t("products.count", { count: pagination.total })}>
+        <SortForm
+          action="/products"
+          name="sort"
+          value={filters.sort}
+          label={t("filters.sort")}
+          submitLabel={t("filters.sortApply")}
+          options={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`filters.sorts.${s}`) }))}
+          hidden={[...productFiltersToSearchParams({ ...filters, sort: "relevance", page: 1 })]}
+        />
+      </ListHeader>
+      <FilterChipList {...chips} />
       {/* Keyed by the filters, so its hidden fields and defaults follow back/forward. */}
       <PriceListOptions key={formKey} filters={filters} taxMode={taxMode} province={province} />
       <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
@@ -132,16 +155,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             {facets.otherAttributes.map((id) => (
               <input key={id} type="hidden" name="a" value={id} />
             ))}
-            <label className="mb-5 block text-sm">
-              <span className="mb-1 block font-semibold">{t("filters.sort")}</span>
-              <select name="sort" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
-                {PRODUCT_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`filters.sorts.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {/* The sort order has its own form beside the count; a filter change keeps it. */}
+            {filters.sort !== "relevance" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
             <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
             <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
             <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />

@@ -111,6 +111,8 @@ for (const viewport of VIEWPORTS) {
       await settle(page, viewport.width);
       await openFilters(page, page.getByTestId("provider-filters"));
       await expectNoAxeViolations(page, "the open producer filters");
+      // On a phone the filters are a drawer over the page: its Cancel closes it.
+      if (viewport.width < 1366) await page.getByTestId("provider-filter-drawer").getByRole("link", { name: "Annuler" }).click();
       await main.getByRole("button", { name: "Liste", exact: true }).click();
       await expect(main.getByTestId("provider-list").first()).toBeVisible();
       await main.getByTestId("provider-list").first().locator("summary").first().click();

@@ -2,14 +2,25 @@
  * The producers directory (SPEC §2 Producers, §3 filter tree): tiles grouped by country by
  * default, the list view kept in the prefs cookie, <details> product lists that open without
  * JavaScript, the country → region tree filter with its Reset link, and a producer's page.
- * Runs with JavaScript and without.
+ * Runs with JavaScript and without. Below 1366 px the filters are a drawer that applies a choice
+ * with its Filter button only (providers-screen.spec.ts has the drawer and the desktop column).
  */
 import { expect, type Locator, type Page, test } from "./support/fixtures";
-import { checkFilter, hasParams, isNoJs, openFilters, waitForHydration } from "./support/helpers";
+import { hasParams, isNoJs, openFilters, waitForHydration } from "./support/helpers";
 
 /** The results column (the section labelled "Producteurs"). */
 function results(page: Page): Locator {
   return page.getByRole("region", { name: "Producteurs", exact: true });
+}
+
+/** In the open drawer, checks a box (by field name and value) and applies it with "Filtrer". */
+async function checkInDrawer(page: Page, form: Locator, name: string, value: string, urlMatches: (url: URL) => boolean) {
+  const box = () => form.locator(`input[type="checkbox"][name="${name}"][value="${value}"]`);
+  await expect(box()).not.toBeChecked();
+  await box().check();
+  await form.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(urlMatches);
+  await expect(box()).toBeChecked();
 }
 
 /** The country headings (h2) of the results. */
@@ -85,6 +96,8 @@ test("the list view is kept after a reload and its <details> open to the produce
 });
 
 test("a country of the tree limits the headings to that country; Reset clears it", async ({ page }) => {
+  // Opens the drawer three times and loads four lists.
+  test.slow();
   await page.goto("/providers");
   await waitForHydration(page);
   expect(await countryHeadings(page).count()).toBeGreaterThan(1);
@@ -94,7 +107,7 @@ test("a country of the tree limits the headings to that country; Reset clears it
   const france = form.locator('input[data-node-id="10001"]');
   await expect(france).toHaveAttribute("value", "FR");
 
-  await checkFilter(page, form, "c", "FR", hasParams({ c: "FR" }, "/providers"));
+  await checkInDrawer(page, form, "c", "FR", hasParams({ c: "FR" }, "/providers"));
   await expect(countryHeadings(page)).toHaveText(["France"]);
   await expect(page.getByTestId("provider-card").first()).toBeVisible();
   await expect(form.locator('input[data-node-id="10001"]')).toBeChecked();
@@ -125,7 +138,7 @@ test("a region of the tree filters the producers", async ({ page }) => {
   const value = await loire.getAttribute("value");
   expect(value).toMatch(/^\d+$/);
 
-  await checkFilter(page, form, "r", value ?? "", hasParams({ r: value ?? "", c: null }, "/providers"));
+  await checkInDrawer(page, form, "r", value ?? "", hasParams({ r: value ?? "", c: null }, "/providers"));
   await expect(countryHeadings(page)).toHaveText(["France"]);
   const cards = results(page).getByTestId("provider-card");
   await expect(cards.first()).toBeVisible();

@@ -8,6 +8,7 @@ import { Form } from "react-router";
 import type { outboxDesk } from "~/agency/outbox-desk.server";
 import { ResendMessageSchema } from "~/agency/outbox-forms";
 import { FieldErrors } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { OutboxStatus } from "~/vocabulary";
@@ -98,7 +99,7 @@ export function OutboxList({ title, counts, messages, actionData }: Desk & { tit
           {t("agency.outbox.empty")}
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label={title} className="mt-2">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
@@ -115,7 +116,7 @@ export function OutboxList({ title, counts, messages, actionData }: Desk & { tit
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

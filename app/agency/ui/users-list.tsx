@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { UsersFilter } from "~/agency/users-filter";
 import { inputClass } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { type Locale, type Province, type Role, ROLES } from "~/vocabulary";
@@ -68,7 +69,7 @@ export function UsersList({
         {users.length >= limit ? t("agency.users.limited", { count: limit }) : t("agency.users.count", { count: users.length })}
       </p>
       {users.length > 0 ? (
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label={title} className="mt-2">
           <table className="w-full text-left text-sm" data-testid="users-table">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-stone-300 text-stone-600">
@@ -112,7 +113,7 @@ export function UsersList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </div>
   );

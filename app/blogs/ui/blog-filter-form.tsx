@@ -1,10 +1,11 @@
 /**
- * The blog list's filters (SPEC §2 `/blogs`): a GET form of type, themes and date order. It works
+ * The blog list's filters (SPEC §2 `/blogs`): a GET form of type and themes (the date order has
+ * its own form beside the count, and is kept here as a hidden field). It works
  * without JavaScript (Apply button); with it, each choice submits at once. Its key follows the
  * URL, so back/forward show the URL's filters.
  */
 import { Form, Link, useSubmit } from "react-router";
-import { activeBlogFilterCount, BLOG_SORTS, type BlogFilters, blogListHref } from "~/blogs/blog-filters";
+import { activeBlogFilterCount, type BlogFilters, blogListHref } from "~/blogs/blog-filters";
 import type { BlogTheme } from "~/blogs/blogs.server";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { useT } from "~/i18n/translation";
@@ -56,16 +57,8 @@ export function BlogFilterForm({ filters, themes }: { filters: BlogFilters; them
           ))}
         </ul>
       </fieldset>
-      <label className="mb-5 block text-sm">
-        <span className="mb-1 block font-semibold">{t("blogs.sort")}</span>
-        <select name="sortByDate" defaultValue={filters.sort} className="w-full rounded border border-stone-300 p-1">
-          {BLOG_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`blogs.sorts.${sort}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* The date order has its own form beside the count; a filter change keeps it. */}
+      {filters.sort !== "DESC" ? <input type="hidden" name="sortByDate" value={filters.sort} /> : null}
       <div className="flex items-center gap-3">
         <button type="submit" className="rounded bg-wine-700 px-4 py-1.5 text-white">
           {t("filters.apply")}

@@ -12,6 +12,7 @@ import { PRODUCT_INTENTS, type ProductEditForm, ProductEditSchema, staffProvider
 import { BilingualField, ConflictPanel, type ConflictView, EditField } from "~/catalogue-editing/ui/edit-fields";
 import { type PhotoItem, ProductPhotos } from "~/catalogue-editing/ui/photo-list";
 import { FieldErrors } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 
@@ -180,7 +181,7 @@ function ImportPart({ inventories }: { inventories: ProductEditData["inventories
         {t("catalogueEditing.products.importPart")}
       </h2>
       <p className="mt-1 text-sm text-stone-700">{t("catalogueEditing.products.importPartHelp")}</p>
-      <div className="mt-2 overflow-x-auto">
+      <TableScroll label={t("catalogueEditing.products.importPart")} className="mt-2">
         <table className="w-full text-left text-sm" data-testid="import-part">
           <caption className="sr-only">{t("catalogueEditing.products.importPart")}</caption>
           <thead className="border-b border-stone-300 text-stone-600">
@@ -226,7 +227,7 @@ function ImportPart({ inventories }: { inventories: ProductEditData["inventories
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

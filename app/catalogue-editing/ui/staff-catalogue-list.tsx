@@ -8,6 +8,7 @@ import { Form, Link } from "react-router";
 import { type StaffListFilter, staffListHref } from "~/catalogue-editing/editing-forms";
 import { inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { useT } from "~/i18n/translation";
 import type { Pagination } from "~/lib/pagination";
 
@@ -64,7 +65,7 @@ export function StaffCatalogueList({
         {t(`catalogueEditing.${kind}.count`, { count: pagination.total })}
       </p>
       {rows.length > 0 ? (
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label={title} className="mt-2">
           <table className="w-full text-left text-sm" data-testid="staff-list">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-stone-300 text-stone-600">
@@ -96,7 +97,7 @@ export function StaffCatalogueList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
       <PaginationNav pagination={pagination} hrefFor={(page) => staffListHref(path, { ...filter, page })} />
     </div>

@@ -11,6 +11,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { CatalogueImportView } from "~/catalogue-import/catalogue-import.server";
 import { CONFIRM_INTENT, type ConfirmForm, ConfirmSchema } from "~/catalogue-import/import-forms";
 import { FieldErrors } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { type FieldChange, LINE_OUTCOMES, MONEY_FIELDS, type Refusal, type ReportLine } from "~/db/import-report";
 import { formatCount, formatLongDate, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
@@ -77,7 +78,7 @@ export function ImportReportView({
       {view.status === "CHECKED" ? <ConfirmImportForm view={view} lastResult={lastResult} /> : null}
 
       {report.shown.length > 0 ? (
-        <div className="overflow-x-auto">
+        <TableScroll label={t("catalogueImport.report.linesCaption")}>
           <table className="min-w-full text-left text-sm" data-testid="import-lines">
             <caption className="sr-only">{t("catalogueImport.report.linesCaption")}</caption>
             <thead>
@@ -114,7 +115,7 @@ export function ImportReportView({
             </tbody>
           </table>
           {report.notShown > 0 ? <p className="mt-2 text-sm">{t("catalogueImport.report.notShown", { count: report.notShown })}</p> : null}
-        </div>
+        </TableScroll>
       ) : null}
       <p>
         <Link to="/agence/import" className="text-wine-800 underline">

@@ -10,6 +10,7 @@ import type { TFunction } from "i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { OrderLines, OrderSummary } from "~/accounts/ui/order-history";
 import { FieldErrors } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
 import { type FulfilmentStep, STEP_AUDIT_ACTION } from "~/fulfilment/fulfilment-rules";
 import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
@@ -290,7 +291,7 @@ export function StaffOrderPage({
         {order.audit.length === 0 ? (
           <p className="mt-2 text-sm text-stone-700">{t("fulfilment.detail.noAudit")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label={t("fulfilment.detail.audit")}>
             <table className="mt-2 w-full text-left text-sm" data-testid="staff-order-audit">
               <caption className="sr-only">{t("fulfilment.detail.audit")}</caption>
               <thead className="border-b border-stone-300 text-stone-600">
@@ -324,7 +325,7 @@ export function StaffOrderPage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </article>

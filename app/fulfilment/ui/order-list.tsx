@@ -6,6 +6,7 @@
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { type OrderListFilters, orderListHref, staffOrderPath } from "~/fulfilment/fulfilment-forms";
 import type { StaffOrderRow } from "~/fulfilment/order-fulfilment.server";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
@@ -120,7 +121,7 @@ export function OrderListPage({ data }: { data: OrderListData }) {
       {rows.length === 0 ? (
         <p className="mt-4 rounded border border-stone-200 bg-white p-6 text-center font-semibold">{t("common.noRecords")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label={data.title} className="mt-2">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <caption className="sr-only">{data.title}</caption>
             <thead className="border-b border-stone-300 text-stone-600">
@@ -195,7 +196,7 @@ export function OrderListPage({ data }: { data: OrderListData }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <PaginationNav pagination={pagination} hrefFor={(page) => orderListHref({ ...filters, page })} />
     </div>

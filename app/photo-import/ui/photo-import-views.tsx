@@ -8,6 +8,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { inputClass } from "~/components/ui/form-field";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatCount, formatLongDate } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { IMAGE_LIMIT_PARAMS } from "~/images/image-limits";
@@ -143,7 +144,7 @@ export function PhotoDryRunView({ dryRun, lastResult }: { dryRun: PhotoDryRun; l
           {t("photoImport.dryRun.nothing")}
         </p>
       )}
-      <div className="overflow-x-auto">
+      <TableScroll label={t("photoImport.dryRun.caption")}>
         <table className="min-w-full text-left text-sm" data-testid="photo-lines">
           <caption className="sr-only">{t("photoImport.dryRun.caption")}</caption>
           <thead>
@@ -183,7 +184,7 @@ export function PhotoDryRunView({ dryRun, lastResult }: { dryRun: PhotoDryRun; l
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>
         <Link to="/agence/photos" className="text-wine-800 underline">
           {t("photoImport.another")}

@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
+import { TableScroll } from "~/components/ui/table-scroll";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { Pagination } from "~/lib/pagination";
@@ -213,7 +214,7 @@ export function ReservationsList({
           {t("reservations.staff.empty")}
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <TableScroll label={title} className="mt-2">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300">
               <tr>
@@ -243,7 +244,7 @@ export function ReservationsList({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <PaginationNav pagination={pagination} hrefFor={(page) => `/agence/reservations?${reservationsQuery(filter, page)}`} />
       {filter.status || filter.province || filter.product ? (

@@ -40,8 +40,9 @@ export function ConsentDialog({
       data-testid="consent-dialog"
       className={
         "z-50 m-auto w-[calc(100%-2rem)] max-w-2xl rounded-lg border border-stone-300 bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-900/60 " +
-        // Without JavaScript: a panel fixed at the bottom. With it: hidden until it opens as a modal.
-        "not-[:modal]:fixed not-[:modal]:w-full not-[:modal]:inset-x-0 not-[:modal]:bottom-0 not-[:modal]:mx-auto not-[:modal]:mb-0 " +
+        // Without JavaScript: a panel in the visitor gate's stack at the foot of the screen. With it:
+        // hidden until it opens as a modal.
+        "not-[:modal]:relative not-[:modal]:w-full not-[:modal]:mx-auto not-[:modal]:mb-0 " +
         "not-[:modal]:rounded-b-none [@media(scripting:enabled)]:not-[:modal]:hidden"
       }
     >

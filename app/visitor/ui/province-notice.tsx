@@ -70,7 +70,8 @@ export function ProvinceNotice({ province, onHidden }: { province: Province; onH
       ref={box}
       aria-labelledby="visitor-notice-label"
       data-testid="province-notice"
-      className="fixed inset-x-4 top-4 z-40 mx-auto max-w-xl rounded-lg border border-stone-300 bg-white p-4 text-stone-900 shadow-lg"
+      // In the visitor gate's stack at the foot of the screen, never over the header's controls.
+      className="mx-auto mb-2 w-[calc(100%-1rem)] max-w-xl rounded-lg border border-stone-300 bg-white p-4 text-stone-900 shadow-lg sm:mb-4"
       onPointerEnter={() => {
         pointerInside.current = true;
         setHeld(true);

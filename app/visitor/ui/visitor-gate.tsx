@@ -39,14 +39,22 @@ export function VisitorGate({ children, root }: { children: ReactNode; root: Vis
   if (state.ageGate) return <AgeGate province={state.ageGate.province} age={state.ageGate.age} root={root} />;
   return (
     <>
-      {notice ? <ProvinceNotice province={notice.province} onHidden={hideNotice} /> : null}
-      {state.consent ? (
-        <ConsentDialog
-          key={location.key}
-          province={state.consent.province}
-          current={state.consent.current}
-          delayMs={notice && !state.consent.reopened ? CONSENT_DELAY_MS : 0}
-        />
+      {notice || state.consent ? (
+        // One stack at the foot of the screen: the notice above the consent panel (without
+        // JavaScript both show), neither over the other nor over the header's controls; on a short
+        // screen it scrolls within 60% of the height. The consent's modal (JavaScript) is in the
+        // top layer, outside this box.
+        <div className="fixed inset-x-0 bottom-0 z-40 max-h-[60dvh] overflow-y-auto" data-testid="visitor-stack">
+          {notice ? <ProvinceNotice province={notice.province} onHidden={hideNotice} /> : null}
+          {state.consent ? (
+            <ConsentDialog
+              key={location.key}
+              province={state.consent.province}
+              current={state.consent.current}
+              delayMs={notice && !state.consent.reopened ? CONSENT_DELAY_MS : 0}
+            />
+          ) : null}
+        </div>
       ) : null}
       {children}
     </>
