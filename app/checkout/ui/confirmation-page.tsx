@@ -5,6 +5,7 @@ import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 type ConfirmationData =
   | { failed: true; title: string }
@@ -101,7 +102,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
             {t("checkout.review.boutique")}
           </h2>
           <p>
-            {t(`inventories.${order.boutiqueCode}`)} — {t("checkout.review.freePickup")}
+            {t(boutiqueNameKey(order.boutiqueCode))} — {t("checkout.review.freePickup")}
           </p>
         </section>
       ) : null}
