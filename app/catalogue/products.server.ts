@@ -65,8 +65,9 @@ export type ListedChannel = ProductInventoryView;
 /**
  * One card of the product list: a product once, with its channels of the list (docs/decisions/040:
  * a wine is one card whatever the number of channels it is sold through). The channels are the
- * product's inventories in the list's universe: the ones the URL names first, then the visitor's
- * province's default-listed ones, each in the inventories' display order.
+ * product's inventories in the list's universe: the ones the URL names first, then the default-listed
+ * ones of the list's provinces (the visitor's, or those of the inventories named), in the
+ * inventories' display order.
  */
 export interface ListedProduct {
   productId: number;
@@ -476,7 +477,13 @@ export async function searchProducts(
   const inventoryCodes = filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province);
 
   return {
-    items: await loadListedProducts(db, pageIds, options.locale, { province: options.province, named: filters.inventories }),
+    items: await loadListedProducts(db, pageIds, options.locale, {
+      provinces: c.provinces,
+      named: filters.inventories,
+      taxMode: options.taxMode,
+      minCents: filters.minCents,
+      maxCents: filters.maxCents,
+    }),
     pagination,
     inventoryCodes,
     facets: counts.facets,
@@ -765,7 +772,7 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
 /**
  * The query of {@link loadListedProducts} in one language, prepared (decision 025): the channels of
  * the products `ids` (an integer array) in the list's universe — the inventories `codes` (a text
- * array, the ones the URL names) and the default-listed inventories of `province` — with their
+ * array, the ones the URL names) and the default-listed inventories of `provinces` — with their
  * products, in the inventories' display order.
  */
 function listedChannelsQuery(db: Database, locale: Locale) {
@@ -797,9 +804,11 @@ function listedChannelsQuery(db: Database, locale: Locale) {
       and(
         sql`${productInventories.productId} = any(${sql.placeholder("ids")}::integer[])`,
         or(
-          and(sql`${inventories.province} = ${sql.placeholder("province")}`, eq(inventories.defaultListed, true)),
+          and(sql`${inventories.province} = any(${sql.placeholder("provinces")}::text[])`, eq(inventories.defaultListed, true)),
           sql`${productInventories.inventoryCode} = any(${sql.placeholder("codes")}::text[])`,
         ),
+        // The price filter (SPEC §5: when a maximum is set), on the tax mode's column.
+        sql`(${sql.placeholder("maxCents")}::integer is null or (case when ${sql.placeholder("taxIn")}::boolean then ${productInventories.priceTaxInCents} else ${productInventories.priceCents} end) between coalesce(${sql.placeholder("minCents")}::integer, 0) and ${sql.placeholder("maxCents")}::integer)`,
       ),
     )
     .orderBy(asc(inventories.position))
@@ -812,20 +821,29 @@ const listedChannelsQueries = new WeakMap<Database, Map<Locale, ListedChannelsQu
 /**
  * The list's cards for product ids, in the order of `ids` (ids not found are left out), each with
  * its channels of the list ({@link groupChannels}), names in `locale`. One prepared query.
- * @param universe the visitor's province (its default-listed inventories) and the inventories the URL names
+ * @param universe the list's provinces (their default-listed inventories: the visitor's, or those of
+ *   the inventories the URL names), the inventories the URL names, and the price filter (a card
+ *   shows only its channels within it, in the tax mode)
  */
 async function loadListedProducts(
   db: Database,
   ids: number[],
   locale: Locale,
-  universe: { province: Province; named: InventoryCode[] },
+  universe: { provinces: Province[]; named: InventoryCode[]; taxMode: TaxMode; minCents: number | null; maxCents: number | null },
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   let queries = listedChannelsQueries.get(db);
   if (!queries) listedChannelsQueries.set(db, (queries = new Map<Locale, ListedChannelsQuery>()));
   let query = queries.get(locale);
   if (!query) queries.set(locale, (query = listedChannelsQuery(db, locale)));
-  const rows = await query.execute({ ids, province: universe.province, codes: universe.named });
+  const rows = await query.execute({
+    ids,
+    provinces: universe.provinces,
+    codes: universe.named,
+    taxIn: universe.taxMode === "IN",
+    minCents: universe.maxCents === null ? null : universe.minCents,
+    maxCents: universe.maxCents,
+  });
   return groupChannels(ids, rows, universe.named);
 }
 

@@ -17,7 +17,8 @@ async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: button }) })
     .first();
-  await card.getByRole("button", { name: button }).click();
+  // The channel the URL names comes first in its card (docs/decisions/040).
+  await card.getByRole("button", { name: button }).first().click();
   await expect(page).toHaveURL(/added=\d+/);
 }
 
@@ -37,7 +38,7 @@ async function placeAndPay(page: Page): Promise<string> {
   await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
   await expect(page).toHaveURL(/q=montreal/);
   await page.getByTestId("branch-list").getByRole("radio").first().check();
-  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("radio", { name: "Boutique Montréal" }).check();
   await page.getByRole("button", { name: "Confirmer la commande" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
   await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();

@@ -25,7 +25,7 @@ test("staff marks a reservation available and the customer pays it through the e
     .filter({ has: page.getByRole("button", { name: "Réserver" }) })
     .first();
   const productName = (await card.getByRole("heading").first().textContent())!.trim();
-  await card.getByRole("button", { name: "Réserver" }).click();
+  await card.getByRole("button", { name: "Réserver" }).first().click();
   await expect(page).toHaveURL(/added=\d+/);
   await page.goto("/checkout");
   await page.getByLabel("Téléphone").fill("514 555-0123");

@@ -19,7 +19,8 @@ async function buyACase(page: Page, email: string): Promise<{ confirmation: stri
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: button }) })
     .first();
-  await card.getByRole("button", { name: button }).click();
+  // The channel the URL names comes first in its card (docs/decisions/040).
+  await card.getByRole("button", { name: button }).first().click();
   await expect(page).toHaveURL(/added=\d+/);
   await page.goto("/checkout");
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
