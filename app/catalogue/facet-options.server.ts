@@ -10,6 +10,7 @@ import type { ProductFilters } from "./product-filters";
 import { productTypeLabelKey } from "./product-types";
 import type { ProductSearchResult } from "./products.server";
 import { localizedName, type ReferenceData } from "./reference.server";
+import { channelNameKey } from "~/i18n/channel-names";
 
 export interface FacetOption {
   value: string;
@@ -65,7 +66,7 @@ export function productFacetOptions(
   const colorIds = new Set(facets.colors.map((f) => f.key));
   return {
     inventories: withChecked(facets.inventories, filters.inventories).map((f) =>
-      option(f.key, t(`inventories.${f.key}`), f.count, filters.inventories.includes(f.key)),
+      option(f.key, t(channelNameKey(f.key)), f.count, filters.inventories.includes(f.key)),
     ),
     types: reference.productTypes
       .map((type) =>

@@ -59,13 +59,43 @@ export interface ProductListItem extends ProductInventoryView {
   colorCode: string | null;
 }
 
+/** One channel of a listed product: the product in one inventory (the read model). */
+export type ListedChannel = ProductInventoryView;
+
+/**
+ * One card of the product list: a product once, with its channels of the list (docs/decisions/040:
+ * a wine is one card whatever the number of channels it is sold through). The channels are the
+ * product's inventories in the list's universe: the ones the URL names first, then the default-listed
+ * ones of the list's provinces (the visitor's, or those of the inventories named), in the
+ * inventories' display order.
+ */
+export interface ListedProduct {
+  productId: number;
+  zeroRated: boolean;
+  puid: string;
+  slug: string;
+  name: string;
+  vintage: number | null;
+  volumeMl: number | null;
+  uvc: number;
+  typeCode: string;
+  providerName: string;
+  providerSlug: string;
+  countryCode: string | null;
+  regionName: string | null;
+  colorCode: string | null;
+  /** At least one. */
+  channels: ListedChannel[];
+}
+
 export interface FacetCount<K> {
   key: K;
   count: number;
 }
 
 export interface ProductSearchResult {
-  items: ProductListItem[];
+  /** The page's products, each once (docs/decisions/040); the page size counts products. */
+  items: ListedProduct[];
   pagination: Pagination;
   /** The inventory codes searched: the ones asked for, else the province's default availability. */
   inventoryCodes: string[];
@@ -377,33 +407,35 @@ export async function searchProducts(
     quantity: matched("quantity"),
     rank: matched("rank"),
   };
-  // The order's columns only, so that a province's range is read from its index alone.
+  // The order's columns and the product, read from the province's range of the order's index.
   const matchedRows = (where: SQL | undefined) =>
     db
-      .select(Object.fromEntries(orderKeys(filters).map(({ column }) => [column, sql`${columns[column]}`.as(column)])))
+      .select({
+        productId: sql<number>`${productListing.productId}`.as("productId"),
+        ...Object.fromEntries(orderKeys(filters).map(({ column }) => [column, sql`${columns[column]}`.as(column)])),
+      })
       .from(productListing)
       .where(where);
-  const readMatched = (rows: SQL, offset: number) =>
+  const readMatched = (rows: SQL, limit: number) =>
     db
-      .select({ id: sql<number>`${matchedColumns.id}` })
+      .select({ productId: sql<number>`${sql.identifier("matched")}.${sql.identifier("productId")}` })
       .from(sql`${rows} as ${sql.identifier("matched")}`)
       .orderBy(...orderBy(filters, matchedColumns))
-      .limit(size)
-      .offset(offset);
-  const readPage = (offset: number) => {
+      .limit(limit);
+  /** The first `limit` matching listing rows' products, in the list's order (a product once per channel). */
+  const readRows = (limit: number): Promise<{ productId: number }[]> => {
     // A text search's rows are found first, through the text indexes, then sorted: `offset 0` keeps
     // the planner from walking a sort index instead, hoping to meet matches early. Matches cluster
     // (châteaux are dear): `t=chateau&sort=price-asc` walked 18,000 index entries for 24 rows, 30 ms
     // instead of 3 ms. Every text search sorted its matches before migration 0011 too.
-    if (filters.text) return readMatched(sql`(${matchedRows(all)} offset 0)`, offset);
+    if (filters.text) return readMatched(sql`(${matchedRows(all)} offset 0)`, limit);
     if (c.provinces.length === 1) {
       return db
-        .select({ id: productListing.productInventoryId })
+        .select({ productId: productListing.productId })
         .from(productListing)
         .where(all)
         .orderBy(...orderBy(filters, columns))
-        .limit(size)
-        .offset(offset);
+        .limit(limit);
     }
     // Inventories of both provinces (a URL naming them): each province's rows are read in order
     // from its range of the order's index, as far as the page, and merged (a Merge Append). Read
@@ -412,36 +444,55 @@ export async function searchProducts(
       (province) =>
         sql`(${matchedRows(and(all, eq(productListing.province, province)))
           .orderBy(...orderBy(filters, columns))
-          .limit(offset + size)})`,
+          .limit(limit)})`,
     );
-    return readMatched(sql`(${sql.join(ranges, sql` union all `)})`, offset);
+    return readMatched(sql`(${sql.join(ranges, sql` union all `)})`, limit);
+  };
+  /**
+   * The page's product ids, in the list's order (docs/decisions/040): a product stands where its
+   * first matching channel stands in the order (its cheapest for a price order), once. The rows are
+   * read in order as far as needed to hold `offset + size` distinct products, then the repeats are
+   * dropped. Most products have one channel in a list (73,139 rows for 64,126 products in Quebec's
+   * default list at 100,000 products), so a quarter more rows than products are read at first, and
+   * more if that falls short.
+   */
+  const readPage = async (offset: number): Promise<number[]> => {
+    const wanted = offset + size;
+    let limit = Math.ceil(wanted * 1.25) + size;
+    for (;;) {
+      const rows = await readRows(limit);
+      const ids = distinctInOrder(rows.map((r) => Number(r.productId)));
+      if (ids.length >= wanted || rows.length < limit) return ids.slice(offset, wanted);
+      // Short of products: read far enough for the ratio of rows to products seen so far, and more.
+      limit = Math.ceil(((limit * wanted) / Math.max(1, ids.length)) * 1.25) + size;
+    }
   };
   const requestedOffset = (Math.max(1, filters.page) - 1) * size;
   const [counts, earlyPage] = await Promise.all([
-    cachedCounts(db, filters, options, async () => {
-      const [counts, grapes] = await Promise.all([
-        c.common || c.grape
-          ? countFacets(db, reference, listingRows, c)
-          : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts)),
-        countGrapes(db, reference, c),
-      ]);
-      return { total: counts.total, facets: { ...counts.facets, grapes } };
-    }),
+    cachedCounts(db, filters, options, () => countProducts(db, reference, filters, options, c)),
     requestedOffset <= PARALLEL_PAGE_MAX_OFFSET ? readPage(requestedOffset) : null,
   ]);
   const pagination = paginate(counts.total, filters.page, size);
   const pageIds = earlyPage ?? (counts.total === 0 ? [] : await readPage(pagination.offset));
+  const inventoryCodes = filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province);
 
   return {
-    items: await loadListItems(
-      db,
-      pageIds.map((r) => r.id),
-      options.locale,
-    ),
+    items: await loadListedProducts(db, pageIds, options.locale, {
+      provinces: c.provinces,
+      named: filters.inventories,
+      taxMode: options.taxMode,
+      minCents: filters.minCents,
+      maxCents: filters.maxCents,
+    }),
     pagination,
-    inventoryCodes: filters.inventories.length ? filters.inventories : defaultInventoryCodes(reference, options.province),
+    inventoryCodes,
     facets: counts.facets,
   };
+}
+
+/** The distinct values of a list, in the order of their first occurrence. */
+export function distinctInOrder<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
 }
 
 /** The farthest offset read in parallel with the counts (page 300 of 24 is 7,176). */
@@ -546,8 +597,103 @@ async function countFacets(
 }
 
 /**
- * The grape facet's counts (decision 036): the listing rows matching every filter but the grape
- * one, counted under each grape of their product (a blend counts under each of its grapes). The
+ * The total and the facet counts of a search, in products (docs/decisions/040: "360 produits" is
+ * the number of cards across the pages). The inventory facet counts rows of one inventory each,
+ * and a product is at most once in an inventory, so its row counts are product counts: they come
+ * from {@link countFacets} (the materialized counts when only facet filters apply). So do the
+ * others when the list names one inventory. A list of several inventories (the default list)
+ * counts its other facets and its total by product ({@link countProductFacets}).
+ */
+async function countProducts(
+  db: Database,
+  reference: ReferenceData,
+  filters: ProductFilters,
+  options: SearchOptions,
+  c: SearchConditions,
+): Promise<SearchCounts> {
+  const rowCounts =
+    c.common || c.grape
+      ? countFacets(db, reference, listingRows, c)
+      : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts));
+  const [rows, byProduct, grapes] = await Promise.all([
+    rowCounts,
+    filters.inventories.length === 1 ? null : countProductFacets(db, reference, c),
+    countGrapes(db, reference, c),
+  ]);
+  if (!byProduct) return { total: rows.total, facets: { ...rows.facets, grapes } };
+  return { total: byProduct.total, facets: { ...byProduct.facets, inventories: rows.facets.inventories, grapes } };
+}
+
+/**
+ * The total and the type, country, region and colour counts in products: the listing rows of the
+ * list's inventories matching the conditions no facet ignores, grouped by product first (a product
+ * in three channels of the list counts once), then counted in grouping sets, each facet without
+ * its own filter. Those facets are the product's own columns, the same on each of its rows.
+ */
+async function countProductFacets(
+  db: Database,
+  reference: ReferenceData,
+  c: SearchConditions,
+): Promise<{ total: number; facets: Omit<SearchCounts["facets"], "grapes" | "inventories"> }> {
+  const holds = (condition: SQL | undefined) => (condition ? sql<boolean>`bool_or(${condition})` : sql<boolean>`true`);
+  const p = db
+    .select({
+      typeCode: sql<string>`min(${productListing.typeCode})`.as("type_code"),
+      countryId: sql<number | null>`min(${productListing.countryId})`.as("country_id"),
+      regionId: sql<number | null>`min(${productListing.regionId})`.as("region_id"),
+      colorId: sql<number | null>`min(${productListing.colorId})`.as("color_id"),
+      typeOk: holds(c.type).as("type_ok"),
+      countryOk: holds(c.country).as("country_ok"),
+      regionOk: holds(c.region).as("region_ok"),
+      colorOk: holds(c.color).as("color_ok"),
+    })
+    .from(productListing)
+    .where(and(c.inventory, c.grape, c.common))
+    .groupBy(productListing.productId)
+    .as("p");
+  const countWhere = (...conditions: SQL[]) => sql<number>`count(*) filter (where ${sql.join(conditions, sql` and `)})`;
+  const type = sql`${p.typeOk}`;
+  const country = sql`${p.countryOk}`;
+  const region = sql`${p.regionOk}`;
+  const color = sql`${p.colorOk}`;
+  const facetRows = await db
+    .select({
+      typeCode: p.typeCode,
+      countryId: p.countryId,
+      regionId: p.regionId,
+      colorId: p.colorId,
+      set: sql<number>`grouping(${p.typeCode}, ${p.countryId}, ${p.regionId}, ${p.colorId})`,
+      total: countWhere(type, country, region, color),
+      forType: countWhere(country, region, color),
+      forCountry: countWhere(type, region, color),
+      forRegion: countWhere(type, country, color),
+      forColor: countWhere(type, country, region),
+    })
+    .from(p)
+    .groupBy(sql`grouping sets ((), (${p.typeCode}), (${p.countryId}), (${p.regionId}), (${p.colorId}))`);
+
+  // grouping() bits, most significant first: type, country, region, colour (1 = not grouped).
+  const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
+  const positive = <K>(rows: { key: K | null; count: number }[]) => rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
+  return {
+    total: Number(bySet(0b1111)[0]?.total ?? 0),
+    facets: {
+      types: positive(bySet(0b0111).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),
+      countries: positive(
+        bySet(0b1011).map((r) => ({
+          key: r.countryId === null ? null : (reference.countryById.get(Number(r.countryId))?.code ?? null),
+          count: Number(r.forCountry),
+        })),
+      ),
+      regions: positive(bySet(0b1101).map((r) => ({ key: r.regionId === null ? null : Number(r.regionId), count: Number(r.forRegion) }))),
+      colors: positive(bySet(0b1110).map((r) => ({ key: r.colorId === null ? null : Number(r.colorId), count: Number(r.forColor) }))),
+    },
+  };
+}
+
+/**
+ * The grape facet's counts (decision 036): the products of the listing rows matching every filter
+ * but the grape one (each once: docs/decisions/040), counted under each of their grapes (a blend counts under each of its grapes). The
  * materialized counts know no grapes (a product has several), so this query reads the matching
  * listing rows and their products' grapes; like the other counts it is cached until the catalogue
  * changes.
@@ -555,7 +701,7 @@ async function countFacets(
  */
 async function countGrapes(db: Database, reference: ReferenceData, c: SearchConditions): Promise<FacetCount<string>[]> {
   const rows = await db
-    .select({ grapeId: productGrapes.grapeId, count: count() })
+    .select({ grapeId: productGrapes.grapeId, count: sql<number>`count(distinct ${productListing.productId})` })
     .from(productListing)
     .innerJoin(productGrapes, eq(productGrapes.productId, productListing.productId))
     .where(and(c.inventory, c.type, c.country, c.region, c.color, c.common))
@@ -621,6 +767,148 @@ async function loadListItems(db: Database, ids: number[], locale: Locale): Promi
   const rows = await query.execute({ ids });
   const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The query of {@link loadListedProducts} in one language, prepared (decision 025): the channels of
+ * the products `ids` (an integer array) in the list's universe — the inventories `codes` (a text
+ * array, the ones the URL names) and the default-listed inventories of `provinces` — with their
+ * products, in the inventories' display order.
+ */
+function listedChannelsQuery(db: Database, locale: Locale) {
+  return db
+    .select({
+      ...productInventoryColumns,
+      zeroRated: products.zeroRated,
+      productId: products.id,
+      puid: products.puid,
+      slug: products.slug,
+      name: nameColumn(locale),
+      vintage: products.vintage,
+      volumeMl: products.volumeMl,
+      uvc: products.uvc,
+      typeCode: products.typeCode,
+      providerName: providers.name,
+      providerSlug: providers.slug,
+      countryCode: countries.code,
+      regionName: localized(locale, regions.nameFr, regions.nameEn),
+      colorCode,
+    })
+    .from(productInventories)
+    .innerJoin(products, eq(products.id, productInventories.productId))
+    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
+    .innerJoin(providers, eq(providers.id, products.providerId))
+    .leftJoin(countries, eq(countries.id, products.countryId))
+    .leftJoin(regions, eq(regions.id, products.regionId))
+    .where(
+      and(
+        sql`${productInventories.productId} = any(${sql.placeholder("ids")}::integer[])`,
+        or(
+          and(sql`${inventories.province} = any(${sql.placeholder("provinces")}::text[])`, eq(inventories.defaultListed, true)),
+          sql`${productInventories.inventoryCode} = any(${sql.placeholder("codes")}::text[])`,
+        ),
+        // The price filter (SPEC §5: when a maximum is set), on the tax mode's column.
+        sql`(${sql.placeholder("maxCents")}::integer is null or (case when ${sql.placeholder("taxIn")}::boolean then ${productInventories.priceTaxInCents} else ${productInventories.priceCents} end) between coalesce(${sql.placeholder("minCents")}::integer, 0) and ${sql.placeholder("maxCents")}::integer)`,
+      ),
+    )
+    .orderBy(asc(inventories.position))
+    .prepare(`product_list_channels_${locale}`);
+}
+
+type ListedChannelsQuery = ReturnType<typeof listedChannelsQuery>;
+const listedChannelsQueries = new WeakMap<Database, Map<Locale, ListedChannelsQuery>>();
+
+/**
+ * The list's cards for product ids, in the order of `ids` (ids not found are left out), each with
+ * its channels of the list ({@link groupChannels}), names in `locale`. One prepared query.
+ * @param universe the list's provinces (their default-listed inventories: the visitor's, or those of
+ *   the inventories the URL names), the inventories the URL names, and the price filter (a card
+ *   shows only its channels within it, in the tax mode)
+ */
+async function loadListedProducts(
+  db: Database,
+  ids: number[],
+  locale: Locale,
+  universe: { provinces: Province[]; named: InventoryCode[]; taxMode: TaxMode; minCents: number | null; maxCents: number | null },
+): Promise<ListedProduct[]> {
+  if (ids.length === 0) return [];
+  let queries = listedChannelsQueries.get(db);
+  if (!queries) listedChannelsQueries.set(db, (queries = new Map<Locale, ListedChannelsQuery>()));
+  let query = queries.get(locale);
+  if (!query) queries.set(locale, (query = listedChannelsQuery(db, locale)));
+  const rows = await query.execute({
+    ids,
+    provinces: universe.provinces,
+    codes: universe.named,
+    taxIn: universe.taxMode === "IN",
+    minCents: universe.maxCents === null ? null : universe.minCents,
+    maxCents: universe.maxCents,
+  });
+  return groupChannels(ids, rows, universe.named);
+}
+
+/** A channel row of a listed product, as read: the channel and its product's columns. */
+export type ListedChannelRow = ListedChannel & Omit<ListedProduct, "channels">;
+
+/**
+ * Groups channel rows into one card per product (docs/decisions/040), in the order of `ids` (a
+ * product without a row is left out). Within a card, the channels the URL names come first (in the
+ * order named), then the others in the order of `rows` (the inventories' display order).
+ */
+export function groupChannels(
+  ids: readonly number[],
+  rows: readonly ListedChannelRow[],
+  named: readonly InventoryCode[] = [],
+): ListedProduct[] {
+  const byProduct = new Map<number, ListedChannelRow[]>();
+  for (const row of rows) {
+    const list = byProduct.get(row.productId);
+    if (list) list.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
+  const rank = (code: InventoryCode) => {
+    const index = named.indexOf(code);
+    return index === -1 ? named.length : index;
+  };
+  return ids.flatMap((id) => {
+    const list = byProduct.get(id);
+    if (!list) return [];
+    const ordered = list
+      .map((row, index) => ({ row, index }))
+      .sort((a, b) => rank(a.row.inventoryCode) - rank(b.row.inventoryCode) || a.index - b.index);
+    const first = list[0]!;
+    return [
+      {
+        productId: first.productId,
+        zeroRated: first.zeroRated,
+        puid: first.puid,
+        slug: first.slug,
+        name: first.name,
+        vintage: first.vintage,
+        volumeMl: first.volumeMl,
+        uvc: first.uvc,
+        typeCode: first.typeCode,
+        providerName: first.providerName,
+        providerSlug: first.providerSlug,
+        countryCode: first.countryCode,
+        regionName: first.regionName,
+        colorCode: first.colorCode,
+        channels: ordered.map(({ row }) => ({
+          productInventoryId: row.productInventoryId,
+          inventoryCode: row.inventoryCode,
+          province: row.province,
+          channelKind: row.channelKind,
+          salesUnit: row.salesUnit,
+          purchasable: row.purchasable,
+          priceCents: row.priceCents,
+          priceTaxInCents: row.priceTaxInCents,
+          agencyFeeCents: row.agencyFeeCents,
+          quantity: row.quantity,
+          availabilityStatus: row.availabilityStatus,
+        })),
+      },
+    ];
+  });
 }
 
 /** One producer's products from one country in the price list (grouped by producer and country). */

@@ -19,6 +19,7 @@ import type { Order } from "~/orders/orders.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { LIQUOR_BOARD_OF, type Locale } from "~/vocabulary";
 import type { FulfilmentStep } from "./fulfilment-rules";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a step's e-mail shows. */
 export interface FulfilmentMailData {
@@ -69,7 +70,7 @@ export function composeFulfilmentMail(step: FulfilmentStep, data: FulfilmentMail
         }
       }
       if (order.boutiqueCode !== null) {
-        paragraphs.push(t("fulfilment.mail.readyForPickup.boutique", { place: t(`inventories.${order.boutiqueCode}`) }));
+        paragraphs.push(t("fulfilment.mail.readyForPickup.boutique", { place: t(boutiqueNameKey(order.boutiqueCode)) }));
       }
       break;
     case "pickedUp":

@@ -30,6 +30,7 @@ import { phoneForDisplay } from "~/lib/phone";
 import { RATE_DENOMINATOR } from "~/pricing/constants";
 import { taxLinesFor } from "~/pricing/taxes";
 import { LIQUOR_BOARD_OF, type PaymentPart, type TaxCode } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What an invoice is made of: the order with its details, the billing address, the issuer. */
 export interface InvoiceInput {
@@ -215,7 +216,7 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const pickupX = 300;
   const pickups: string[] = [];
   if (order.branchLabel) pickups.push(t("invoice.branch", { board }), ...w.wrap(order.branchLabel, RIGHT - pickupX, 9));
-  if (order.boutiqueCode) pickups.push(t("invoice.pickupBoutique"), t(`inventories.${order.boutiqueCode}`));
+  if (order.boutiqueCode) pickups.push(t("invoice.pickupBoutique"), t(boutiqueNameKey(order.boutiqueCode)));
   if (pickups.length > 0) {
     w.text(t("invoice.pickup"), pickupX, { size: 9, bold: true, color: MUTED });
     w.y -= 13;

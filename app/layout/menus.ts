@@ -4,6 +4,7 @@
  */
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import type { Province } from "~/vocabulary";
+import { channelNameKey } from "~/i18n/channel-names";
 
 export interface MenuLink {
   labelKey: string;
@@ -86,8 +87,8 @@ function buildMenus(province: Province): Menu[] {
         {
           titleKey: "nav.groups.channels",
           links: [
-            { labelKey: `inventories.${privateImport}`, to: products(`inventory=${privateImport}`) },
-            { labelKey: `inventories.${liquorBoard}`, to: products(`inventory=${liquorBoard}`) },
+            { labelKey: channelNameKey(privateImport), to: products(`inventory=${privateImport}`) },
+            { labelKey: channelNameKey(liquorBoard), to: products(`inventory=${liquorBoard}`) },
           ],
         },
       ],

@@ -42,6 +42,7 @@ import {
   WINE,
 } from "./pdf-kit.server";
 import { priceListSlots, SlotsBusyError } from "./pdf-slots.server";
+import { channelNameKey } from "~/i18n/channel-names";
 
 /** What one price list is drawn from. */
 export interface PriceListInput {
@@ -276,7 +277,7 @@ export async function renderPriceListPdf(input: PriceListInput): Promise<PriceLi
     const key = `${item.inventoryCode}:${item.availabilityStatus}`;
     let label = labels.get(key);
     if (label === undefined) {
-      const channel = t(`inventories.${item.inventoryCode}`);
+      const channel = t(channelNameKey(item.inventoryCode));
       label = item.availabilityStatus === "UPCOMING" ? t("listing.upcoming", { channel }) : channel;
       labels.set(key, label);
     }
@@ -359,7 +360,7 @@ function describeListing(
   ];
   if (filters.text) phrases.push(t("listing.describe.text", { text: filters.text }));
   if (filters.inventories.length)
-    phrases.push(t("listing.describe.channels", { values: list(filters.inventories.map((c) => t(`inventories.${c}`))) }));
+    phrases.push(t("listing.describe.channels", { values: list(filters.inventories.map((c) => t(channelNameKey(c)))) }));
   if (filters.types.length) phrases.push(t("listing.describe.types", { values: list(filters.types.map((c) => t(`types.${c}`))) }));
   phrases.push(...describeOrigins(filters, reference, locale, t));
   if (filters.maxCents !== null) {

@@ -27,6 +27,7 @@ import {
   type Tx,
 } from "./orders.server";
 import { reservationPaymentPath } from "./reservation-token.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** Stripe refuses a session that expires less than 30 minutes from now; we keep one spare minute. */
 const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
@@ -223,7 +224,7 @@ export async function writeOrderMails(tx: Tx, order: Order, origin: string): Pro
     tx,
     {
       ...details,
-      boutiqueName: order.boutiqueCode ? t(`inventories.${order.boutiqueCode}`) : null,
+      boutiqueName: order.boutiqueCode ? t(boutiqueNameKey(order.boutiqueCode)) : null,
       confirmationUrl: `${origin}${confirmationPath(order)}`,
       lineImages: await mailPhotosOfChannels(
         tx,

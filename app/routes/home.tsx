@@ -87,9 +87,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid grid-cols-cards gap-4 lg:grid-cols-3">
           {items.map((item) => (
-            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
-              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
-            </ProductCard>
+            <ProductCard
+              key={item.productId}
+              item={item}
+              taxMode={taxMode}
+              buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
+            />
           ))}
         </div>
       </section>

@@ -39,6 +39,7 @@ import { breadcrumbListJsonLd } from "~/seo/structured-data";
 import { readUser } from "~/users/users.server";
 import type { Province, TaxMode } from "~/vocabulary";
 import type { Route } from "./+types/product";
+import { channelNameKey } from "~/i18n/channel-names";
 
 /**
  * Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`, and the trail's
@@ -141,7 +142,7 @@ function ChannelBlock({
       className={`rounded border p-4 ${highlighted ? "border-wine-600 bg-wine-50" : "border-stone-200"}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">{t(`inventories.${channel.inventoryCode}`)}</h3>
+        <h3 className="font-semibold">{t(channelNameKey(channel.inventoryCode))}</h3>
         <span className={channel.availabilityStatus === "UPCOMING" ? "text-amber-800" : "text-green-800"}>
           {t(`availability.${channel.availabilityStatus}`)}
         </span>
@@ -157,7 +158,7 @@ function ChannelBlock({
       </div>
       {channel.channelKind === "LIQUOR_BOARD" ? (
         <p className="mt-2 text-sm">
-          {t("product.whereToBuy", { board: channel.inventoryCode })}
+          {t("product.whereToBuy", { board: t(channelNameKey(channel.inventoryCode)) })}
           {channel.liquorBoardCode ? ` · ${t("product.liquorBoardCode", { code: channel.liquorBoardCode })}` : null}
         </p>
       ) : (
@@ -293,7 +294,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {elsewhere.length > 0 ? (
           <p className="mt-6 text-sm text-stone-600">
             {t(`product.alsoIn.${province === "QC" ? "ON" : "QC"}`, {
-              channels: elsewhere.map((c) => t(`inventories.${c.inventoryCode}`)).join(", "),
+              channels: elsewhere.map((c) => t(channelNameKey(c.inventoryCode))).join(", "),
             })}
           </p>
         ) : null}

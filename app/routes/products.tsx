@@ -215,9 +215,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="grid grid-cols-cards gap-4">
               {items.map((item, index) => (
-                <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode} priority={index === 0}>
-                  <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
-                </ProductCard>
+                <ProductCard
+                  key={item.productId}
+                  item={item}
+                  taxMode={taxMode}
+                  priority={index === 0}
+                  buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
+                />
               ))}
             </div>
           )}

@@ -137,9 +137,12 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid grid-cols-cards gap-4">
           {items.map((item) => (
-            <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
-              <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
-            </ProductCard>
+            <ProductCard
+              key={item.productId}
+              item={item}
+              taxMode={taxMode}
+              buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
+            />
           ))}
         </div>
       )}

@@ -34,6 +34,7 @@ import { providerListMeta } from "~/seo/catalogue-meta";
 import { SITE_NAME, siteOf } from "~/seo/page-meta";
 import type { Locale } from "~/vocabulary";
 import type { Route } from "./+types/providers";
+import { channelNameKey } from "~/i18n/channel-names";
 
 /** Title with the searched text and page, description, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -326,7 +327,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
                                 {p.name}
                                 {p.vintage ? ` ${p.vintage}` : ""}
                               </Link>{" "}
-                              <span className="text-stone-500">· {t(`inventories.${p.inventoryCode}`)}</span>
+                              <span className="text-stone-500">· {t(channelNameKey(p.inventoryCode))}</span>
                             </li>
                           ))}
                           <li>

@@ -11,6 +11,7 @@ import { storeBySlug } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StorePage } from "~/stores/ui/store-page";
 import type { Route } from "./+types/store";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -23,7 +24,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!store) throw data(null, { status: 404 });
   const shop = context.get(shopContext);
   return {
-    title: shop.t(`inventories.${store.inventoryCode}`),
+    title: shop.t(boutiqueNameKey(store.inventoryCode)),
     description: shop.t(`stores.${store.slug}.sells`),
     store: storeView(store, shop.locale),
   };

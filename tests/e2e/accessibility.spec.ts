@@ -174,7 +174,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page).toHaveURL(/q=montreal/);
         await expectNoAxeViolations(page, "checkout step 2 with branches");
         await page.getByTestId("branch-list").getByRole("radio").first().check();
-        await main.getByRole("radio", { name: "Magasin Montréal" }).check();
+        await main.getByRole("radio", { name: "Boutique Montréal" }).check();
         await main.getByRole("button", { name: "Confirmer la commande" }).click();
         await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
         await expectNoAxeViolations(page, "checkout step 3");

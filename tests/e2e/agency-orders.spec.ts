@@ -17,8 +17,15 @@ async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: button }) })
     .first();
-  await card.getByRole("button", { name: button }).click();
-  await expect(card.getByTestId("add-to-cart").getByRole("status")).toContainText(/Ajouté/);
+  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
+  const formId = await card
+    .getByTestId("add-to-cart")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first()
+    .getAttribute("id");
+  const form = page.locator(`[id="${formId}"]`);
+  await form.getByRole("button", { name: button }).click();
+  await expect(form.getByRole("status")).toContainText(/Ajouté/);
 }
 
 /** The logged-in customer buys a private-import case and a food item, pays on the simulated page; returns the confirmation number. */
@@ -37,7 +44,7 @@ async function placeAndPay(page: Page): Promise<string> {
   await page.getByTestId("branch-search").getByRole("button", { name: "Chercher" }).click();
   await expect(page).toHaveURL(/q=montreal/);
   await page.getByTestId("branch-list").getByRole("radio").first().check();
-  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("radio", { name: "Boutique Montréal" }).check();
   await page.getByRole("button", { name: "Confirmer la commande" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
   await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();

@@ -25,8 +25,15 @@ test("staff marks a reservation available and the customer pays it through the e
     .filter({ has: page.getByRole("button", { name: "Réserver" }) })
     .first();
   const productName = (await card.getByRole("heading").first().textContent())!.trim();
-  await card.getByRole("button", { name: "Réserver" }).click();
-  await expect(card.getByTestId("add-to-cart").getByRole("status")).toContainText(/Ajouté/);
+  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
+  const formId = await card
+    .getByTestId("add-to-cart")
+    .filter({ has: page.getByRole("button", { name: "Réserver" }) })
+    .first()
+    .getAttribute("id");
+  const form = page.locator(`[id="${formId}"]`);
+  await form.getByRole("button", { name: "Réserver" }).click();
+  await expect(form.getByRole("status")).toContainText(/Ajouté/);
   await page.goto("/checkout");
   await page.getByLabel("Téléphone").fill("514 555-0123");
   await page.getByRole("button", { name: "Étape suivante" }).click();

@@ -136,11 +136,13 @@ test("a Quebec visitor on the Toronto store is offered to switch to Ontario, the
   await page.goto("/products?inventory=STORE_TORONTO");
   const card = page.getByTestId("product-card").first();
   await expect(card.getByTestId("add-to-cart")).toHaveCount(0);
-  await card.getByRole("button", { name: "Passer à l'Ontario pour acheter" }).click();
+  // Every channel of the card is Ontario's (the store's and Ontario's default ones): each offers the switch.
+  await card.getByRole("button", { name: "Passer à l'Ontario pour acheter" }).first().click();
   await expect(page.getByRole("button", { name: "ON", exact: true })).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(/inventory=STORE_TORONTO/);
   const first = page.getByTestId("product-card").first();
   await expect(first.getByTestId("switch-province")).toHaveCount(0);
-  await first.getByTestId("add-to-cart").getByRole("button").click();
+  // The store's channel, named by the URL, comes first in the card.
+  await first.getByTestId("card-channel").first().getByTestId("add-to-cart").getByRole("button").click();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });

@@ -16,8 +16,15 @@ async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: button }) })
     .first();
-  await card.getByRole("button", { name: button }).click();
-  await expect(card.getByTestId("add-to-cart").getByRole("status")).toContainText(/Ajouté/);
+  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
+  const formId = await card
+    .getByTestId("add-to-cart")
+    .filter({ has: page.getByRole("button", { name: button }) })
+    .first()
+    .getAttribute("id");
+  const form = page.locator(`[id="${formId}"]`);
+  await form.getByRole("button", { name: button }).click();
+  await expect(form.getByRole("status")).toContainText(/Ajouté/);
 }
 
 async function fillCart(page: Page, province: "QC" | "ON") {
@@ -70,7 +77,7 @@ test("a Quebec guest buys a private-import case and two shop items, pays, and ge
   await expectNoAxeViolations(page);
   await chooseBranch(page, "montreal");
   await expect(page.getByTestId("branch-list")).toContainText("Montréal");
-  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("radio", { name: "Boutique Montréal" }).check();
   await page.getByRole("button", { name: "Confirmer la commande" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
   await expect(page.getByTestId("review-branch")).toContainText("Montréal");
@@ -149,7 +156,7 @@ test("Cancel on the payment page returns to step 3 with the cart intact", async 
   await page.goto("/checkout");
   await fillContact(page);
   await chooseBranch(page, "québec");
-  await page.getByRole("radio", { name: "Magasin Québec" }).check();
+  await page.getByRole("radio", { name: "Boutique Québec" }).check();
   await page.getByRole("button", { name: "Confirmer la commande" }).click();
   await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
   await page.getByRole("button", { name: "Passer la commande" }).click();

@@ -43,9 +43,10 @@ test("the price list of the filtered products downloads with the chosen columns"
   expect(text).not.toContain("Millésime");
   expect(text).toContain("Domaine de la Pépière — France");
   for (const name of names) expect(text).toContain(name);
-  // One row per product of the list: each row names its channel.
-  const rows = text.match(/Importation privée|SAQ|Brouhh|Boutique Montréal|Magasin Montréal|Magasin Québec/g) ?? [];
-  expect(rows.length).toBe(await page.getByTestId("product-card").count());
+  // One row per channel of the list's cards (a card holds its product's channels): each row names its channel.
+  const rows = text.match(/Importation privée|SAQ|Cellier Montréal|Boutique Montréal/g) ?? [];
+  expect(rows.length).toBe(await page.getByTestId("product-card").getByTestId("card-channel").count());
+  expect(text).not.toMatch(/Brouhh|MERCH_|STORE_|Magasin/);
   // The page is still the product list.
   await expect(page).toHaveURL(/\/products\?t=pepiere$/);
 });

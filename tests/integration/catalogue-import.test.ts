@@ -242,11 +242,11 @@ describe("a valid file", () => {
     });
 
     const list = (await productsLoader(await routeArgs(db, "/products?t=zorblanc"))) as {
-      items: { puid: string; inventoryCode: string }[];
+      items: { puid: string; channels: { inventoryCode: string }[] }[];
       pagination: { total: number };
     };
     expect(list.pagination.total).toBe(1);
-    expect(list.items.map((i) => i.inventoryCode)).toEqual(["IP"]);
+    expect(list.items.flatMap((i) => i.channels.map((c) => c.inventoryCode))).toEqual(["IP"]);
 
     // A second confirmation (a reload, a double click) changes nothing.
     expect(await post(confirmForm(stored!.id, report.fingerprint), staffCookie)).toMatchObject({ status: 303 });

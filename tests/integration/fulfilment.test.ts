@@ -431,7 +431,7 @@ describe("the steps", () => {
     const row = await orderRow(order.id);
     expect(row.fulfilmentStatus).toBe("READY_FOR_PICKUP");
     expect(row.followUpDueOn).toBeNull();
-    expect((await stepMails(order, "readyForPickup"))[0]).toContain("Magasin Montréal");
+    expect((await stepMails(order, "readyForPickup"))[0]).toContain("Boutique Montréal");
   });
 
   it("refuses steps on an order that is not paid, and an invalid form with 400", async () => {

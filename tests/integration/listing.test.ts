@@ -48,14 +48,17 @@ async function pdf(path: string, preferences: Partial<Preferences> = {}) {
   return { response, bytes, text: spaced(await pdfText(bytes)) };
 }
 
-/** Every /products item of a query (all pages), as the product list shows them. */
+/**
+ * Every channel row of a query's /products cards (all pages): the price list has a line per channel
+ * of the list, the product list a card per product holding those channels (docs/decisions/040).
+ */
 async function allItems(query: string, preferences: Pick<Preferences, "province" | "taxMode" | "locale">): Promise<ProductListItem[]> {
   const reference = await getReferenceData(testDb.db);
   const items: ProductListItem[] = [];
   for (let page = 1; ; page++) {
     const filters = parseProductFilters(new URLSearchParams(`${query}&size=96&page=${page}`), reference.known);
     const result = await searchProducts(testDb.db, reference, filters, preferences);
-    items.push(...result.items);
+    items.push(...result.items.flatMap(({ channels, ...product }) => channels.map((channel) => ({ ...product, ...channel }))));
     if (!result.pagination.hasNext) return items;
   }
 }
@@ -82,8 +85,10 @@ describe("GET /listing", () => {
     for (const provider of new Set(expected.map((i) => i.providerName))) expect(text).toContain(`${spaced(provider)} — France`);
     // As many rows as /products counts: one line per row starts with a product name and holds its channel.
     const rows = expected.length;
-    const channels = text.match(/Importation privée|SAQ|Brouhh|Boutique Montréal|Magasin Montréal|Magasin Québec/g) ?? [];
+    const channels = text.match(/Importation privée|SAQ|Cellier Montréal|Boutique Montréal/g) ?? [];
     expect(channels.length).toBe(rows);
+    // Shopper-facing names only (docs/decisions/040).
+    expect(text).not.toMatch(/Brouhh|MERCH_|STORE_|Magasin/);
   });
 
   it("shows the quantity column only when asked, and drops the columns turned off", async () => {
@@ -138,7 +143,7 @@ describe("GET /listing", () => {
     const ontario = await allItems("type=VIN", { ...QC, province: "ON" });
     const { text } = await pdf("/listing?type=VIN&region=ONTARIO");
     expect(text).toContain("Région : Ontario");
-    expect(text).not.toMatch(/\bSAQ\b|Boutique Montréal|Brouhh/);
+    expect(text).not.toMatch(/\bSAQ\b|Boutique Montréal|Cellier Montréal|Brouhh/);
     expect(text).toMatch(/LCBO|consignation|Boutique Toronto/);
     const channels = text.match(/Importation privée \(consignation\)|LCBO|Boutique Toronto/g) ?? [];
     expect(channels.length).toBe(ontario.length);
@@ -154,7 +159,7 @@ describe("GET /listing", () => {
     const available = (await pdf("/listing?type=VIN&show=AVAILABLE")).text;
     expect(both).toContain("· à venir");
     expect(available).not.toContain("· à venir");
-    const count = (text: string) => (text.match(/Importation privée|SAQ|Brouhh|Boutique Montréal/g) ?? []).length;
+    const count = (text: string) => (text.match(/Importation privée|SAQ|Cellier Montréal|Boutique Montréal/g) ?? []).length;
     expect(count(upcoming)).toBeGreaterThan(0);
     expect(count(upcoming) + count(available)).toBe(count(both));
   });

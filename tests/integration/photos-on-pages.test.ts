@@ -40,7 +40,7 @@ describe("a page's products", () => {
       pageSize: 24,
     });
     const withPhotos = await withMainPhotos(testDb.db, items, "en-US");
-    expect(withPhotos.map((i) => i.productInventoryId)).toEqual(items.map((i) => i.productInventoryId));
+    expect(withPhotos.map((i) => i.productId)).toEqual(items.map((i) => i.productId));
     const given = new Set(sample.products.map((p) => p.id));
     expect(given.size).toBeGreaterThan(0);
     for (const item of withPhotos) {
@@ -117,14 +117,15 @@ describe("an order e-mail's lines", () => {
     });
     const withPhoto = items.find((i) => i.productId === sample.products[0]!.id)!;
     const without = items.find((i) => !sample.products.some((p) => p.id === i.productId))!;
+    const withPhotoChannel = withPhoto.channels[0]!;
     const images = await mailPhotosOfChannels(
       testDb.db,
-      [withPhoto.productInventoryId, without.productInventoryId],
+      [withPhotoChannel.productInventoryId, without.channels[0]!.productInventoryId],
       "fr-CA",
       "https://cuvee.example",
     );
-    expect([...images.keys()]).toEqual([withPhoto.productInventoryId]);
-    expect(images.get(withPhoto.productInventoryId)).toMatchObject({
+    expect([...images.keys()]).toEqual([withPhotoChannel.productInventoryId]);
+    expect(images.get(withPhotoChannel.productInventoryId)).toMatchObject({
       url: expect.stringMatching(/^https:\/\/cuvee\.example\/media\/[0-9a-f]{64}\/320\.jpg$/),
       width: 320,
       height: 427,

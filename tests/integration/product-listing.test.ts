@@ -352,14 +352,15 @@ describe("/products after a catalogue change", () => {
         and(
           eq(products.typeCode, "VIN"),
           eq(productInventories.inventoryCode, "IP"),
-          sql`not exists (select 1 from product_inventories o where o.product_id = ${products.id} and o.inventory_code = 'STORE_MTL')`,
+          // Its only channel in the Quebec list (a product counts once, whatever its channels: docs/decisions/040).
+          sql`not exists (select 1 from product_inventories o where o.product_id = ${products.id} and o.inventory_code in ('STORE_MTL', 'SAQ', 'Brouhh', 'MERCH_MTL'))`,
         ),
       )
       .limit(1);
     // Moved to a channel the Quebec list does not show by default.
     await db.update(productInventories).set({ inventoryCode: "STORE_MTL" }).where(eq(productInventories.id, wine!.id));
     // The page's rows are read anew at once; the counts once the notice has emptied the cache.
-    expect((await search("type=VIN")).items.map((i) => i.productInventoryId)).not.toContain(wine!.id);
+    expect((await search("type=VIN")).items.flatMap((i) => i.channels.map((c) => c.productInventoryId))).not.toContain(wine!.id);
     await expect
       .poll(
         async () => {
@@ -385,7 +386,7 @@ describe("/products after a catalogue change", () => {
         pageSize: 1_000,
       });
     const found = async (query: string, locale: Locale) =>
-      (await search(query, locale)).items.some((i) => i.productInventoryId === item.id);
+      (await search(query, locale)).items.some((i) => i.channels.some((c) => c.productInventoryId === item.id));
 
     await db
       .update(products)
@@ -427,7 +428,7 @@ describe("/products after a catalogue change", () => {
         parseProductFilters(new URLSearchParams(`inventory=${item.inventoryCode}`), reference.known),
         { province: "QC", taxMode: "IN", locale, pageSize: 1_000 },
       );
-      return list.items.find((i) => i.productInventoryId === item.id)?.name;
+      return list.items.find((i) => i.channels.some((c) => c.productInventoryId === item.id))?.name;
     };
     expect(await nameIn("fr-CA")).toBe("Cuvée du Lac");
     expect(await nameIn("en-US")).toBe("Lake Cuvée");

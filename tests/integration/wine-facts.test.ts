@@ -275,14 +275,14 @@ describe("the grape facet and the text search by grape", () => {
   /** Quebec's default list's product inventories whose product has the grape, counted in SQL. */
   const expectedCount = async (code: string) => {
     const result: unknown = await testDb.db.execute(sql`
-      select count(*)::integer as n from product_listing l
+      select count(distinct l.product_id)::integer as n from product_listing l
       where l.province = 'QC' and l.default_listed
         and exists (select 1 from product_grapes pg join grape_varieties g on g.id = pg.grape_id
                     where pg.product_id = l.product_id and g.code = ${code})`);
     return (result as { rows: { n: number }[] }).rows[0]!.n;
   };
 
-  it("counts each grape's product inventories, and filters the list by one or more grapes", async () => {
+  it("counts each grape's products (once each, whatever their channels), and filters the list by one or more grapes", async () => {
     clearDatabaseCaches(testDb.db);
     const all = await search("");
     const gamay = all.facets.grapes.find((g) => g.key === "gamay");
@@ -315,7 +315,7 @@ describe("the grape facet and the text search by grape", () => {
     const reference = await getReferenceData(testDb.db);
     const sqlCounts = async (where: ReturnType<typeof sql>) => {
       const result: unknown = await testDb.db.execute(sql`
-        select g.code, count(*)::integer as n from product_listing l
+        select g.code, count(distinct l.product_id)::integer as n from product_listing l
         join product_grapes pg on pg.product_id = l.product_id join grape_varieties g on g.id = pg.grape_id
         where ${where} group by g.code`);
       return Object.fromEntries((result as { rows: { code: string; n: number }[] }).rows.map((r) => [r.code, r.n]));

@@ -9,6 +9,7 @@ import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { OrderStatus } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",
@@ -143,7 +144,7 @@ function OrderCard({ order, supportEmail, followUpDays }: { order: OrderView; su
           {order.boutiqueCode ? (
             <>
               <dt className="text-stone-600">{t("history.boutique")}</dt>
-              <dd data-testid="order-boutique-pickup">{t(`inventories.${order.boutiqueCode}`)}</dd>
+              <dd data-testid="order-boutique-pickup">{t(boutiqueNameKey(order.boutiqueCode))}</dd>
             </>
           ) : null}
         </dl>

@@ -9,6 +9,7 @@ import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
 import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { QuantityInput } from "./quantity-input";
+import { channelNameKey } from "~/i18n/channel-names";
 
 /** The update form's constraints, computed once. */
 const UPDATE_CONSTRAINT = getZodConstraint(UpdateLineSchema);
@@ -77,7 +78,7 @@ export function CartLineRow({
           {line.vintage ? ` ${line.vintage}` : ""}
         </Link>
         <p className="text-sm text-stone-600">
-          {line.providerName} · {t(`inventories.${line.inventoryCode}`)}
+          {line.providerName} · {t(channelNameKey(line.inventoryCode))}
         </p>
         <p className="text-sm">
           {line.caseCents !== null && line.byCase

@@ -3,15 +3,16 @@ import { Link } from "react-router";
 import { displayPrice, type PricedChannel } from "~/catalogue/display-price";
 import { productHref } from "~/catalogue/links";
 import { productTypeLabelKey } from "~/catalogue/product-types";
-import type { ProductListItem } from "~/catalogue/products.server";
+import type { ListedChannel, ListedProduct } from "~/catalogue/products.server";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
 import type { TaxMode } from "~/vocabulary";
 
 /** A list row as a card shows it: its country's name and its main photo (null: the generated bottle). */
-export type ProductCardItem = ProductListItem & { countryName: string | null; photo: ImageRef | null };
+export type ProductCardItem = ListedProduct & { countryName: string | null; photo: ImageRef | null };
 
 /** Price line of a channel: bottle/unit price, and the case price for private import. */
 export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channelKind: string }; taxMode: TaxMode }) {
@@ -41,20 +42,24 @@ export function ChannelPrice({ item, taxMode }: { item: PricedChannel & { channe
 }
 
 /**
- * A product card of the product list and the producer page. The buy area (the cart's add form)
- * comes from the page as `children`, so the catalogue never imports the cart.
+ * A product card of the product list, home and the producer page: the product once, with each of
+ * its channels of the list (docs/decisions/040) — its shopper-facing name, its price (by the case
+ * for private import, by the bottle or unit in the boutique), its availability and its buy area.
+ * The buy area (the cart's add form) comes from the page through `buy`, so the catalogue never
+ * imports the cart.
  */
 export function ProductCard({
   item,
   taxMode,
   priority = false,
-  children,
+  buy,
 }: {
   item: ProductCardItem;
   taxMode: TaxMode;
   /** The list's first card: its photo is in the first screen (a phone's largest paint), so it is fetched at once, not lazily. */
   priority?: boolean;
-  children?: ReactNode;
+  /** The buy area of one purchasable channel. */
+  buy?: (channel: ListedChannel) => ReactNode;
 }) {
   const { t, i18n } = useT();
   const details = [
@@ -63,27 +68,42 @@ export function ProductCard({
     [item.countryName, item.regionName].filter(Boolean).join(", ") || null,
   ].filter(Boolean);
   return (
-    <article className="flex flex-col rounded border border-stone-200 bg-white p-3" data-testid="product-card">
-      <Link to={productHref(item)} className="flex flex-1 gap-3">
+    <article
+      className="flex flex-col rounded border border-stone-200 bg-white p-3"
+      data-testid="product-card"
+      data-product-id={item.productId}
+    >
+      <Link to={productHref({ slug: item.slug, productInventoryId: item.channels[0]!.productInventoryId })} className="flex flex-1 gap-3">
         <ProductImage photo={item.photo} product={item} sizes={PICTURE_SIZES.card} className="h-32 w-24 shrink-0" priority={priority} />
         <div className="min-w-0">
-          <p className="text-xs uppercase tracking-wide text-stone-500">
-            {`${t(productTypeLabelKey(item.typeCode))} · ${t(`inventories.${item.inventoryCode}`)}`}
-          </p>
+          <p className="text-xs uppercase tracking-wide text-stone-500">{t(productTypeLabelKey(item.typeCode))}</p>
           <h3 className="font-serif text-lg leading-tight hover:text-wine-700">{item.name}</h3>
           <p className="text-sm text-stone-700">{item.providerName}</p>
           <p className="text-xs text-stone-600">{details.join(" · ")}</p>
         </div>
       </Link>
-      <div className="mt-3 flex items-end justify-between gap-2">
-        <ChannelPrice item={item} taxMode={taxMode} />
-        {item.availabilityStatus === "UPCOMING" ? (
-          <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("availability.UPCOMING")}</span>
-        ) : null}
-      </div>
-      <div className="mt-2">
-        {item.purchasable ? children : <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: item.inventoryCode })}</p>}
-      </div>
+      <ul className="mt-3 divide-y divide-stone-200 border-t border-stone-200">
+        {item.channels.map((channel) => (
+          <li key={channel.productInventoryId} className="py-2" data-testid="card-channel" data-inventory={channel.inventoryCode}>
+            <div className="flex items-baseline justify-between gap-2">
+              <p className="text-sm font-semibold" data-testid="channel-name">
+                {t(channelNameKey(channel.inventoryCode))}
+              </p>
+              {channel.availabilityStatus === "UPCOMING" ? (
+                <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("availability.UPCOMING")}</span>
+              ) : null}
+            </div>
+            <ChannelPrice item={{ ...channel, zeroRated: item.zeroRated, uvc: item.uvc }} taxMode={taxMode} />
+            <div className="mt-1">
+              {channel.purchasable ? (
+                buy?.(channel)
+              ) : (
+                <p className="text-sm text-stone-600">{t("product.whereToBuy", { board: t(channelNameKey(channel.inventoryCode)) })}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
     </article>
   );
 }

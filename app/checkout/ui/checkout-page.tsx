@@ -14,6 +14,7 @@ import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {
@@ -253,7 +254,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
           ) : null}
           {data.needs.boutique && data.boutiqueCode ? (
             <p data-testid="review-boutique">
-              {t("checkout.review.boutique")} : <strong>{t(`inventories.${data.boutiqueCode}`)}</strong> — {t("checkout.review.freePickup")}
+              {t("checkout.review.boutique")} : <strong>{t(boutiqueNameKey(data.boutiqueCode))}</strong> — {t("checkout.review.freePickup")}
             </p>
           ) : null}
         </section>

@@ -5,6 +5,7 @@ import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** A line bought, as the confirmation lists it: amount in cents before taxes (fees + SAQ/LCBO part, or boutique). */
 interface ConfirmationLine {
@@ -142,7 +143,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
             {t("checkout.review.boutique")}
           </h2>
           <p>
-            {t(`inventories.${order.boutiqueCode}`)} — {t("checkout.review.freePickup")}
+            {t(boutiqueNameKey(order.boutiqueCode))} — {t("checkout.review.freePickup")}
           </p>
         </section>
       ) : null}

@@ -18,6 +18,7 @@ import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const STEP_CONSTRAINT = getZodConstraint(FulfilmentStepSchema);
 
@@ -235,7 +236,7 @@ export function StaffOrderPage({
             {view.boutiqueCode ? (
               <>
                 <dt className="text-stone-600">{t("history.boutique")}</dt>
-                <dd>{t(`inventories.${view.boutiqueCode}`)}</dd>
+                <dd>{t(boutiqueNameKey(view.boutiqueCode))}</dd>
               </>
             ) : null}
             <DateRow label={t("fulfilment.detail.placedAt")} iso={view.placedAt} testId="date-placed" />

@@ -8,6 +8,7 @@ import { Form, useSubmit } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import type { InventoryCode } from "~/vocabulary";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** A branch as the list shows it. */
 export interface BranchOption {
@@ -160,7 +161,7 @@ export function BoutiqueChoices({
       {boutiques.map((code) => (
         <label key={code} className="flex gap-2 py-1">
           <input type="radio" name="boutiqueCode" value={code} defaultChecked={chosen === code || (boutiques.length === 1 && !chosen)} />
-          {t(`inventories.${code}`)}
+          {t(boutiqueNameKey(code))}
         </label>
       ))}
       <FieldErrors id={errorId} errors={errors} />

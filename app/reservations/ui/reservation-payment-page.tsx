@@ -15,6 +15,7 @@ import { useT } from "~/i18n/translation";
 import { deliverySchema } from "~/orders/pickup";
 import { BoutiqueChoices, BranchChoices, type BranchOption, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { ReservationPaymentView } from "~/reservations/reservations.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a refused form of the page answers. */
 export interface ReservationPageActionData {
@@ -150,7 +151,7 @@ export function ReservationPaymentPage({
             </p>
           ) : null}
           {order.boutiqueCode ? (
-            <p className="mt-2 text-sm">{t("reservations.page.boutique", { boutique: t(`inventories.${order.boutiqueCode}`) })}</p>
+            <p className="mt-2 text-sm">{t("reservations.page.boutique", { boutique: t(boutiqueNameKey(order.boutiqueCode)) })}</p>
           ) : null}
           {needsPickup ? (
             <PickupForm

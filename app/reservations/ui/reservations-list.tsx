@@ -18,6 +18,7 @@ import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { CancelReservationSchema, MarkAvailableSchema, type ReservationsFilter, reservationsQuery } from "~/reservations/reservation-forms";
 import type { ReservationListItem } from "~/reservations/reservations.server";
 import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
+import { channelNameKey } from "~/i18n/channel-names";
 
 /** What a refused staff form answers: which row, conform's reply, and the current state when stale. */
 export interface StaffReservationActionData {
@@ -135,7 +136,7 @@ function Row({ item, actionData }: { item: ReservationListItem; actionData: Staf
       <td className="p-2">
         <span className="block font-semibold">{item.productName}</span>
         <span className="block text-xs text-stone-600">
-          {item.puid} · {t(`inventories.${item.inventoryCode}`)}
+          {item.puid} · {t(channelNameKey(item.inventoryCode))}
         </span>
       </td>
       <td className="p-2">

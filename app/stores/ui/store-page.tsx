@@ -5,6 +5,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { StoreView } from "~/stores/store-view.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const productsOf = (store: Pick<StoreView, "inventoryCode">) => `/products?${new URLSearchParams({ inventory: store.inventoryCode })}`;
 
@@ -30,7 +31,7 @@ export function StorePage({ store }: { store: StoreView }) {
     <article className="mx-auto max-w-3xl space-y-6" data-testid="store-page">
       <header>
         <p className="text-sm uppercase tracking-wide text-stone-500">{t("stores.kicker")}</p>
-        <h1 className="font-serif text-3xl">{t(`inventories.${store.inventoryCode}`)}</h1>
+        <h1 className="font-serif text-3xl">{t(boutiqueNameKey(store.inventoryCode))}</h1>
       </header>
       <section aria-labelledby="store-where">
         <h2 id="store-where" className="font-serif text-xl">
@@ -95,7 +96,7 @@ export function StoresList({ stores }: { stores: StoreView[] }) {
           <li key={store.slug} className="rounded border border-stone-200 p-4" data-testid="store-card">
             <h2 className="font-serif text-xl">
               <Link to={`/boutiques/${store.slug}`} className="text-wine-800 underline">
-                {t(`inventories.${store.inventoryCode}`)}
+                {t(boutiqueNameKey(store.inventoryCode))}
               </Link>
             </h2>
             <div className="mt-2 text-sm">
