@@ -3,6 +3,7 @@
  * with their labels in the page's language, counts and checked state, in display order.
  */
 import type { TFunction } from "i18next";
+import { channelNameKey } from "~/i18n/channel-names";
 import { compareText } from "~/i18n/format";
 import type { Locale } from "~/vocabulary";
 import { countryName } from "./country-names.server";
@@ -10,7 +11,6 @@ import type { ProductFilters } from "./product-filters";
 import { productTypeLabelKey } from "./product-types";
 import type { ProductSearchResult } from "./products.server";
 import { localizedName, type ReferenceData } from "./reference.server";
-import { channelNameKey } from "~/i18n/channel-names";
 
 export interface FacetOption {
   value: string;

@@ -14,12 +14,12 @@ import { defaultInventoryCodes, getReferenceData } from "./reference.server";
 
 /** Cards shown at most. */
 export const MORE_FROM_PRODUCER_MAX = 4;
-/** Rows read to find them (several may be the page's product or upcoming ones). */
+/** Products read to find them (one may be the page's product, some only upcoming). */
 const ROWS_READ = 16;
 
 /**
  * Up to {@link MORE_FROM_PRODUCER_MAX} of the producer's other products available in `province`,
- * one card per product (the first of its channels in the list's order), with their photos and
+ * one card per product with its available channels, with their photos and
  * country names.
  */
 export async function moreFromProducer(
@@ -38,11 +38,11 @@ export async function moreFromProducer(
     providerId: options.providerId,
     pageSize: ROWS_READ,
   });
-  const seen = new Set<number>([options.exceptProductId]);
-  const picked = result.items.filter((item) => {
-    if (item.availabilityStatus !== "AVAILABLE" || seen.has(item.productId)) return false;
-    seen.add(item.productId);
-    return true;
+  // One card per product already (docs/decisions/040); only its available channels are kept.
+  const picked = result.items.flatMap((item) => {
+    if (item.productId === options.exceptProductId) return [];
+    const channels = item.channels.filter((channel) => channel.availabilityStatus === "AVAILABLE");
+    return channels.length > 0 ? [{ ...item, channels }] : [];
   });
   return (await withMainPhotos(db, picked.slice(0, MORE_FROM_PRODUCER_MAX), options.locale)).map((item) => ({
     ...item,

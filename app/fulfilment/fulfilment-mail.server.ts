@@ -13,13 +13,13 @@
 import type { Database } from "~/db/client.server";
 import type { ComposedMail } from "~/email/mailer.server";
 import { agencyCopy, renderSimpleMail } from "~/email/simple-mail.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatMoney, formatShopDay } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import type { Order } from "~/orders/orders.server";
 import { enqueueMail } from "~/outbox/outbox.server";
 import { LIQUOR_BOARD_OF, type Locale } from "~/vocabulary";
 import type { FulfilmentStep } from "./fulfilment-rules";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a step's e-mail shows. */
 export interface FulfilmentMailData {

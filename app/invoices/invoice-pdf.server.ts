@@ -23,6 +23,7 @@ import {
 } from "~/accounts/order-history.server";
 import type { Database } from "~/db/client.server";
 import { type AgencyIdentity, getEnv } from "~/env.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatMoney, moneyLocale } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { fontBytes } from "~/lib/pdf-fonts.server";
@@ -30,7 +31,6 @@ import { phoneForDisplay } from "~/lib/phone";
 import { RATE_DENOMINATOR } from "~/pricing/constants";
 import { taxLinesFor } from "~/pricing/taxes";
 import { LIQUOR_BOARD_OF, type PaymentPart, type TaxCode } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What an invoice is made of: the order with its details, the billing address, the issuer. */
 export interface InvoiceInput {

@@ -3,8 +3,8 @@
  * Labels are i18n keys. A menu with more than 4 sub-menu groups is a developer error (SPEC §5).
  */
 import { productTypeLabelKey } from "~/catalogue/product-types";
-import type { Province } from "~/vocabulary";
 import { channelNameKey } from "~/i18n/channel-names";
+import type { Province } from "~/vocabulary";
 
 export interface MenuLink {
   labelKey: string;

@@ -23,6 +23,7 @@ import { parseProductFilters, type ProductFilters } from "~/catalogue/product-fi
 import { type ListingRun, productListingBatches, type ProductListItem } from "~/catalogue/products.server";
 import { getReferenceData, type ReferenceData } from "~/catalogue/reference.server";
 import type { Database } from "~/db/client.server";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatCount, formatLongDate, formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
 import { SITE_NAME } from "~/seo/page-meta";
@@ -42,7 +43,6 @@ import {
   WINE,
 } from "./pdf-kit.server";
 import { priceListSlots, SlotsBusyError } from "./pdf-slots.server";
-import { channelNameKey } from "~/i18n/channel-names";
 
 /** What one price list is drawn from. */
 export interface PriceListInput {

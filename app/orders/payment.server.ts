@@ -9,6 +9,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { translatorFor } from "~/i18n/translator";
 import { currentOrderPayment, paymentByReference, recordOrderPayment, setPaymentStatus } from "~/payment/payments.server";
 import type { PaymentProvider, PaymentWebhookOutcome, Unavailable } from "~/payment/provider";
@@ -27,7 +28,6 @@ import {
   type Tx,
 } from "./orders.server";
 import { reservationPaymentPath } from "./reservation-token.server";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** Stripe refuses a session that expires less than 30 minutes from now; we keep one spare minute. */
 const STRIPE_MIN_SESSION_SECONDS = 31 * 60;

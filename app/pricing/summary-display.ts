@@ -10,7 +10,7 @@
  */
 import { type PaymentPart, TAX_CODES, type TaxCode, type TaxMode } from "~/vocabulary";
 import type { CartSummary } from "./cart-summary";
-import { taxAmountOf,type TaxAmounts } from "./taxes";
+import { taxAmountOf, type TaxAmounts } from "./taxes";
 
 /** What a summary line is (its label): the member discount is a negative amount. */
 export type SummaryRowKey = "agencyFees" | "boutique" | "memberDiscounts" | "liquorBoardFees" | TaxCode;

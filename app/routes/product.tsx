@@ -27,6 +27,7 @@ import { readWineFacts } from "~/catalogue/wine-facts.server";
 import { shopContext } from "~/context";
 import { isFavorite } from "~/favorites/favorites.server";
 import { FavoriteToggle } from "~/favorites/ui/favorite-toggle";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatMoney, formatVolume } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { preloadImageLink } from "~/images/ui/catalogue-picture";
@@ -39,7 +40,6 @@ import { breadcrumbListJsonLd } from "~/seo/structured-data";
 import { readUser } from "~/users/users.server";
 import type { Province, TaxMode } from "~/vocabulary";
 import type { Route } from "./+types/product";
-import { channelNameKey } from "~/i18n/channel-names";
 
 /**
  * Title, description, canonical, alternates, OpenGraph and JSON-LD `Product`, and the trail's
@@ -197,9 +197,12 @@ function SameProducer({
       </div>
       <div className="mt-3 grid grid-cols-cards gap-4">
         {items.map((item) => (
-          <ProductCard key={item.productInventoryId} item={item} taxMode={taxMode}>
-            <BuyArea channel={item} uvc={item.uvc} visitorProvince={province} compact />
-          </ProductCard>
+          <ProductCard
+            key={item.productId}
+            item={item}
+            taxMode={taxMode}
+            buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
+          />
         ))}
       </div>
     </section>

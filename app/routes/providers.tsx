@@ -26,6 +26,7 @@ import { submitOnChoice } from "~/components/ui/auto-submit";
 import { FilterChipList } from "~/components/ui/filter-chips";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { shopContext } from "~/context";
+import { channelNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
 import { tidySearchParams } from "~/lib/url-params";
@@ -34,7 +35,6 @@ import { providerListMeta } from "~/seo/catalogue-meta";
 import { SITE_NAME, siteOf } from "~/seo/page-meta";
 import type { Locale } from "~/vocabulary";
 import type { Route } from "./+types/providers";
-import { channelNameKey } from "~/i18n/channel-names";
 
 /** Title with the searched text and page, description, canonical, alternates. */
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -6,12 +6,12 @@
  */
 import { data } from "react-router";
 import { shopContext } from "~/context";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 import { storeBySlug } from "~/stores/store-directory";
 import { storeView } from "~/stores/store-view.server";
 import { StorePage } from "~/stores/ui/store-page";
 import type { Route } from "./+types/store";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** Title, description, canonical, alternates, OpenGraph. */
 export function meta({ data, matches }: Route.MetaArgs) {

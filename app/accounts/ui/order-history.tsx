@@ -5,11 +5,11 @@
  */
 import { Link } from "react-router";
 import type { OrderHistoryData, OrderView } from "~/accounts/order-history-view";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatLongDate, formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { OrderStatus } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   PENDING_PAYMENT: "border-amber-300 bg-amber-50 text-amber-900",

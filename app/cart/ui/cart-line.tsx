@@ -4,12 +4,12 @@ import { Link, useFetcher } from "react-router";
 import { UpdateLineSchema } from "~/cart/cart-forms";
 import type { CartActionError, CartLine } from "~/cart/cart-types";
 import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
 import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { QuantityInput } from "./quantity-input";
-import { channelNameKey } from "~/i18n/channel-names";
 
 /** The update form's constraints, computed once. */
 const UPDATE_CONSTRAINT = getZodConstraint(UpdateLineSchema);

@@ -6,6 +6,7 @@ import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { type ContactForm, ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
@@ -14,7 +15,6 @@ import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { BoutiqueChoices, BranchChoices, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { CartSummary } from "~/pricing/cart-summary";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a refused checkout form answers: conform's reply, and an order-level refusal when there is one. */
 export interface CheckoutActionData {

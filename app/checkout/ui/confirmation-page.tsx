@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { CartSection, InventoryCode, OrderStatus, Province } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** A line bought, as the confirmation lists it: amount in cents before taxes (fees + SAQ/LCBO part, or boutique). */
 interface ConfirmationLine {

@@ -14,11 +14,11 @@ import { TableScroll } from "~/components/ui/table-scroll";
 import { FulfilmentStepSchema, isIsoDate, ORDER_LIST_PATH } from "~/fulfilment/fulfilment-forms";
 import { type FulfilmentStep, STEP_AUDIT_ACTION } from "~/fulfilment/fulfilment-rules";
 import type { StaffOrderDetail } from "~/fulfilment/order-fulfilment.server";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatDateTime, formatLongDate, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
 import { FULFILMENT_STATUSES, isOneOf, ORDER_STATUSES } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const STEP_CONSTRAINT = getZodConstraint(FulfilmentStepSchema);
 

@@ -6,9 +6,9 @@
 import { type ReactNode, useEffect } from "react";
 import { Form, useSubmit } from "react-router";
 import { FieldErrors } from "~/components/ui/form-field";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import type { InventoryCode } from "~/vocabulary";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** A branch as the list shows it. */
 export interface BranchOption {

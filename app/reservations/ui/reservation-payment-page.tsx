@@ -10,12 +10,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { deliverySchema } from "~/orders/pickup";
 import { BoutiqueChoices, BranchChoices, type BranchOption, BranchSearch } from "~/orders/ui/pickup-choices";
 import type { ReservationPaymentView } from "~/reservations/reservations.server";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 /** What a refused form of the page answers. */
 export interface ReservationPageActionData {

@@ -11,6 +11,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { TableScroll } from "~/components/ui/table-scroll";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatCount, formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { Pagination } from "~/lib/pagination";
@@ -18,7 +19,6 @@ import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import { CancelReservationSchema, MarkAvailableSchema, type ReservationsFilter, reservationsQuery } from "~/reservations/reservation-forms";
 import type { ReservationListItem } from "~/reservations/reservations.server";
 import { PROVINCES, RESERVATION_STATUSES, type ReservationStatus } from "~/vocabulary";
-import { channelNameKey } from "~/i18n/channel-names";
 
 /** What a refused staff form answers: which row, conform's reply, and the current state when stale. */
 export interface StaffReservationActionData {

@@ -3,9 +3,9 @@
  * its restaurant where there is one, and the way to its own product list.
  */
 import { Link } from "react-router";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import type { StoreView } from "~/stores/store-view.server";
-import { boutiqueNameKey } from "~/i18n/channel-names";
 
 const productsOf = (store: Pick<StoreView, "inventoryCode">) => `/products?${new URLSearchParams({ inventory: store.inventoryCode })}`;
 
