@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <VisitorGate root={root}>
             <Header root={root} />
             <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-              <FlashBanner flash={root?.flash} />
+              <FlashBanner />
               {children}
             </main>
             <Footer root={root} />

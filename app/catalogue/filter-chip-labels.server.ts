@@ -3,6 +3,7 @@
  * named in the page's language from the reference data and locales, never by its code.
  */
 import type { TFunction } from "i18next";
+import { channelNameKey } from "~/i18n/channel-names";
 import { formatMoney } from "~/i18n/format";
 import type { Locale } from "~/vocabulary";
 import { countryName } from "./country-names.server";
@@ -14,7 +15,7 @@ import { localizedName, type ReferenceData } from "./reference.server";
 export function catalogueChipLabels(reference: ReferenceData, locale: Locale, t: TFunction): ProductChipLabels {
   const named = (row: { nameFr: string; nameEn: string } | undefined) => (row ? localizedName(row, locale) : null);
   return {
-    inventory: (code) => t(`inventories.${code}`),
+    inventory: (code) => t(channelNameKey(code)),
     type: (code) => t(productTypeLabelKey(code)),
     attribute: (id) => named(reference.attributeById.get(id)),
     country: (code) => countryName(code, locale),

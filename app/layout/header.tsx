@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useFetchers } from "react-router";
+import { Form, Link, useFetchers, useLocation } from "react-router";
 import { cartCountDelta, CartFormSchema } from "~/cart/cart-forms";
 import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
@@ -91,6 +91,7 @@ export function Header({ root }: { root: HeaderData | undefined }) {
  */
 export function CheckoutHeader() {
   const { t } = useT();
+  const { pathname } = useLocation();
   return (
     <header className="border-b border-stone-200 bg-white print:hidden" data-testid="checkout-header">
       <a href="#main" className="sr-only focus:not-sr-only">
@@ -107,9 +108,17 @@ export function CheckoutHeader() {
           </svg>
           {t("nav.secureCheckout")}
         </p>
-        <Link to="/shopping-cart" className="ml-auto text-sm text-wine-800 underline underline-offset-2">
-          {t("nav.backToCart")}
-        </Link>
+        {/* The cart's checkout steps lead back to the cart; the confirmation (the cart is empty by
+            then), a reservation's or a membership's payment lead back to the shop. */}
+        {pathname === "/checkout" || pathname === "/checkout/payment" ? (
+          <Link to="/shopping-cart" className="ml-auto text-sm text-wine-800 underline underline-offset-2">
+            {t("nav.backToCart")}
+          </Link>
+        ) : (
+          <Link to="/" className="ml-auto text-sm text-wine-800 underline underline-offset-2">
+            {t("nav.backToShop")}
+          </Link>
+        )}
       </div>
     </header>
   );

@@ -136,11 +136,6 @@ export async function mergeGuestRecents(db: Database, guestId: string, userId: n
   });
 }
 
-/** Forgets a viewer's recents (a guest identity replaced at logout). */
-export async function forgetRecents(db: Database, viewer: ViewerKey): Promise<void> {
-  await db.delete(recentlyViewed).where(eq(recentlyViewed.viewerKey, viewer));
-}
-
 /**
  * Deletes guests' views older than the guest session's lifetime and customers' older than
  * {@link CUSTOMER_RECENTS_DAYS}, in batches. One process at a time (a transaction-level advisory

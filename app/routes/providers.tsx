@@ -7,7 +7,17 @@
  * (docs/decisions/043-filter-chips-and-producer-filters.md).
  */
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteError,
+  useSubmit,
+} from "react-router";
 import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
 import { withProviderPictures } from "~/catalogue/photos-on-pages.server";
@@ -23,14 +33,17 @@ import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogu
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { PICTURE_SIZES, ProviderImage } from "~/catalogue/ui/catalogue-image";
 import { submitOnChoice } from "~/components/ui/auto-submit";
+import { ErrorIdentityList, RouteErrorPage } from "~/components/ui/error-page";
 import { FilterChipList } from "~/components/ui/filter-chips";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { shopContext } from "~/context";
+import { errorIdentity } from "~/http/app-code";
 import { channelNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
 import { tidySearchParams } from "~/lib/url-params";
 import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
+import { RequestReference } from "~/observability/request-reference";
 import { providerListMeta } from "~/seo/catalogue-meta";
 import { SITE_NAME, siteOf } from "~/seo/page-meta";
 import type { Locale } from "~/vocabulary";
@@ -360,6 +373,12 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const { t } = useT();
   const location = useLocation();
+  const error = useRouteError();
+  const response = isRouteErrorResponse(error) ? error : null;
+  // A refusal (a 429, a bad request) says what it is, like any other page; only a failure to
+  // load the list is "the provider content is unavailable", with its status and code.
+  if (response && response.status < 500) return <RouteErrorPage />;
+  const { status, appCode } = errorIdentity(response);
   return (
     <div>
       {/* The route's meta has no data here: the page still has a title (React puts it in the head). */}
@@ -372,6 +391,8 @@ export function ErrorBoundary() {
             {t("providers.retry")}
           </Link>
         </p>
+        <ErrorIdentityList status={status} appCode={appCode} />
+        <RequestReference />
       </div>
     </div>
   );

@@ -73,8 +73,14 @@ describe("productMeta", () => {
     expect(canonical(tags)).toBe("https://cuvee.example/products/muscadet-clos-des-briords");
     expect(content(tags, "property", "og:type")).toBe("product");
     expect(content(tags, "property", "og:image")).toBe("https://cuvee.example/images/products/blanc--VIN.svg");
-    expect(content(tags, "property", "product:price:amount")).toBe("24.95");
     expect(content(tags, "property", "product:price:currency")).toBe("CAD");
+  });
+
+  it("gives og the lowest price the page's offers carry, in the page's tax mode (not a bottle before taxes of a case)", () => {
+    const tags = productMeta(french, product);
+    const offerPrices = (jsonLd(tags).offers as Record<string, unknown>[]).map((offer) => Number(offer.price));
+    expect(content(tags, "property", "product:price:amount")).toBe(Math.min(...offerPrices).toFixed(2));
+    expect(content(tags, "property", "product:price:amount")).not.toBe("24.95");
   });
 
   it("speaks English on an English page, elides nothing, and names a single price without 'from'", () => {

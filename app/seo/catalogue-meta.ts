@@ -19,15 +19,7 @@ import { localized } from "~/lib/localized";
 import type { BlogCoverMotif, LiquorBoard, TaxMode } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import {
-  articleJsonLd,
-  type OfferChannel,
-  organizationJsonLd,
-  productJsonLd,
-  productOffers,
-  schemaPrice,
-  wineFactsJsonLd,
-} from "./structured-data";
+import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, productOffers, wineFactsJsonLd } from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -110,9 +102,22 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
   const path = `/products/${product.slug}`;
   const photos = data.imageUrls ?? [];
   const image = photos[0] ?? productImageSrc({ colorCode: data.colorCode, typeCode: product.typeCode });
+  // The channels the page shows with a price: the visitor's province's (docs/decisions/042).
+  const offers = productOffers(s.origin, data.here, {
+    slug: product.slug,
+    uvc: product.uvc,
+    zeroRated: product.zeroRated,
+    taxMode: data.taxMode,
+    unitText: { case: t("price.perCaseOf", { count: product.uvc }), unit: t("price.perUnit"), bottle: t("price.perBottleShort") },
+  });
+  // og's price is the lowest of those offers, so the head carries no price the page does not show.
+  const offerPrices = offers.map((offer) => Number(offer.price));
   const extra: MetaDescriptor[] = [];
-  if (lowest !== null) {
-    extra.push({ property: "product:price:amount", content: schemaPrice(lowest) }, { property: "product:price:currency", content: "CAD" });
+  if (offerPrices.length > 0) {
+    extra.push(
+      { property: "product:price:amount", content: Math.min(...offerPrices).toFixed(2) },
+      { property: "product:price:currency", content: "CAD" },
+    );
   }
   extra.push({
     "script:ld+json": {
@@ -124,14 +129,7 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
         puid: product.puid,
         providerName: product.provider.name,
         providerSlug: product.provider.slug,
-        // The channels the page shows with a price: the visitor's province's (docs/decisions/042).
-        offers: productOffers(s.origin, data.here, {
-          slug: product.slug,
-          uvc: product.uvc,
-          zeroRated: product.zeroRated,
-          taxMode: data.taxMode,
-          unitText: { case: t("price.perCaseOf", { count: product.uvc }), unit: t("price.perUnit"), bottle: t("price.perBottleShort") },
-        }),
+        offers,
       }),
       ...(data.wine
         ? wineFactsJsonLd({

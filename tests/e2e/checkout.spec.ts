@@ -54,13 +54,13 @@ async function chooseBranch(page: Page, city: string) {
   await first.check();
 }
 
-/** The checkout's focused frame: its own header (secure checkout, back to the cart), a footer without the newsletter form. */
-async function expectFocusedFrame(page: Page) {
+/**
+ * The checkout's focused frame: its own header (secure checkout, back to the cart during the steps,
+ * back to the shop once the order is placed), a footer without the newsletter form.
+ */
+async function expectFocusedFrame(page: Page, way: { name: string; href: string } = { name: "Retour au panier", href: "/shopping-cart" }) {
   await expect(page.getByTestId("checkout-header")).toContainText("Paiement sécurisé");
-  await expect(page.getByTestId("checkout-header").getByRole("link", { name: "Retour au panier" })).toHaveAttribute(
-    "href",
-    "/shopping-cart",
-  );
+  await expect(page.getByTestId("checkout-header").getByRole("link", { name: way.name })).toHaveAttribute("href", way.href);
   await expect(page.getByRole("navigation", { name: "Menu principal" })).toHaveCount(0);
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Nous joindre" })).toBeVisible();
@@ -104,7 +104,7 @@ test("a Quebec guest buys a private-import case and two shop items, pays, and ge
   // A guest is invited to create an account; no invoice link (that is for a logged-in customer).
   await expect(page.getByText("Créez un compte avec votre courriel pour suivre cette commande")).toBeVisible();
   await expect(page.getByTestId("confirmation-invoice")).toHaveCount(0);
-  await expectFocusedFrame(page);
+  await expectFocusedFrame(page, { name: "Retour à la boutique", href: "/" });
   await expect.poll(() => mailsContaining(confirmation).length).toBeGreaterThan(0);
   // The e-mail carries the invoice PDF and the logo.
   const mail = mailsContaining(confirmation)[0]!;

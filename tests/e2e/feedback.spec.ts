@@ -148,6 +148,11 @@ test("a login and a logout each say so once on the next page", async ({ page }) 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId("flash")).toHaveText("Connexion réussie.");
   await expectNoAxeViolations(page, "/account with the login's banner");
+  // Once: a link to another page (a client navigation with JavaScript) does not carry it along.
+  await page.locator('main a[href="/account/profile"]').first().click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("flash")).toHaveCount(0);
+  await page.goBack();
   await page.reload();
   await expect(page.getByTestId("flash")).toHaveCount(0);
   await page

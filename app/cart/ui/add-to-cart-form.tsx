@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type InputHTMLAttributes, useEffect, useRef } from "react";
-import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { AddToCartSchema } from "~/cart/cart-forms";
 import { fullCasesIn } from "~/cart/cart-rules";
 import type { CartActionError, CartAdded } from "~/cart/cart-types";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import { notify } from "~/components/ui/toasts";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { Flash } from "~/http/flash";
+import { useFlash } from "~/http/flash";
 import { useT } from "~/i18n/translation";
 import type { Province } from "~/vocabulary";
 import { QuantityInput } from "./quantity-input";
@@ -97,8 +97,7 @@ function AddForm({
   const fetcher = useFetcher<AddAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
-  const rootData: { flash?: Flash | null } | undefined = useRouteLoaderData("root");
-  const flash = rootData?.flash;
+  const flash = useFlash();
   const byCase = soldByTheCase(channel);
   const upcoming = channel.availabilityStatus === "UPCOMING";
   const answer = fetcher.data;

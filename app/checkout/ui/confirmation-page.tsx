@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MessagePage } from "~/components/ui/message-page";
-import { boutiqueNameKey } from "~/i18n/channel-names";
+import { boutiqueNameKey, channelNameKey } from "~/i18n/channel-names";
 import { formatMoney } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
@@ -101,7 +101,7 @@ export function ConfirmationPage({ data }: { data: ConfirmationData }) {
                     {l.vintage ? ` ${l.vintage}` : ""}
                   </p>
                   <p className="text-sm text-stone-600">
-                    {t(`inventories.${l.inventoryCode}`)} ·{" "}
+                    {t(channelNameKey(l.inventoryCode))} ·{" "}
                     {l.section === "AGENCY"
                       ? t("checkout.review.cases", { count: l.quantity, uvc: l.uvc })
                       : t("checkout.review.units", { count: l.quantity })}

@@ -47,18 +47,26 @@ export function RouteErrorPage() {
           </a>
         </p>
       ) : null}
-      <dl className="mt-6 inline-flex flex-wrap justify-center gap-x-6 gap-y-1 text-sm text-stone-600">
-        <div className="flex gap-1">
-          <dt>{t("error.status")}</dt>
-          <dd data-testid="error-status">{status}</dd>
-        </div>
-        <div className="flex gap-1">
-          <dt>{t("error.appCode")}</dt>
-          <dd data-testid="error-app-code">
-            <code>{appCode}</code>
-          </dd>
-        </div>
-      </dl>
+      <ErrorIdentityList status={status} appCode={appCode} />
     </MessagePage>
+  );
+}
+
+/** The HTTP status and the application code of an error page, as a small definition list (spec §8). */
+export function ErrorIdentityList({ status, appCode }: { status: number; appCode: AppCode }) {
+  const { t } = useT();
+  return (
+    <dl className="mt-6 inline-flex flex-wrap justify-center gap-x-6 gap-y-1 text-sm text-stone-600">
+      <div className="flex gap-1">
+        <dt>{t("error.status")}</dt>
+        <dd data-testid="error-status">{status}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>{t("error.appCode")}</dt>
+        <dd data-testid="error-app-code">
+          <code>{appCode}</code>
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { Flash } from "~/http/flash";
+import { useFlash } from "~/http/flash";
 import { useT } from "~/i18n/translation";
 import { dismiss, notify, SUCCESS_MS, type Toast, useToasts } from "./toasts";
 
@@ -21,8 +21,9 @@ const OFFERS_CART = new Set<string>(["feedback.flash.cartAdded", "feedback.flash
  * The redirect's success message, at the top of the page: a live region that stays in the layout,
  * so a message a client navigation brings is announced.
  */
-export function FlashBanner({ flash }: { flash: Flash | null | undefined }) {
+export function FlashBanner() {
   const { t } = useT();
+  const flash = useFlash();
   return (
     <div aria-live="polite">
       {flash ? (
@@ -113,7 +114,7 @@ export function Toaster() {
   return (
     <section
       aria-label={t("feedback.region")}
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96 print:hidden"
+      className="toast-region pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96 print:hidden"
     >
       <div aria-live="polite" className="flex flex-col gap-2">
         {toasts
