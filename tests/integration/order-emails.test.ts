@@ -17,6 +17,7 @@ import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
 import { branches, orderLines, orders, productInventories, products } from "~/db/schema";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { translatorFor } from "~/i18n/translator";
 import type { Order } from "~/orders/orders.server";
 import { finishPaidOrder } from "~/orders/payment.server";
@@ -121,7 +122,7 @@ describe("the confirmation e-mail in the outbox", () => {
       expect(part).toContain(order.confirmationNumber);
       expect(part).toContain("Total");
       expect(part).toContain(order.branchLabel!);
-      expect(part).toContain(translatorFor("fr-CA")("inventories.STORE_MTL"));
+      expect(part).toContain(translatorFor("fr-CA")(boutiqueNameKey("STORE_MTL")));
     }
     expect(text).toMatch(/2 unités/);
   });
