@@ -49,7 +49,10 @@ test("a logged-in customer's confirmation lists the lines and links the invoice 
     .getByTestId("product-card")
     .filter({ has: page.getByRole("button", { name: /^Ajouter au panier$/ }) })
     .first();
-  await card.getByRole("button", { name: /^Ajouter au panier$/ }).click();
+  await card
+    .getByRole("button", { name: /^Ajouter au panier$/ })
+    .first()
+    .click();
   await expect(
     page
       .getByTestId("add-to-cart")

@@ -114,8 +114,10 @@ test("the cart's line shows the product's photo as a small thumbnail", async ({ 
     .filter({ has: page.getByTestId("add-to-cart") })
     .first();
   const name = (await card.getByRole("heading").textContent())!.trim();
-  await card.getByTestId("add-to-cart").getByRole("button").click();
-  await expect(card.getByTestId("add-to-cart").getByRole("status")).toContainText(/Ajouté/);
+  // A card holds one form per channel (docs/decisions/040): the first one's.
+  const form = card.getByTestId("add-to-cart").first();
+  await form.getByRole("button").click();
+  await expect(form.getByRole("status")).toContainText(/Ajouté/);
   await page.goto("/shopping-cart");
   const line = page.getByTestId("cart-line").filter({ hasText: name });
   const picture = line.locator("picture");
