@@ -34,13 +34,14 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: ".test-results/e2e-artifacts",
-  // Two Chromium workers and the server share a 2-core machine.
-  workers: 2,
+  // Three Chromium workers and the server share a 2-core machine: a browser test waits on the
+  // server and on rendering often enough that a third worker shortens the run.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  globalTimeout: 20 * 60_000,
+  globalTimeout: 24 * 60_000,
   reporter: [["list"], ["json", { outputFile: ".test-results/playwright.json" }]],
   globalTeardown: "./tests/e2e/support/log-check.ts",
   use: {
