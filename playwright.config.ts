@@ -34,9 +34,8 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: ".test-results/e2e-artifacts",
-  // Three Chromium workers and the server share a 2-core machine: a browser test waits on the
-  // server and on rendering often enough that a third worker shortens the run.
-  workers: 3,
+  // Two Chromium workers and the server share a 2-core machine (a third made tests time out).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
