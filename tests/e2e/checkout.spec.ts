@@ -69,6 +69,8 @@ async function expectFocusedFrame(page: Page, way: { name: string; href: string 
 }
 
 test("a Quebec guest buys a private-import case and two shop items, pays, and gets the confirmation and the e-mail", async ({ page }) => {
+  // Three products, three steps, the payment page, the confirmation's lines, the e-mail and axe.
+  test.slow();
   await fillCart(page, "QC");
   await page.getByTestId("checkout-link").click();
   await expectFocusedFrame(page);
