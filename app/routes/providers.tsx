@@ -33,7 +33,7 @@ import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogu
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { PICTURE_SIZES, ProviderImage } from "~/catalogue/ui/catalogue-image";
 import { submitOnChoice } from "~/components/ui/auto-submit";
-import { ErrorIdentityList, RouteErrorPage } from "~/components/ui/error-page";
+import { ErrorIdentityList } from "~/components/ui/error-page";
 import { FilterChipList } from "~/components/ui/filter-chips";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { shopContext } from "~/context";
@@ -375,9 +375,7 @@ export function ErrorBoundary() {
   const location = useLocation();
   const error = useRouteError();
   const response = isRouteErrorResponse(error) ? error : null;
-  // A refusal (a 429, a bad request) says what it is, like any other page; only a failure to
-  // load the list is "the provider content is unavailable", with its status and code.
-  if (response && response.status < 500) return <RouteErrorPage />;
+  // "The provider content is unavailable", with the status, application code and reference.
   const { status, appCode } = errorIdentity(response);
   return (
     <div>
