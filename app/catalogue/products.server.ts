@@ -716,11 +716,10 @@ async function countGrapes(db: Database, reference: ReferenceData, c: SearchCond
 }
 
 /**
- * The query of {@link loadListItems} in one language, prepared: the same text for any page, so
- * the database plans it once per connection instead of on every list (2.5 ms of planning for its
- * six tables at 100,000 products, more than running it; decision 025). `ids` is an integer array.
+ * A channel of a listed product with its product's columns, names in `locale`: what the list's
+ * cards and the printed price list read, from the same tables, by the queries below.
  */
-function listItemsQuery(db: Database, locale: Locale) {
+function listRows(db: Database, locale: Locale) {
   return db
     .select({
       ...productInventoryColumns,
@@ -744,15 +743,32 @@ function listItemsQuery(db: Database, locale: Locale) {
     .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
     .innerJoin(providers, eq(providers.id, products.providerId))
     .leftJoin(countries, eq(countries.id, products.countryId))
-    .leftJoin(regions, eq(regions.id, products.regionId))
-    .where(sql`${productInventories.id} = any(${sql.placeholder("ids")}::integer[])`)
-    .prepare(`product_list_items_${locale}`);
+    .leftJoin(regions, eq(regions.id, products.regionId));
 }
 
-type ListItemsQuery = ReturnType<typeof listItemsQuery>;
+/**
+ * A query prepared once per database and language (decision 025: the same text for any page, so
+ * the database plans it once per connection instead of on every list; 2.5 ms of planning for the
+ * list's six tables at 100,000 products, more than running it). The app has one database; tests
+ * open several.
+ */
+function preparedPerLocale<Q>(make: (db: Database, locale: Locale) => Q): (db: Database, locale: Locale) => Q {
+  const made = new WeakMap<Database, Map<Locale, Q>>();
+  return (db, locale) => {
+    let queries = made.get(db);
+    if (!queries) made.set(db, (queries = new Map<Locale, Q>()));
+    let query = queries.get(locale);
+    if (!query) queries.set(locale, (query = make(db, locale)));
+    return query;
+  };
+}
 
-/** The prepared list queries of each database (the app has one; tests open several). */
-const listItemsQueries = new WeakMap<Database, Map<Locale, ListItemsQuery>>();
+/** The rows of {@link loadListItems}: product inventories by id (`ids`, an integer array). */
+const listItemsQuery = preparedPerLocale((db, locale) =>
+  listRows(db, locale)
+    .where(sql`${productInventories.id} = any(${sql.placeholder("ids")}::integer[])`)
+    .prepare(`product_list_items_${locale}`),
+);
 
 /**
  * The list's items for product inventory ids, in the order of `ids` (ids not found are left out),
@@ -760,46 +776,18 @@ const listItemsQueries = new WeakMap<Database, Map<Locale, ListItemsQuery>>();
  */
 async function loadListItems(db: Database, ids: number[], locale: Locale): Promise<ProductListItem[]> {
   if (ids.length === 0) return [];
-  let queries = listItemsQueries.get(db);
-  if (!queries) listItemsQueries.set(db, (queries = new Map<Locale, ListItemsQuery>()));
-  let query = queries.get(locale);
-  if (!query) queries.set(locale, (query = listItemsQuery(db, locale)));
-  const rows = await query.execute({ ids });
+  const rows = await listItemsQuery(db, locale).execute({ ids });
   const byId = new Map(rows.map((r) => [r.productInventoryId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
- * The query of {@link loadListedProducts} in one language, prepared (decision 025): the channels of
- * the products `ids` (an integer array) in the list's universe — the inventories `codes` (a text
- * array, the ones the URL names) and the default-listed inventories of `provinces` — with their
- * products, in the inventories' display order.
+ * The rows of {@link loadListedProducts}: the channels of the products `ids` (an integer array) in
+ * the list's universe — the inventories `codes` (a text array, the ones the URL names) and the
+ * default-listed inventories of `provinces` — in the inventories' display order.
  */
-function listedChannelsQuery(db: Database, locale: Locale) {
-  return db
-    .select({
-      ...productInventoryColumns,
-      zeroRated: products.zeroRated,
-      productId: products.id,
-      puid: products.puid,
-      slug: products.slug,
-      name: nameColumn(locale),
-      vintage: products.vintage,
-      volumeMl: products.volumeMl,
-      uvc: products.uvc,
-      typeCode: products.typeCode,
-      providerName: providers.name,
-      providerSlug: providers.slug,
-      countryCode: countries.code,
-      regionName: localized(locale, regions.nameFr, regions.nameEn),
-      colorCode,
-    })
-    .from(productInventories)
-    .innerJoin(products, eq(products.id, productInventories.productId))
-    .innerJoin(inventories, eq(inventories.code, productInventories.inventoryCode))
-    .innerJoin(providers, eq(providers.id, products.providerId))
-    .leftJoin(countries, eq(countries.id, products.countryId))
-    .leftJoin(regions, eq(regions.id, products.regionId))
+const listedChannelsQuery = preparedPerLocale((db, locale) =>
+  listRows(db, locale)
     .where(
       and(
         sql`${productInventories.productId} = any(${sql.placeholder("ids")}::integer[])`,
@@ -812,11 +800,8 @@ function listedChannelsQuery(db: Database, locale: Locale) {
       ),
     )
     .orderBy(asc(inventories.position))
-    .prepare(`product_list_channels_${locale}`);
-}
-
-type ListedChannelsQuery = ReturnType<typeof listedChannelsQuery>;
-const listedChannelsQueries = new WeakMap<Database, Map<Locale, ListedChannelsQuery>>();
+    .prepare(`product_list_channels_${locale}`),
+);
 
 /**
  * The list's cards for product ids, in the order of `ids` (ids not found are left out), each with
@@ -832,11 +817,7 @@ async function loadListedProducts(
   universe: { provinces: Province[]; named: InventoryCode[]; taxMode: TaxMode; minCents: number | null; maxCents: number | null },
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
-  let queries = listedChannelsQueries.get(db);
-  if (!queries) listedChannelsQueries.set(db, (queries = new Map<Locale, ListedChannelsQuery>()));
-  let query = queries.get(locale);
-  if (!query) queries.set(locale, (query = listedChannelsQuery(db, locale)));
-  const rows = await query.execute({
+  const rows = await listedChannelsQuery(db, locale).execute({
     ids,
     provinces: universe.provinces,
     codes: universe.named,

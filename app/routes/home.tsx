@@ -3,14 +3,13 @@
  * middleware); any other single path segment is not found.
  */
 import { data, Link } from "react-router";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { countryName } from "~/catalogue/country-names.server";
 import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
-import { ProductCard } from "~/catalogue/ui/product-card";
 import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
 import { provinceFromPathSegment } from "~/preferences/preferences";
@@ -85,16 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="selection-title" className="mb-3 font-serif text-2xl">
           {t("home.selection")}
         </h2>
-        <div className="grid grid-cols-cards gap-4 lg:grid-cols-3">
-          {items.map((item) => (
-            <ProductCard
-              key={item.productId}
-              item={item}
-              taxMode={taxMode}
-              buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
-            />
-          ))}
-        </div>
+        <ProductCardGrid items={items} taxMode={taxMode} visitorProvince={province} className="lg:grid-cols-3" />
       </section>
     </div>
   );

@@ -10,6 +10,7 @@ import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { productTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
@@ -20,7 +21,7 @@ import { soldByTheCase } from "~/catalogue/product-inventory";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { Breadcrumbs } from "~/catalogue/ui/breadcrumbs";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
-import { ChannelPrice, ProductCard, type ProductCardItem } from "~/catalogue/ui/product-card";
+import { ChannelPrice, type ProductCardItem } from "~/catalogue/ui/product-card";
 import { ProductGallery } from "~/catalogue/ui/product-gallery";
 import { WineFactsSection } from "~/catalogue/ui/wine-facts-section";
 import { readWineFacts } from "~/catalogue/wine-facts.server";
@@ -195,16 +196,7 @@ function SameProducer({
           {t("sameProducer.all", { producer: provider.name })}
         </Link>
       </div>
-      <div className="mt-3 grid grid-cols-cards gap-4">
-        {items.map((item) => (
-          <ProductCard
-            key={item.productId}
-            item={item}
-            taxMode={taxMode}
-            buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
-          />
-        ))}
-      </div>
+      <ProductCardGrid items={items} taxMode={taxMode} visitorProvince={province} className="mt-3" />
     </section>
   );
 }

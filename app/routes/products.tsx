@@ -4,7 +4,7 @@
  * it each change submits at once; back/forward restore each filter state.
  */
 import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { countryName } from "~/catalogue/country-names.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
 import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
@@ -20,7 +20,6 @@ import {
 } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
 import { getReferenceData } from "~/catalogue/reference.server";
-import { ProductCard } from "~/catalogue/ui/product-card";
 import { submitOnChoice } from "~/components/ui/auto-submit";
 import { FilterChipList } from "~/components/ui/filter-chips";
 import { FilterPanel } from "~/components/ui/filter-panel";
@@ -213,17 +212,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           {items.length === 0 ? (
             <p className="py-12 text-center text-stone-600">{t("common.noRecords")}</p>
           ) : (
-            <div className="grid grid-cols-cards gap-4">
-              {items.map((item, index) => (
-                <ProductCard
-                  key={item.productId}
-                  item={item}
-                  taxMode={taxMode}
-                  priority={index === 0}
-                  buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
-                />
-              ))}
-            </div>
+            <ProductCardGrid items={items} taxMode={taxMode} visitorProvince={province} priorityFirst />
           )}
           <PaginationNav pagination={pagination} hrefFor={hrefFor} />
         </section>

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { listBlogsForProvider } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
-import { BuyArea } from "~/cart/ui/add-to-cart-form";
+import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { providerTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { providerImageSrc } from "~/catalogue/links";
@@ -18,7 +18,6 @@ import { getProviderDetail } from "~/catalogue/providers.server";
 import { getReferenceData } from "~/catalogue/reference.server";
 import { Breadcrumbs } from "~/catalogue/ui/breadcrumbs";
 import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
-import { ProductCard } from "~/catalogue/ui/product-card";
 import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
 import { CataloguePicture } from "~/images/ui/catalogue-picture";
@@ -135,16 +134,7 @@ export default function ProviderPage({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="text-stone-600">{t("common.noRecords")}</p>
       ) : (
-        <div className="grid grid-cols-cards gap-4">
-          {items.map((item) => (
-            <ProductCard
-              key={item.productId}
-              item={item}
-              taxMode={taxMode}
-              buy={(channel) => <BuyArea channel={channel} uvc={item.uvc} visitorProvince={province} compact />}
-            />
-          ))}
-        </div>
+        <ProductCardGrid items={items} taxMode={taxMode} visitorProvince={province} />
       )}
       <RelatedBlogs blogs={loaderData.blogs} />
     </article>
