@@ -7,26 +7,9 @@
  */
 import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addFirstBuyable } from "./support/cart";
 import { expect, type Page, test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
-
-/** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
-async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
-  await page.goto(listPath);
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first();
-  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
-  const formId = await card
-    .getByTestId("add-to-cart")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first()
-    .getAttribute("id");
-  const form = page.locator(`[id="${formId}"]`);
-  await form.getByRole("button", { name: button }).click();
-  await expect(form.getByRole("status")).toContainText(/Ajouté/);
-}
 
 /** The logged-in customer buys a private-import case and a food item, pays on the simulated page; returns the confirmation number. */
 async function placeAndPay(page: Page): Promise<string> {

@@ -7,6 +7,7 @@
  */
 import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addFirstBuyable } from "./support/cart";
 import { expect, test } from "./support/fixtures";
 import { mailsContaining } from "./support/outbox";
 
@@ -19,21 +20,7 @@ test("staff marks a reservation available and the customer pays it through the e
   await page.goto("/products?inventory=IP");
   const pages = await page.getByRole("navigation", { name: "Pagination" }).getByRole("link").allTextContents();
   const last = Math.max(1, ...pages.map(Number).filter(Number.isInteger));
-  await page.goto(`/products?inventory=IP&page=${last}`);
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: "Réserver" }) })
-    .first();
-  const productName = (await card.getByRole("heading").first().textContent())!.trim();
-  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
-  const formId = await card
-    .getByTestId("add-to-cart")
-    .filter({ has: page.getByRole("button", { name: "Réserver" }) })
-    .first()
-    .getAttribute("id");
-  const form = page.locator(`[id="${formId}"]`);
-  await form.getByRole("button", { name: "Réserver" }).click();
-  await expect(form.getByRole("status")).toContainText(/Ajouté/);
+  const productName = await addFirstBuyable(page, `/products?inventory=IP&page=${last}`, "Réserver");
   await page.goto("/checkout");
   await page.getByLabel("Téléphone").fill("514 555-0123");
   await page.getByRole("button", { name: "Étape suivante" }).click();

@@ -5,27 +5,10 @@
  * Cancel on the payment page back to step 3 with the cart intact; axe on every step.
  */
 import { expectNoAxeViolations } from "./support/axe";
+import { addFirstBuyable } from "./support/cart";
 import { expect, type Page, test } from "./support/fixtures";
 import { switchPreference } from "./support/helpers";
 import { mailsContaining } from "./support/outbox";
-
-/** Adds the first product of a list that can be bought now (a case or a unit) from its card. */
-async function addFirstBuyable(page: Page, listPath: string, button: RegExp) {
-  await page.goto(listPath);
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first();
-  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
-  const formId = await card
-    .getByTestId("add-to-cart")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first()
-    .getAttribute("id");
-  const form = page.locator(`[id="${formId}"]`);
-  await form.getByRole("button", { name: button }).click();
-  await expect(form.getByRole("status")).toContainText(/Ajouté/);
-}
 
 async function fillCart(page: Page, province: "QC" | "ON") {
   const shop = province === "QC" ? "MERCH_MTL" : "MERCH_TORONTO";

@@ -8,6 +8,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { registerCustomer, signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addFirstBuyable } from "./support/cart";
 import { expect, test } from "./support/fixtures";
 
 const newsletterOf = (page: Page): Locator => page.getByRole("contentinfo").getByRole("heading", { name: "Infolettre" });
@@ -44,22 +45,7 @@ test("a logged-in customer's confirmation lists the lines and links the invoice 
   // A registration, the three steps, the payment, the confirmation and an axe run.
   test.slow();
   await registerCustomer(page, { emailPrefix: "invoice-link" });
-  await page.goto("/products?inventory=MERCH_MTL&type=FOODS");
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: /^Ajouter au panier$/ }) })
-    .first();
-  await card
-    .getByRole("button", { name: /^Ajouter au panier$/ })
-    .first()
-    .click();
-  await expect(
-    page
-      .getByTestId("add-to-cart")
-      .getByRole("status")
-      .filter({ hasText: /Ajouté/ })
-      .first(),
-  ).toBeVisible();
+  await addFirstBuyable(page, "/products?inventory=MERCH_MTL&type=FOODS", /^Ajouter au panier$/);
   await page.goto("/checkout");
   await expect(page.getByTestId("checkout-header")).toBeVisible();
   await expect(newsletterOf(page)).toHaveCount(0);

@@ -4,6 +4,7 @@
  * and boutique names, never an internal inventory code, on the list and in the cart.
  * Runs with JavaScript and without.
  */
+import { addFirstBuyable } from "./support/cart";
 import { expect, type Page, test } from "./support/fixtures";
 
 /** Internal codes and the near-synonym the shop dropped. */
@@ -65,22 +66,7 @@ test("no internal inventory code on /products, its filters and the cart", async 
   await expect(page.getByTestId("product-card").first()).toBeVisible();
   expect(await page.getByRole("main").innerText()).not.toMatch(INTERNAL);
   // The boutique channel by the bottle, in the cart.
-  await page.goto("/products?inventory=Brouhh");
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: /^Ajouter au panier$/ }) })
-    .first();
-  await card
-    .getByRole("button", { name: /^Ajouter au panier$/ })
-    .first()
-    .click();
-  await expect(
-    page
-      .getByTestId("add-to-cart")
-      .getByRole("status")
-      .filter({ hasText: /Ajouté/ })
-      .first(),
-  ).toBeVisible();
+  await addFirstBuyable(page, "/products?inventory=Brouhh", /^Ajouter au panier$/);
   await page.goto("/shopping-cart");
   await expect(page.getByTestId("cart-line").first()).toBeVisible();
   const main = await page.getByRole("main").innerText();

@@ -8,26 +8,13 @@ import { readFile } from "node:fs/promises";
 import { pdfText } from "../support/pdf-text";
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { addFirstBuyable } from "./support/cart";
 import { expect, type Page, test } from "./support/fixtures";
 import { isNoJs } from "./support/helpers";
 
 /** Buys the first private-import case of the list, picked up at a Montréal SAQ branch, and pays it. */
 async function buyACase(page: Page, email: string): Promise<{ confirmation: string; orderNumber: string }> {
-  await page.goto("/products?inventory=IP");
-  const button = /Ajouter la caisse/;
-  const card = page
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first();
-  // The channel the URL names comes first in its card (docs/decisions/040); its form says "Ajouté".
-  const formId = await card
-    .getByTestId("add-to-cart")
-    .filter({ has: page.getByRole("button", { name: button }) })
-    .first()
-    .getAttribute("id");
-  const form = page.locator(`[id="${formId}"]`);
-  await form.getByRole("button", { name: button }).click();
-  await expect(form.getByRole("status")).toContainText(/Ajouté/);
+  await addFirstBuyable(page, "/products?inventory=IP", /Ajouter la caisse/);
   await page.goto("/checkout");
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 1 de 3");
   await page.getByRole("main").getByLabel("Prénom").fill("Camille");
