@@ -828,6 +828,40 @@ async function loadListedProducts(
   return groupChannels(ids, rows, universe.named);
 }
 
+/**
+ * Up to `limit` products of a producer, other than `exceptProductId`, that a visitor of `province`
+ * can buy now ("Du même producteur", docs/decisions/041): one card each, with its AVAILABLE channels
+ * among the province's default-listed inventories, by name. Reads no counts: the product page
+ * needs no pagination.
+ */
+export async function listAvailableFromProducer(
+  db: Database,
+  options: { providerId: number; exceptProductId: number; province: Province; taxMode: TaxMode; locale: Locale; limit: number },
+): Promise<ListedProduct[]> {
+  const available = and(
+    eq(productListing.providerId, options.providerId),
+    sql`${productListing.productId} <> ${options.exceptProductId}`,
+    eq(productListing.province, options.province),
+    eq(productListing.defaultListed, true),
+    eq(productListing.availabilityStatus, "AVAILABLE"),
+  );
+  const name = sql`min(${listingName(options.locale)})`;
+  const picked = await db
+    .select({ productId: productListing.productId })
+    .from(productListing)
+    .where(available)
+    .groupBy(productListing.productId)
+    .orderBy(name, productListing.productId)
+    .limit(options.limit);
+  const cards = await loadListedProducts(
+    db,
+    picked.map((row) => row.productId),
+    options.locale,
+    { provinces: [options.province], named: [], taxMode: options.taxMode, minCents: null, maxCents: null },
+  );
+  return cards.map((card) => ({ ...card, channels: card.channels.filter((channel) => channel.availabilityStatus === "AVAILABLE") }));
+}
+
 /** A channel row of a listed product, as read: the channel and its product's columns. */
 export type ListedChannelRow = ListedChannel & Omit<ListedProduct, "channels">;
 

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDatabaseCaches } from "~/cache.server";
+import { moreFromProducer } from "~/catalogue/more-from-producer.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { type ListedProduct, searchProducts } from "~/catalogue/products.server";
 import { defaultInventoryCodes, getReferenceData } from "~/catalogue/reference.server";
@@ -110,5 +111,38 @@ describe("a product sold through three channels", () => {
     expect(new Set(data.items.map((i) => i.productId)).size).toBe(data.items.length);
     const { cards, first } = await everyCard("", { providerId: wine.providerId });
     expect(first.pagination.total).toBe(cards.length);
+  });
+});
+
+describe("Du même producteur (docs/decisions/041)", () => {
+  it("lists up to four other products of the producer, each once, with only the channels available in the province", async () => {
+    const { cards: all } = await everyCard("", { providerId: wine.providerId });
+    const cards = await moreFromProducer(testDb.db, { providerId: wine.providerId, exceptProductId: wine.productId, ...QC });
+    expect(cards.length).toBeLessThanOrEqual(4);
+    expect(cards.map((c) => c.productId)).not.toContain(wine.productId);
+    expect(new Set(cards.map((c) => c.productId)).size).toBe(cards.length);
+    // Those the producer's page lists with an available channel (other than the page's product),
+    // by name: the first four of them.
+    const expected = all
+      .filter((c) => c.productId !== wine.productId && c.channels.some((ch) => ch.availabilityStatus === "AVAILABLE"))
+      .sort((a, b) => a.name.localeCompare(b.name, "fr") || a.productId - b.productId)
+      .slice(0, 4);
+    expect(cards.map((c) => c.productId)).toEqual(expected.map((c) => c.productId));
+    for (const card of cards) {
+      expect(card.channels.length).toBeGreaterThan(0);
+      for (const channel of card.channels) expect(channel.availabilityStatus).toBe("AVAILABLE");
+    }
+  });
+
+  it("leaves out a product whose channels in the province are all upcoming", async () => {
+    const [other] = await moreFromProducer(testDb.db, { providerId: wine.providerId, exceptProductId: wine.productId, ...QC });
+    if (!other) return expect.fail("the demo producer has another available product");
+    await testDb.db.execute(sql`update product_inventories set availability_status = 'UPCOMING' where product_id = ${other.productId}`);
+    try {
+      const cards = await moreFromProducer(testDb.db, { providerId: wine.providerId, exceptProductId: wine.productId, ...QC });
+      expect(cards.map((c) => c.productId)).not.toContain(other.productId);
+    } finally {
+      await testDb.db.execute(sql`update product_inventories set availability_status = 'AVAILABLE' where product_id = ${other.productId}`);
+    }
   });
 });
