@@ -19,7 +19,16 @@ import { localized } from "~/lib/localized";
 import type { BlogCoverMotif, LiquorBoard, TaxMode } from "~/vocabulary";
 import { firstSentence } from "./meta-text";
 import { DEFAULT_URL_LOCALE, localizedUrl, pagedTitle, seoMeta, type SeoSite } from "./page-meta";
-import { articleJsonLd, type OfferChannel, organizationJsonLd, productJsonLd, productOffers, wineFactsJsonLd } from "./structured-data";
+import {
+  articleJsonLd,
+  type OfferChannel,
+  offeredCents,
+  organizationJsonLd,
+  productJsonLd,
+  productOffers,
+  schemaPrice,
+  wineFactsJsonLd,
+} from "./structured-data";
 
 /** At most this many filter values are named in a list's title. */
 const TITLE_FILTERS_MAX = 3;
@@ -111,11 +120,11 @@ export function productMeta(site: SeoSite | null, data: ProductMetaData): MetaDe
     unitText: { case: t("price.perCaseOf", { count: product.uvc }), unit: t("price.perUnit"), bottle: t("price.perBottleShort") },
   });
   // og's price is the lowest of those offers, so the head carries no price the page does not show.
-  const offerPrices = offers.map((offer) => Number(offer.price));
+  const offerCents = data.here.map((channel) => offeredCents(channel, product, data.taxMode));
   const extra: MetaDescriptor[] = [];
-  if (offerPrices.length > 0) {
+  if (offerCents.length > 0) {
     extra.push(
-      { property: "product:price:amount", content: Math.min(...offerPrices).toFixed(2) },
+      { property: "product:price:amount", content: schemaPrice(Math.min(...offerCents)) },
       { property: "product:price:currency", content: "CAD" },
     );
   }

@@ -66,6 +66,16 @@ export interface OfferContext {
 }
 
 /**
+ * What one offer of `channel` costs, in cents, in `taxMode`: the case for private import (taxed on
+ * the case total, as the cart does), else one unit or bottle — the amount the page shows for it
+ * (`displayPrice`). `og`'s price is the lowest of these.
+ */
+export function offeredCents(channel: OfferChannel, context: Pick<OfferContext, "uvc" | "zeroRated">, taxMode: TaxMode): number {
+  const price = displayPrice({ ...channel, uvc: context.uvc, zeroRated: context.zeroRated }, taxMode);
+  return soldByTheCase(channel) ? (price.caseCents ?? price.unitCents) : price.unitCents;
+}
+
+/**
  * One `Offer` per channel the page shows with a price (docs/decisions/042-money-shown-adds-up.md):
  * the offer is for what the channel sells — one full case of `uvc` bottles for private import
  * (UN/CEFACT unit `CS`), one unit for the shop (`H87`), one bottle at the liquor board (`H87`) —
@@ -77,10 +87,9 @@ export interface OfferContext {
  */
 export function productOffers(origin: string, channels: readonly OfferChannel[], context: OfferContext): JsonLd[] {
   return channels.map((channel) => {
-    const item = { ...channel, uvc: context.uvc, zeroRated: context.zeroRated };
     const byCase = soldByTheCase(channel);
-    const taxIn = displayPrice(item, "IN");
-    const taxOut = displayPrice(item, "OUT");
+    const taxIn = offeredCents(channel, context, "IN");
+    const taxOut = offeredCents(channel, context, "OUT");
     const shown = context.taxMode === "IN" ? taxIn : taxOut;
     const quantity = {
       "@type": "QuantitativeValue",
@@ -88,17 +97,16 @@ export function productOffers(origin: string, channels: readonly OfferChannel[],
       unitCode: byCase ? "CS" : "H87",
       unitText: byCase ? context.unitText.case : channel.channelKind === "LIQUOR_BOARD" ? context.unitText.bottle : context.unitText.unit,
     };
-    const cents = (price: typeof shown) => (byCase ? (price.caseCents ?? price.unitCents) : price.unitCents);
-    const specification = (price: typeof shown, included: boolean) => ({
+    const specification = (cents: number, included: boolean) => ({
       "@type": "UnitPriceSpecification",
-      price: schemaPrice(cents(price)),
+      price: schemaPrice(cents),
       priceCurrency: "CAD",
       valueAddedTaxIncluded: included,
       referenceQuantity: quantity,
     });
     return {
       "@type": "Offer",
-      price: schemaPrice(cents(shown)),
+      price: schemaPrice(shown),
       priceCurrency: "CAD",
       priceSpecification: [specification(taxIn, true), specification(taxOut, false)],
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: 1, unitCode: quantity.unitCode, unitText: quantity.unitText },
