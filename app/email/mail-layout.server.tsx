@@ -8,6 +8,7 @@
  */
 import { Body, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
+import { SITE_NAME } from "~/lib/brand";
 import type { Locale } from "~/vocabulary";
 import { LOGO_CID, LOGO_SIZE } from "./logo.server";
 
@@ -42,8 +43,6 @@ export interface MailDocument {
   blocks: MailBlock[];
   /** "label : value" with the language's punctuation (the text part's figures and links). */
   pair(label: string, value: string): string;
-  /** The logo's alternative text, e.g. "Cuvée". */
-  logoAlt: string;
 }
 
 /**
@@ -155,7 +154,7 @@ function MailView({ doc }: { doc: MailDocument }) {
         style={{ margin: 0, padding: "16px", fontFamily: "Arial,Helvetica,sans-serif", fontSize: "14px", lineHeight: "1.5", color: "#222" }}
       >
         <Container style={{ maxWidth: "600px", margin: "0 auto" }}>
-          <Img src={`cid:${LOGO_CID}`} width={LOGO_SIZE.width} height={LOGO_SIZE.height} alt={doc.logoAlt} />
+          <Img src={`cid:${LOGO_CID}`} width={LOGO_SIZE.width} height={LOGO_SIZE.height} alt={SITE_NAME} />
           <Hr style={{ borderColor: "#eee", margin: "12px 0" }} />
           {doc.blocks.map((block, i) => (
             <BlockView key={i} block={block} />

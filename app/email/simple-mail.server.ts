@@ -75,7 +75,6 @@ export function renderSimpleMail({ lang, subject, paragraphs, link, closing }: S
     preview: typeof paragraphs[1] === "string" ? paragraphs[1] : undefined,
     blocks,
     pair: (label, value) => t("mail.pair", { label, value }),
-    logoAlt: "Cuvée",
   });
 }
 

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useFetchers, useLocation } from "react-router";
+import { Form, Link, useFetchers } from "react-router";
 import { cartCountDelta, CartFormSchema } from "~/cart/cart-forms";
 import { PreferenceSwitches } from "~/components/ui/preference-switches";
 import { useT } from "~/i18n/translation";
+import { SITE_NAME } from "~/lib/brand";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/preferences/preferences";
 import type { Locale } from "~/vocabulary";
 import { type Menu, MENUS } from "./menus";
-import { usePageLayout } from "./page-layout";
+import { useCheckoutWayBack, usePageLayout } from "./page-layout";
 
 function DesktopMenu({ menu }: { menu: Menu }) {
   const { t } = useT();
@@ -91,7 +92,7 @@ export function Header({ root }: { root: HeaderData | undefined }) {
  */
 export function CheckoutHeader() {
   const { t } = useT();
-  const { pathname } = useLocation();
+  const wayBack = useCheckoutWayBack();
   return (
     <header className="border-b border-stone-200 bg-white print:hidden" data-testid="checkout-header">
       <a href="#main" className="sr-only focus:not-sr-only">
@@ -99,7 +100,7 @@ export function CheckoutHeader() {
       </a>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to="/" className="font-serif text-2xl font-bold text-wine-800" aria-label={t("brand.home")}>
-          Cuvée
+          {SITE_NAME}
         </Link>
         <p className="flex items-center gap-1 text-sm text-stone-700">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
@@ -108,9 +109,7 @@ export function CheckoutHeader() {
           </svg>
           {t("nav.secureCheckout")}
         </p>
-        {/* The cart's checkout steps lead back to the cart; the confirmation (the cart is empty by
-            then), a reservation's or a membership's payment lead back to the shop. */}
-        {pathname === "/checkout" || pathname === "/checkout/payment" ? (
+        {wayBack === "cart" ? (
           <Link to="/shopping-cart" className="ml-auto text-sm text-wine-800 underline underline-offset-2">
             {t("nav.backToCart")}
           </Link>
@@ -182,7 +181,7 @@ export function ShopHeader({ root }: { root: HeaderData | undefined }) {
           </nav>
         </details>
         <Link to="/" className="font-serif text-2xl font-bold text-wine-800" aria-label={t("brand.home")}>
-          Cuvée
+          {SITE_NAME}
         </Link>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutOfMatches } from "./page-layout";
+import { layoutOfMatches, wayBackOfMatches } from "./page-layout";
 
 describe("layoutOfMatches", () => {
   it("is the shop's frame when no route names one", () => {
@@ -25,5 +25,13 @@ describe("layoutOfMatches", () => {
   it("keeps the shop's frame on an error page (the staff area's 404 to a visitor looks like any 404)", () => {
     expect(layoutOfMatches([{ data: {} }, { handle: { layout: "staff" } }, { handle: undefined }])).toBe("shop");
     expect(layoutOfMatches([])).toBe("shop");
+  });
+});
+
+describe("wayBackOfMatches", () => {
+  it("leads back to the cart from the cart's checkout steps, to the shop after them and elsewhere", () => {
+    expect(wayBackOfMatches([{ handle: undefined }, { handle: { layout: "checkout", backTo: "cart" } }])).toBe("cart");
+    expect(wayBackOfMatches([{ handle: undefined }, { handle: { layout: "checkout" } }])).toBe("shop");
+    expect(wayBackOfMatches([{ handle: undefined }])).toBe("shop");
   });
 });

@@ -16,6 +16,11 @@ export type PageLayout = "shop" | "checkout" | "staff";
 /** What a route's `handle` may say about its frame. */
 export interface LayoutHandle {
   layout: Exclude<PageLayout, "shop">;
+  /**
+   * Where the checkout header's way back leads: the cart during the cart's checkout steps; the shop
+   * (the default) after the order, or from a reservation's or a membership's payment.
+   */
+  backTo?: "cart";
 }
 
 /**
@@ -30,6 +35,20 @@ export function layoutOfMatches(matches: readonly { handle?: unknown; data?: unk
     if (handle?.layout === "checkout" || handle?.layout === "staff") return handle.layout;
   }
   return "shop";
+}
+
+/** Where the checkout header's way back leads for the matched routes: the deepest handle's `backTo`, else the shop. */
+export function wayBackOfMatches(matches: readonly { handle?: unknown }[]): "cart" | "shop" {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as Partial<LayoutHandle> | undefined;
+    if (handle?.layout !== undefined) return handle.backTo ?? "shop";
+  }
+  return "shop";
+}
+
+/** Where the checkout header's way back leads on the current page ({@link wayBackOfMatches}). */
+export function useCheckoutWayBack(): "cart" | "shop" {
+  return wayBackOfMatches(useMatches());
 }
 
 /** The frame of the current page ({@link layoutOfMatches} of the matched routes). */

@@ -26,7 +26,7 @@ import type { Database } from "~/db/client.server";
 import { channelNameKey } from "~/i18n/channel-names";
 import { formatCount, formatLongDate, formatMoney, formatVolume } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
-import { SITE_NAME } from "~/seo/page-meta";
+import { SITE_NAME } from "~/lib/brand";
 import type { Locale, Province, TaxMode } from "~/vocabulary";
 import { availabilityOf, LISTING_REGIONS, type ListingOptions, parseListingOptions } from "./listing-options";
 import {

@@ -23,8 +23,8 @@ import { getReferenceData, type ReferenceData } from "~/catalogue/reference.serv
 import type { Database } from "~/db/client.server";
 import { formatLongDate } from "~/i18n/format";
 import { translatorFor } from "~/i18n/translator";
+import { SITE_NAME } from "~/lib/brand";
 import type { Pagination } from "~/lib/pagination";
-import { SITE_NAME } from "~/seo/page-meta";
 import type { Locale, Province } from "~/vocabulary";
 import {
   A4_LANDSCAPE,

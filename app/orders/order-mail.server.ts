@@ -133,7 +133,7 @@ function wordingFor(locale: string): Wording {
 type Block = MailBlock;
 
 function render(blocks: Block[], w: Wording, subject: string, preview: string): Promise<ComposedMail> {
-  return renderMail({ lang: w.lang, subject, preview, blocks, pair: w.pair, logoAlt: "Cuvée" });
+  return renderMail({ lang: w.lang, subject, preview, blocks, pair: w.pair });
 }
 
 // --- Content ---------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export const headers = noStoreHeaders;
 
 /** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
-export const handle = { layout: "checkout" } satisfies LayoutHandle;
+export const handle = { layout: "checkout", backTo: "cart" } satisfies LayoutHandle;
 
 async function findOrder(request: Request, db: Parameters<typeof getOrderByConfirmation>[0]) {
   const confirmation = new URL(request.url).searchParams.get("order") ?? "";

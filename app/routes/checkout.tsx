@@ -39,7 +39,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export const headers = noStoreHeaders;
 
 /** Drawn in the checkout's focused frame: its own header, the minimal footer (docs/decisions/044-order-e-mails.md). */
-export const handle = { layout: "checkout" } satisfies LayoutHandle;
+export const handle = { layout: "checkout", backTo: "cart" } satisfies LayoutHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);

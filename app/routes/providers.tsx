@@ -45,7 +45,7 @@ import { tidySearchParams } from "~/lib/url-params";
 import { PrintProvidersLink } from "~/listing/ui/print-providers-link";
 import { RequestReference } from "~/observability/request-reference";
 import { providerListMeta } from "~/seo/catalogue-meta";
-import { SITE_NAME, siteOf } from "~/seo/page-meta";
+import { documentTitle, siteOf } from "~/seo/page-meta";
 import type { Locale } from "~/vocabulary";
 import type { Route } from "./+types/providers";
 
@@ -380,7 +380,7 @@ export function ErrorBoundary() {
   return (
     <div>
       {/* The route's meta has no data here: the page still has a title (React puts it in the head). */}
-      <title>{`${t("providers.title")} · ${SITE_NAME}`}</title>
+      <title>{documentTitle(t("providers.title"))}</title>
       <h1 className="mb-4 font-serif text-3xl">{t("providers.title")}</h1>
       <div role="alert" className="rounded border border-stone-300 bg-white p-6 text-center" data-testid="providers-unavailable">
         <p className="font-semibold">{t("providers.unavailable")}</p>

@@ -13,10 +13,9 @@ import type { TFunction } from "i18next";
 import type { MetaDescriptor } from "react-router";
 import { urlOfPath } from "~/http/path-url";
 import { translatorFor } from "~/i18n/translator";
+import { SITE_NAME } from "~/lib/brand";
 import { isOneOf, type Locale, LOCALES } from "~/vocabulary";
 import { clipDescription } from "./meta-text";
-
-export const SITE_NAME = "Cuvée";
 
 /** The query parameter naming a page's language (read first by the i18n middleware). */
 export const LANGUAGE_PARAM = "lng";

@@ -10,8 +10,9 @@ import { displayPrice } from "~/catalogue/display-price";
 import { productHref } from "~/catalogue/links";
 import { type ProductInventoryView, soldByTheCase } from "~/catalogue/product-inventory";
 import type { NamedGrapeShare, WineFacts } from "~/catalogue/wine-facts";
+import { SITE_NAME } from "~/lib/brand";
 import type { LiquorBoard, Locale, Province, TaxMode } from "~/vocabulary";
-import { absoluteUrl, localizedUrl, SITE_NAME } from "./page-meta";
+import { absoluteUrl, localizedUrl } from "./page-meta";
 
 /** A schema.org object (JSON). */
 export type JsonLd = Record<string, unknown>;
