@@ -12,7 +12,7 @@ import { SITE_NAME } from "~/lib/brand";
 import type { Locale } from "~/vocabulary";
 import { LOGO_CID, LOGO_SIZE } from "./logo.server";
 
-/** A thumbnail shown before an item row (absolute URL; docs/decisions/038-photos-on-pages.md). */
+/** A thumbnail shown before an item row: one JPEG by absolute URL, its size in pixels and its alt text (docs/decisions/038-photos-on-pages.md). */
 export interface MailBlockImage {
   url: string;
   width: number;

@@ -12,13 +12,14 @@
  * return is announced again. The sweep ({@link notifyAvailableFavorites}) compares the two every few
  * minutes, whatever changed the status.
  */
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { favorites, inventories, productInventories, products, providers, users } from "~/db/schema";
 import { composeSimpleMail } from "~/email/simple-mail.server";
 import { translatorFor } from "~/i18n/translator";
 import { localized } from "~/lib/localized";
 import { enqueueMail } from "~/outbox/outbox.server";
+import { localizedUrl } from "~/seo/page-meta";
 import type { Locale, Province } from "~/vocabulary";
 
 /** Favourites e-mailed in one transaction of the sweep. */
@@ -131,11 +132,6 @@ export function composeFavoriteAvailable(mail: FavoriteAvailableMail) {
   });
 }
 
-/** A shop path as an absolute URL in a language (`?lng=en-US` for English, as the pages' own links). */
-function urlIn(origin: string, path: string, locale: Locale): string {
-  return `${origin}${path}${locale === "fr-CA" ? "" : "?lng=en-US"}`;
-}
-
 /**
  * The favourites sweep (server/maintenance.ts), safe with any number of processes:
  * 1. a favourite whose product is upcoming again in the customer's province is re-armed
@@ -187,15 +183,17 @@ export async function notifyAvailableFavorites(db: Database, origin: string, now
           locale: row.locale,
           firstName: row.firstName,
           productName: localized(row.locale, row.nameFr, row.nameEn),
-          productUrl: urlIn(origin, `/products/${row.slug}`, row.locale),
-          favoritesUrl: urlIn(origin, "/account/favorites", row.locale),
+          productUrl: localizedUrl(origin, `/products/${row.slug}`, row.locale),
+          favoritesUrl: localizedUrl(origin, "/account/favorites", row.locale),
         });
         const tag = `favorite-${row.userId}-${row.productId}-available`;
         await enqueueMail(tx, { to: row.email, ...mail, tag }, { dedupeKey: `${tag}-${day}`, now });
+      }
+      if (due.length > 0) {
         await tx
           .update(favorites)
           .set({ notifiedAvailableAt: now })
-          .where(and(eq(favorites.userId, row.userId), eq(favorites.productId, row.productId)));
+          .where(or(...due.map((row) => and(eq(favorites.userId, row.userId), eq(favorites.productId, row.productId)))));
       }
       return due.length;
     });

@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
-import { isFailedSubmission, isOffline, serverMessageOf } from "./failed-submission";
+import { isOffline, serverMessageOf } from "./failed-submission";
 
 /** The error React Router gives the page for a failed answer carrying `body`. */
 const routeErrorOf = (body: unknown, status = 500) => new ErrorResponseImpl(status, "Internal Server Error", body);
@@ -25,13 +25,5 @@ describe("an offline failure", () => {
     expect(isOffline(new Error("x"), false)).toBe(true);
     expect(isOffline(new TypeError("Failed to fetch"), true)).toBe(true);
     expect(isOffline(new Error("Unexpected Server Error"), true)).toBe(false);
-  });
-});
-
-describe("isFailedSubmission", () => {
-  it("recognises the data a failure became, and nothing else", () => {
-    expect(isFailedSubmission({ failure: { message: "x", offline: false } })).toBe(true);
-    expect(isFailedSubmission({ added: 1, reserved: false })).toBe(false);
-    expect(isFailedSubmission(null)).toBe(false);
   });
 });

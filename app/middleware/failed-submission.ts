@@ -14,12 +14,7 @@ import { notify } from "~/components/ui/toasts";
 
 /** What a failed action's data becomes (a fetcher's `data`, a page's `actionData`). */
 export interface FailedSubmission {
-  failure: { message: string; offline: boolean };
-}
-
-/** Whether an action's data is a failure turned into data here. */
-export function isFailedSubmission(value: unknown): value is FailedSubmission {
-  return typeof value === "object" && value !== null && "failure" in value;
+  failure: { message: string };
 }
 
 /**
@@ -61,7 +56,7 @@ export const keepPageOnFailedAction: MiddlewareFunction<Record<string, DataStrat
   notify({ kind: "error", title: i18next.t("feedback.errorTitle"), message });
   // With a failure's status, so nothing revalidates (React Router skips it after a 4xx/5xx
   // action): offline, reloading the page's data would fail too and replace the page.
-  const failure = data<FailedSubmission>({ failure: { message, offline } }, { status: status ?? (offline ? 503 : 500) });
+  const failure = data<FailedSubmission>({ failure: { message } }, { status: status ?? (offline ? 503 : 500) });
   for (const [routeId] of failed) results[routeId] = { type: "data", result: failure };
   return results;
 };

@@ -6,23 +6,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { images, productImages, productInventories } from "~/db/schema";
+import type { MailBlockImage } from "~/email/mail-layout.server";
 import { closestVariantWidth, EMAIL_IMAGE_WIDTH, type ImageRef, imageVariantUrl } from "~/images/image-refs";
 import { localized } from "~/lib/localized";
 import type { Locale } from "~/vocabulary";
-
-/** An image as an e-mail shows it: one JPEG by absolute URL, its size in pixels and its alt text. */
-export interface MailImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
 
 /**
  * The e-mail thumbnail of an image: its JPEG variant {@link EMAIL_IMAGE_WIDTH} pixels wide (or the
  * image's own width when narrower) on `origin`, its height in proportion.
  */
-export function mailImageOf(image: Pick<ImageRef, "hash" | "width" | "height" | "alt">, origin: string): MailImage {
+export function mailImageOf(image: Pick<ImageRef, "hash" | "width" | "height" | "alt">, origin: string): MailBlockImage {
   const width = closestVariantWidth(image.width, EMAIL_IMAGE_WIDTH);
   return {
     url: `${origin}${imageVariantUrl(image.hash, width, "jpeg")}`,
@@ -42,7 +35,7 @@ export async function mailPhotosOfChannels(
   productInventoryIds: readonly number[],
   locale: Locale,
   origin: string,
-): Promise<Map<number, MailImage>> {
+): Promise<Map<number, MailBlockImage>> {
   if (productInventoryIds.length === 0) return new Map();
   const rows = await db
     .select({

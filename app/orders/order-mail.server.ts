@@ -14,6 +14,7 @@
 import type { Database } from "~/db/client.server";
 import type { MailAttachmentRef } from "~/db/outbox-job";
 import type { orderLines, orders, orderTaxLines, reservations } from "~/db/schema";
+import type { MailBlockImage } from "~/email/mail-layout.server";
 import { type MailBlock, renderMail } from "~/email/mail-layout.server";
 import type { ComposedMail } from "~/email/mailer.server";
 import { agencyCopy } from "~/email/simple-mail.server";
@@ -23,7 +24,6 @@ import { enqueueMail } from "~/outbox/outbox.server";
 import { orderSummaryForDisplay, type SummaryRowKey } from "~/pricing/summary-display";
 import { LIQUOR_BOARD_OF, type LiquorBoard, type Locale, type TaxCode } from "~/vocabulary";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
-import type { MailImage } from "./order-line-images.server";
 import { RESERVATION_WINDOW_DAYS } from "./reservation-window";
 
 /** Everything the order e-mails show, read from the order's snapshot rows. */
@@ -40,7 +40,7 @@ export interface OrderMailData {
    * The thumbnail of each line's product by product inventory id (a fixed-width JPEG by absolute
    * URL, docs/decisions/038-photos-on-pages.md); a line without one shows no image.
    */
-  lineImages?: ReadonlyMap<number, MailImage>;
+  lineImages?: ReadonlyMap<number, MailBlockImage>;
 }
 
 // --- Wording ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ function lineName(line: OrderLine): string {
 }
 
 /** The lines' thumbnails in their order, or undefined (no image column) when none has one. */
-function lineImagesOf(lines: OrderLine[], images: OrderMailData["lineImages"]): (MailImage | null)[] | undefined {
+function lineImagesOf(lines: OrderLine[], images: OrderMailData["lineImages"]): (MailBlockImage | null)[] | undefined {
   const found = lines.map((line) => images?.get(line.productInventoryId) ?? null);
   return found.some(Boolean) ? found : undefined;
 }

@@ -10,7 +10,7 @@
  */
 import { data, redirect } from "react-router";
 import { accountAskedWith } from "~/accounts/guest-orders.server";
-import { hasInvoice, invoicePath } from "~/accounts/order-history.server";
+import { hasInvoice, invoicePath, lineView } from "~/accounts/order-history.server";
 import { ConfirmationPage } from "~/checkout/ui/confirmation-page";
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -69,17 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     // The charged lines (RESERVED ones are the reservations below), amounts before taxes.
     lines: lines
-      .filter((l) => l.section !== "RESERVED")
-      .map((l) => ({
-        id: l.id,
-        section: l.section,
-        inventoryCode: l.inventoryCode,
-        name: l.productName,
-        vintage: l.vintage,
-        quantity: l.quantity,
-        uvc: l.uvc,
-        amountCents: l.agencyFeesCents + l.liquorBoardPartCents + l.boutiqueCents,
-      })),
+      .filter((l): l is typeof l & { section: "AGENCY" | "SHOP" } => l.section !== "RESERVED")
+      .map((l) => ({ ...lineView(l), inventoryCode: l.inventoryCode })),
     reservations: reservations.map((r) => ({ id: r.id, name: r.productName, quantity: r.quantity, byCase: r.byCase, bottles: r.bottles })),
   };
 }

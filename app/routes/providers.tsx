@@ -6,7 +6,7 @@
  * overlay covers the results while they load (JavaScript); a list that fails to load says so
  * (docs/decisions/043-filter-chips-and-producer-filters.md).
  */
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import {
   Form,
   isRouteErrorResponse,
@@ -153,21 +153,21 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
   }, [location.key]);
   // Cancel (its link, or Escape in the open drawer): the drawer closes and its choices go back to
   // the list's, without loading anything.
-  const cancel = (event: { preventDefault(): void }) => {
+  const cancel = useCallback((event: { preventDefault(): void }) => {
     event.preventDefault();
     form.current?.reset();
     if (drawerToggle.current) {
       drawerToggle.current.checked = false;
       drawerToggle.current.focus();
     }
-  };
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && drawerToggle.current?.checked && !window.matchMedia(DESKTOP_QUERY).matches) cancel(event);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  });
+  }, [cancel]);
   const currentHref = providerListHref(filters);
   return (
     // `print-landscape`: the browser prints this page on A4 landscape (app/app.css).

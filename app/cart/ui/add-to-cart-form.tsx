@@ -22,7 +22,11 @@ export type BuyableChannel = Pick<
   "productInventoryId" | "province" | "salesUnit" | "availabilityStatus" | "quantity"
 >;
 
-/** What the cart answers an add form: what was added, a refusal, or a failure kept on the page (decision 039). */
+/**
+ * What the cart answers an add form: what was added, a refusal, or a failure kept on the page
+ * (decision 039: the shape of `FailedSubmission` in app/middleware/failed-submission.ts, written here
+ * because the middleware folder imports the cart).
+ */
 type AddAnswer = CartAdded | CartActionError | { failure: { message: string } };
 
 /** The id of a channel's add form (`add-42`), in a card or on the product page: the anchor an add lands back on. */
