@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearDatabaseCaches } from "~/cache.server";
+import { setFlash } from "~/http/flash.server";
 import { requestContext } from "~/http/request-context";
 import { sharedPageCache } from "~/middleware/shared-page-cache.server";
 import type { Preferences } from "~/preferences/preferences";
@@ -131,6 +132,19 @@ describe("the shared page cache", () => {
     const withSession = await request("/products?c=PT", page.next, { headers: { Cookie: cookie } });
     expect(page.renders).toHaveLength(2);
     expect(withSession.response.headers.has("Age")).toBe(false);
+  });
+
+  it("renders the page of a visitor carrying a flash message for them, and does not store it (decision 039)", async () => {
+    const page = renderer();
+    const flash = (await setFlash({ key: "feedback.flash.loggedOut" })).split(";")[0]!;
+    await request("/products?c=GR", page.next);
+    const withFlash = await request("/products?c=GR", page.next, { headers: { Cookie: flash } });
+    expect(page.renders).toHaveLength(2);
+    expect(withFlash.response.headers.has("Age")).toBe(false);
+    // The next visitor still gets the shared page, not the one rendered for the flash.
+    const after = await request("/products?c=GR", page.next);
+    expect(page.renders).toHaveLength(2);
+    expect(after.response.headers.has("Age")).toBe(true);
   });
 
   it("shares neither a page that sets a cookie, nor one that asks not to be stored, nor an error", async () => {
