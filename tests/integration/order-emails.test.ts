@@ -159,6 +159,19 @@ describe("the confirmation e-mail in the outbox", () => {
     expect(readdirSync(outboxDir).filter((f) => f.includes(`-order-${order.orderNumber}-confirmation`))).toHaveLength(1);
   });
 
+  it("goes without the invoice when the order has none any more at send time (refunded meanwhile), with its logo", async () => {
+    const refunded = await paidOrder({ guestId: crypto.randomUUID() }, "leo@example.com");
+    await db.update(orders).set({ status: "REFUNDED" }).where(eq(orders.id, refunded.id));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { email } = await confirmationMail(refunded);
+      expect(email.attachments.map((a) => a.filename)).toEqual(["logo.png"]);
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining(`order ${refunded.id} has no invoice`));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("is in English for an English order", async () => {
     const english = await paidOrder({ guestId: crypto.randomUUID() }, "sam@example.com", "en-US");
     const { email } = await confirmationMail(english);
