@@ -9,20 +9,21 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import PostalMime, { type Email } from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addToCart, getCart } from "~/cart/cart.server";
 import type { CartOwner } from "~/cart/cart-types";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
-import { branches, orderLines, orders, productInventories, products } from "~/db/schema";
+import { branches, orderLines, orders } from "~/db/schema";
 import { boutiqueNameKey } from "~/i18n/channel-names";
 import { translatorFor } from "~/i18n/translator";
 import type { Order } from "~/orders/orders.server";
 import { finishPaidOrder } from "~/orders/payment.server";
 import { loader as confirmationLoader } from "~/routes/checkout.confirmation";
 import { registerCustomer, startUserSession } from "~/users/users.server";
+import { findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs } from "../support/loader-context";
 import { sendOutbox } from "../support/outbox";
 import { pdfText } from "../support/pdf-text";
@@ -41,26 +42,8 @@ let qcBranchId: number;
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
   db = testDb.db;
-  const find = async (code: "IP" | "MERCH_MTL", typeCode?: string) => {
-    const [row] = await db
-      .select({ id: productInventories.id })
-      .from(productInventories)
-      .innerJoin(products, eq(products.id, productInventories.productId))
-      .where(
-        and(
-          eq(productInventories.inventoryCode, code),
-          eq(productInventories.availabilityStatus, "AVAILABLE"),
-          gte(productInventories.quantity, sql`5 * ${products.uvc}`),
-          typeCode ? eq(products.typeCode, typeCode) : undefined,
-        ),
-      )
-      .orderBy(productInventories.id)
-      .limit(1);
-    if (!row) throw new Error(`demo catalogue has no available ${code} ${typeCode ?? ""} item`);
-    return row.id;
-  };
-  privateImportId = await find("IP");
-  shopFoodId = await find("MERCH_MTL", "FOODS");
+  privateImportId = (await findCatalogueItem(db, "IP", "AVAILABLE", { minCases: 5 })).id;
+  shopFoodId = (await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minCases: 5, typeCode: "FOODS" })).id;
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.province, "QC")).limit(1);
   qcBranchId = branch!.id;
 });

@@ -6,18 +6,19 @@
  * (IDOR). Loaders are called the way React Router calls them. Runs on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getCustomerOrder, listCustomerOrders } from "~/accounts/order-history.server";
 import type { OrderHistoryData } from "~/accounts/order-history-view";
 import { addToCart, getCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
 import { placeOrder } from "~/checkout/place-order.server";
-import { addresses, branches, productInventories, products } from "~/db/schema";
+import { addresses, branches } from "~/db/schema";
 import { completeOrderPayment, type Order } from "~/orders/orders.server";
 import { loader as invoiceLoader } from "~/routes/account.invoice";
 import { headers as salesHeaders, loader as salesLoader } from "~/routes/account.sales";
 import { registerCustomer, startUserSession, type User } from "~/users/users.server";
+import { findCatalogueItem } from "../support/catalogue-items";
 import { routeArgs, thrownResponse } from "../support/loader-context";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -96,26 +97,8 @@ async function placeFor(who: Customer, now: Date, paid: boolean): Promise<Order>
 beforeAll(async () => {
   testDb = await createTestDatabase({ seed: "demo" });
   db = testDb.db;
-  const find = async (code: "IP" | "MERCH_MTL", typeCode?: string) => {
-    const [row] = await db
-      .select({ id: productInventories.id })
-      .from(productInventories)
-      .innerJoin(products, eq(products.id, productInventories.productId))
-      .where(
-        and(
-          eq(productInventories.inventoryCode, code),
-          eq(productInventories.availabilityStatus, "AVAILABLE"),
-          gte(productInventories.quantity, sql`5 * ${products.uvc}`),
-          typeCode ? eq(products.typeCode, typeCode) : undefined,
-        ),
-      )
-      .orderBy(productInventories.id)
-      .limit(1);
-    if (!row) throw new Error(`demo catalogue has no available ${code} ${typeCode ?? ""} item`);
-    return row.id;
-  };
-  privateImportId = await find("IP");
-  shopFoodId = await find("MERCH_MTL", "FOODS");
+  privateImportId = (await findCatalogueItem(db, "IP", "AVAILABLE", { minCases: 5 })).id;
+  shopFoodId = (await findCatalogueItem(db, "MERCH_MTL", "AVAILABLE", { minCases: 5, typeCode: "FOODS" })).id;
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.province, "QC")).limit(1);
   qcBranchId = branch!.id;
 
