@@ -8,8 +8,8 @@
  */
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import type { Database } from "~/db/client.server";
-import { getEnv } from "~/env.server";
 import { notifyAvailableFavorites } from "~/favorites/favorites.server";
+import { shopOriginWithoutRequest } from "~/http/shop-origin.server";
 import { expirePendingOrders } from "~/orders/orders.server";
 import { purgeSentOutbox } from "~/outbox/outbox.server";
 import { sweepRecentlyViewed } from "~/recently-viewed/recently-viewed.server";
@@ -54,7 +54,7 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
           if (deleted) console.log(`Recently viewed sweep: ${deleted} old view(s) deleted.`);
         })
         .catch((error: unknown) => console.error(`Recently viewed sweep failed: ${(error as Error).message}`)),
-      notifyAvailableFavorites(db, shopOriginForMail())
+      notifyAvailableFavorites(db, shopOriginWithoutRequest())
         .then((written) => {
           if (written) console.log(`Favourites sweep: ${written} "now available" e-mail(s) written.`);
         })
@@ -71,13 +71,4 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
       await running;
     },
   };
-}
-
-/**
- * The origin of links in e-mails written outside a request: PUBLIC_URL, else the local server
- * (development and tests, where no request tells the address).
- */
-function shopOriginForMail(): string {
-  const env = getEnv();
-  return env.publicOrigin ?? `http://localhost:${env.port}`;
 }

@@ -9,3 +9,12 @@ import { getEnv } from "~/env.server";
 export function shopOrigin(request: Request): string {
   return getEnv().publicOrigin ?? new URL(request.url).origin;
 }
+
+/**
+ * The origin for links written outside a request (a sweep's e-mail): PUBLIC_URL, else this server
+ * on localhost (development and tests, where no request tells the address).
+ */
+export function shopOriginWithoutRequest(): string {
+  const env = getEnv();
+  return env.publicOrigin ?? `http://localhost:${env.port}`;
+}
