@@ -49,7 +49,7 @@ export interface MailDocument {
  * The plain-text part: each block after a blank line — a heading underlined with dashes, items
  * as "- cell — cell", figures and links as "label : value" — ending with a newline.
  */
-export function renderMailText(doc: Pick<MailDocument, "blocks" | "pair">): string {
+function renderMailText(doc: Pick<MailDocument, "blocks" | "pair">): string {
   const out: string[] = [];
   for (const block of doc.blocks) {
     switch (block.kind) {

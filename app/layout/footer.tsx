@@ -31,7 +31,7 @@ export function Footer({ root }: { root: FooterData | undefined }) {
  * The footer of a focused page: help and legal links and the copyright, no newsletter form, menus
  * or store addresses (nothing that leads the shopper away from paying, or staff from their work).
  */
-export function MinimalFooter({ root }: { root: FooterData | undefined }) {
+function MinimalFooter({ root }: { root: FooterData | undefined }) {
   const { t } = useT();
   const year = root?.year ?? new Date().getFullYear();
   return (
@@ -74,7 +74,7 @@ export function MinimalFooter({ root }: { root: FooterData | undefined }) {
  * Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright.
  * @param root the root loader's data, or undefined when the root loader itself failed
  */
-export function ShopFooter({ root }: { root: FooterData | undefined }) {
+function ShopFooter({ root }: { root: FooterData | undefined }) {
   const { t } = useT();
   const year = root?.year ?? new Date().getFullYear();
   return (

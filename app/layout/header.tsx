@@ -90,7 +90,7 @@ export function Header({ root }: { root: HeaderData | undefined }) {
  * The header of the checkout steps and payment pages: the logo (home), a secure-checkout note and a
  * way back to the cart; no menus, search or preference switches to lead the shopper away.
  */
-export function CheckoutHeader() {
+function CheckoutHeader() {
   const { t } = useT();
   const wayBack = useCheckoutWayBack();
   return (
@@ -127,7 +127,7 @@ export function CheckoutHeader() {
  * Navbar, search, cart and account icons, action bar and the no-JavaScript mobile drawer.
  * @param root the root loader's data, or undefined when the root loader itself failed
  */
-export function ShopHeader({ root }: { root: HeaderData | undefined }) {
+function ShopHeader({ root }: { root: HeaderData | undefined }) {
   const { t } = useT();
   const preferences = root?.preferences ?? DEFAULT_PREFERENCES;
   const menus = MENUS[preferences.province];

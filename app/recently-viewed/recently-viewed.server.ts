@@ -22,7 +22,7 @@ import type { Locale } from "~/vocabulary";
 /** Most products kept per viewer; a new view beyond it drops the oldest. */
 export const RECENTLY_VIEWED_MAX = 12;
 /** A customer's views are kept this long (a guest's only as long as a guest session lives). */
-export const CUSTOMER_RECENTS_DAYS = 90;
+const CUSTOMER_RECENTS_DAYS = 90;
 /** Advisory lock of the recents sweep (guest carts 6001, orders 6002, subscriptions 6003). */
 const RECENTS_SWEEP_LOCK = 6_041;
 const SWEEP_BATCH_SIZE = 1_000;
@@ -55,7 +55,7 @@ export function isPrefetch(request: Request): boolean {
  * Records that `viewer` saw `productId` now (a second view moves it to the front) and keeps only
  * the latest {@link RECENTLY_VIEWED_MAX} of the viewer's products. Safe to run concurrently.
  */
-export async function recordView(db: Database, viewer: ViewerKey, productId: number, now = new Date()): Promise<void> {
+async function recordView(db: Database, viewer: ViewerKey, productId: number, now = new Date()): Promise<void> {
   await db
     .insert(recentlyViewed)
     .values({ viewerKey: viewer, productId, viewedAt: now })
@@ -91,7 +91,7 @@ export interface RecentProduct {
  * page's own product).
  * @param options.limit at most this many (default {@link RECENTLY_VIEWED_MAX})
  */
-export async function listRecentlyViewed(
+async function listRecentlyViewed(
   db: Database,
   viewer: ViewerKey,
   locale: Locale,

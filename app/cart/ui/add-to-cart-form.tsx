@@ -30,14 +30,14 @@ export type BuyableChannel = Pick<
 type AddAnswer = CartAdded | CartActionError | { failure: { message: string } };
 
 /** The id of a channel's add form (`add-42`), in a card or on the product page: the anchor an add lands back on. */
-export const addFormId = (productInventoryId: number) => `add-${productInventoryId}`;
+const addFormId = (productInventoryId: number) => `add-${productInventoryId}`;
 
 /**
  * Where an add without JavaScript lands back (decision 039): the page it was on, at the form
  * itself (its `scroll-margin` keeps the card's name and price in sight), so the shopper keeps
  * their place. The form's id is the channel's, unique however a page groups its channels in cards.
  */
-export function addReturnPath(location: { pathname: string; search: string }, channel: BuyableChannel): string {
+function addReturnPath(location: { pathname: string; search: string }, channel: BuyableChannel): string {
   return `${location.pathname}${location.search}#${addFormId(channel.productInventoryId)}`;
 }
 

@@ -9,7 +9,7 @@ import { useFetchers, useNavigation } from "react-router";
 import { useT } from "~/i18n/translation";
 
 /** How many requests are under way: the navigation (0 or 1) and the busy fetchers. */
-export function usePendingCount(): number {
+function usePendingCount(): number {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   return (navigation.state === "idle" ? 0 : 1) + fetchers.filter((fetcher) => fetcher.state !== "idle").length;
