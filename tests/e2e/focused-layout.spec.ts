@@ -54,7 +54,7 @@ test("a logged-in customer's confirmation lists the lines and links the invoice 
   await page.getByLabel("Téléphone").fill("514 555-0123");
   await page.getByRole("button", { name: "Étape suivante" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 2 de 3");
-  await page.getByRole("radio", { name: "Magasin Montréal" }).check();
+  await page.getByRole("radio", { name: "Boutique Montréal" }).check();
   await page.getByRole("button", { name: "Confirmer la commande" }).click();
   await expect(page.getByTestId("checkout-step")).toHaveText("Étape 3 de 3");
   await page.getByLabel("J'ai lu et j'accepte ces conditions.").check();
