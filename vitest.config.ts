@@ -6,7 +6,8 @@
  *   `*.db.test.ts`. No database.
  * - `integration`: `app/**\/*.db.test.ts` and `tests/integration/**\/*.test.ts`. Each file opens its
  *   own database through `tests/support/test-database.ts`: an in-memory PGlite by default, a fresh
- *   database on a real PostgreSQL server when `TEST_DATABASE_URL` is set.
+ *   database on a real PostgreSQL server when `TEST_DATABASE_URL` is set; either is a copy of a
+ *   seed level prepared once per run (`tests/support/prepared-databases.ts`).
  * - `server`: `tests/server/**\/*.test.ts`, against the BUILT server (`scripts/serve.mjs`), each file
  *   starting its own on a free port and a temp data folder: build first.
  *
@@ -48,8 +49,9 @@ export default defineConfig({
           environment: "node",
           include: ["app/**/*.db.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
           exclude: ["**/node_modules/**"],
-          // Each file starts a PGlite (WASM, ~100 MB and a few seconds to migrate) or creates a
-          // PostgreSQL database: two files at a time suits a 2-core machine.
+          // Each file opens a PGlite (WASM, ~100 MB) or creates a PostgreSQL database, copied from
+          // the seed levels the global setup prepares once: two files at a time suits 2 cores.
+          globalSetup: ["tests/support/prepared-databases.ts"],
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 60_000,

@@ -33,6 +33,11 @@ export interface DatabaseHandle {
    * @returns a function that stops listening
    */
   listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the whole database as a tarball, which `openDatabase({ pgliteDump })` opens again
+   * as it was (the tests prepare each seed level once per run this way). Undefined on PostgreSQL.
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -146,10 +151,11 @@ async function listenOnPostgres(url: string, channel: string, onNotice: () => vo
 /**
  * Opens a database.
  * @param target `{ url }` with a `postgres://` or `postgresql://` URL for PostgreSQL,
- *   `{ pgliteDir }` for a PGlite directory (created when missing), or `{}` for an in-memory PGlite.
+ *   `{ pgliteDir }` for a PGlite directory (created when missing), `{ pgliteDump }` for an in-memory
+ *   PGlite loaded from a {@link DatabaseHandle.dump}, or `{}` for an empty in-memory PGlite.
  * @throws when the server cannot be reached or the directory cannot be created.
  */
-export async function openDatabase(target: { url?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(target: { url?: string; pgliteDir?: string; pgliteDump?: Blob }): Promise<DatabaseHandle> {
   if (target.url) {
     // A connection that cannot be made in 5 s fails (a 503, decision 029) instead of holding the
     // request until the operating system gives up on an unreachable server.
@@ -169,7 +175,11 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
     };
   }
   if (target.pgliteDir) mkdirSync(path.dirname(path.resolve(target.pgliteDir)), { recursive: true });
-  const client = new PGlite({ dataDir: target.pgliteDir, extensions: { unaccent, pg_trgm } });
+  const client = new PGlite({
+    dataDir: target.pgliteDir,
+    loadDataDir: target.pgliteDump,
+    extensions: { unaccent, pg_trgm },
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -180,6 +190,7 @@ export async function openDatabase(target: { url?: string; pgliteDir?: string })
       const unlisten = await client.listen(channel, () => onNotice());
       return () => unlisten();
     },
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

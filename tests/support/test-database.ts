@@ -15,11 +15,20 @@
  *   it("…", async () => { await testDb.db.select().from(products); });
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 
 export type TestSeed = "none" | "reference" | "demo";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Per seed level, the PGlite dump file or the PostgreSQL template database to copy. */
+    preparedDatabases?: Record<TestSeed, string>;
+  }
+}
 
 export interface TestDatabase {
   db: Database;
@@ -50,18 +59,22 @@ export interface TestDatabaseOptions {
 }
 
 /**
- * Creates a fresh database, applies every migration and loads the seed asked for.
+ * Creates a fresh database at the seed level asked for. Each level is prepared once per run by
+ * `tests/support/prepared-databases.ts` (the integration project's global setup): a PGlite file
+ * opens a copy of its dump, a PostgreSQL one is created from its template database. Without it
+ * (photos asked for, or a run without the global setup) the migrations and the seed run here.
  * @throws when `TEST_DATABASE_URL` is set but the server cannot be reached or refuses
  *   `CREATE DATABASE`, or when a migration or seed fails (the database is then dropped).
  */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const level = options.seed ?? "none";
+  const prepared = options.photos ? undefined : inject("preparedDatabases")?.[level];
   if (!adminUrl) {
-    const handle = await openDatabase({});
+    const handle = await openDatabase(prepared ? { pgliteDump: new Blob([await readFile(prepared)]) } : {});
     const close = once(() => handle.close());
     try {
-      await handle.migrate();
-      await seed(handle.db, options.seed ?? "none", options.photos ?? false);
+      if (!prepared) await migrateAndSeed(handle, level, options.photos ?? false);
     } catch (error) {
       await close();
       throw error;
@@ -70,7 +83,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
 
   const name = `cuvee_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}${prepared ? ` TEMPLATE ${prepared}` : ""}`);
   const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   const url = databaseUrl(adminUrl, name);
   let handle: Awaited<ReturnType<typeof openDatabase>>;
@@ -88,8 +101,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     }
   });
   try {
-    await handle.migrate();
-    await seed(handle.db, options.seed ?? "none", options.photos ?? false);
+    if (!prepared) await migrateAndSeed(handle, level, options.photos ?? false);
   } catch (error) {
     await close();
     throw error;
@@ -97,26 +109,37 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return { db: handle.db, kind: handle.kind, url, listen: handle.listen, close };
 }
 
-/** Loads the seed modules only when asked, so `seed: "none"` tests do not depend on them. */
-async function seed(db: Database, level: TestSeed, photos: boolean): Promise<void> {
+/** Applies every migration, then loads the seed modules only when asked, so `seed: "none"` tests do not depend on them. */
+export async function migrateAndSeed(handle: DatabaseHandle, level: TestSeed, photos = false): Promise<void> {
+  await handle.migrate();
   if (level === "none") return;
-  const { seedReferenceData } = await import("~/catalogue/seed/reference-data");
-  await seedReferenceData(db);
-  if (level === "demo") {
+  await seedLevel(handle.db, level === "demo" ? "reference" : level, photos);
+  if (level === "demo") await seedLevel(handle.db, "demo", photos);
+}
+
+/**
+ * Adds ONE level's data to a database holding the level below it (the global setup builds the
+ * levels on one another): `"reference"` on migrated tables, `"demo"` on the reference data.
+ */
+export async function seedLevel(db: Database, level: Exclude<TestSeed, "none">, photos = false): Promise<void> {
+  if (level === "reference") {
+    const { seedReferenceData } = await import("~/catalogue/seed/reference-data");
+    await seedReferenceData(db);
+  } else {
     const { seedDemoCatalogue } = await import("~/catalogue/seed/demo-catalogue");
     await seedDemoCatalogue(db, { photos: photos && { cacheDir: path.resolve("data/demo-art") } });
   }
 }
 
 /** The admin URL with its database name replaced by `name`. */
-function databaseUrl(adminUrl: string, name: string): string {
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
 /** Runs one statement on the admin database with a short-lived connection. */
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
