@@ -15,7 +15,7 @@
  *   it("…", async () => { await testDb.db.select().from(products); });
  */
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
@@ -71,7 +71,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const level = options.seed ?? "none";
   const prepared = options.photos ? undefined : inject("preparedDatabases")?.[level];
   if (!adminUrl) {
-    const handle = await openDatabase(prepared ? { pgliteDump: new Blob([await readFile(prepared)]) } : {});
+    const handle = await openDatabase(prepared ? { pgliteDump: await openAsBlob(prepared) } : {});
     const close = once(() => handle.close());
     try {
       if (!prepared) await migrateAndSeed(handle, level, options.photos ?? false);
