@@ -176,10 +176,9 @@ function ProductForm({ product, reply }: { product: ProductEditData; reply: Prod
 function ImportPart({ inventories }: { inventories: ProductEditData["inventories"] }) {
   const { t, i18n } = useT();
   return (
-    <section aria-labelledby="import-part" className="mt-10">
-      <h2 id="import-part" className="font-serif text-2xl">
-        {t("catalogueEditing.products.importPart")}
-      </h2>
+    // Not a landmark of its own: the table's scroll region already carries this name.
+    <section className="mt-10">
+      <h2 className="font-serif text-2xl">{t("catalogueEditing.products.importPart")}</h2>
       <p className="mt-1 text-sm text-stone-700">{t("catalogueEditing.products.importPartHelp")}</p>
       <TableScroll label={t("catalogueEditing.products.importPart")} className="mt-2">
         <table className="w-full text-left text-sm" data-testid="import-part">

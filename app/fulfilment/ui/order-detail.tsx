@@ -285,10 +285,9 @@ export function StaffOrderPage({
         ) : null}
       </section>
 
-      <section aria-labelledby="staff-order-audit" className="mt-6">
-        <h2 id="staff-order-audit" className="font-serif text-xl">
-          {t("fulfilment.detail.audit")}
-        </h2>
+      {/* Not a landmark of its own: the table's scroll region already carries this name. */}
+      <section className="mt-6">
+        <h2 className="font-serif text-xl">{t("fulfilment.detail.audit")}</h2>
         {order.audit.length === 0 ? (
           <p className="mt-2 text-sm text-stone-700">{t("fulfilment.detail.noAudit")}</p>
         ) : (
