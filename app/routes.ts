@@ -2,7 +2,7 @@
  * The route table of SPEC §2, written out. Unknown paths render the not-found page with a 404.
  */
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { CONTENT_PAGE_SLUGS } from "./content/page-types";
+import { CONTENT_PAGE_SLUGS } from "./vocabulary";
 
 export default [
   index("routes/home.tsx"),

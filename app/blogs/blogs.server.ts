@@ -86,11 +86,12 @@ const summaryColumns = {
   summaryFr: blogs.summaryFr,
   summaryEn: blogs.summaryEn,
   publishedAt: blogs.publishedAt,
+  updatedAt: blogs.updatedAt,
   coverColor: blogs.coverColor,
   coverMotif: blogs.coverMotif,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+type SummaryRow = Pick<typeof blogs.$inferSelect, keyof typeof summaryColumns>;
 
 function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSummary {
   return {
@@ -99,7 +100,8 @@ function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSu
     type: row.type,
     title: localized(locale, row.titleFr, row.titleEn),
     summary: localized(locale, row.summaryFr, row.summaryEn),
-    publishedAt: row.publishedAt.toISOString(),
+    // An article not published yet (a staff preview) shows the date of its last edit.
+    publishedAt: (row.publishedAt ?? row.updatedAt).toISOString(),
     coverColor: row.coverColor,
     coverMotif: row.coverMotif,
     themes,
@@ -190,12 +192,22 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
 /** The newest articles among those a link table ties to one product or producer. */
 async function linkedBlogs(db: Database, linked: SQL, locale: Locale, limit: number): Promise<BlogLink[]> {
   const rows = await db
-    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
+    .select({
+      slug: blogs.slug,
+      titleFr: blogs.titleFr,
+      titleEn: blogs.titleEn,
+      publishedAt: blogs.publishedAt,
+      updatedAt: blogs.updatedAt,
+    })
     .from(blogs)
     .where(inArray(blogs.id, linked))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .limit(limit);
-  return rows.map((r) => ({ slug: r.slug, title: localized(locale, r.titleFr, r.titleEn), publishedAt: r.publishedAt.toISOString() }));
+  return rows.map((r) => ({
+    slug: r.slug,
+    title: localized(locale, r.titleFr, r.titleEn),
+    publishedAt: (r.publishedAt ?? r.updatedAt).toISOString(),
+  }));
 }
 
 /**

@@ -6,9 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { isOneOf, type Locale } from "~/vocabulary";
+import { CONTENT_PAGE_SLUGS, type ContentPageSlug, isOneOf, type Locale } from "~/vocabulary";
 import { parseContentPage } from "./page-parser.server";
-import { CONTENT_PAGE_SLUGS, type ContentPage, type ContentPageSlug, type ContentPageView } from "./page-types";
+import type { ContentPage, ContentPageView } from "./page-types";
 
 /** Where the Markdown files are: `content/pages` under the working directory (the project root). */
 const CONTENT_PAGES_DIR = path.resolve(process.cwd(), "content", "pages");

@@ -328,6 +328,7 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
       title: localized(locale, blogs.titleFr, blogs.titleEn),
       summary: localized(locale, blogs.summaryFr, blogs.summaryEn),
       publishedAt: blogs.publishedAt,
+      updatedAt: blogs.updatedAt,
     })
     .from(blogs)
     .where(inArray(blogs.id, ids));
@@ -338,7 +339,7 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
       title: r.title,
       type: r.type,
       summary: r.summary,
-      publishedAt: r.publishedAt.toISOString(),
+      publishedAt: (r.publishedAt ?? r.updatedAt).toISOString(),
     })),
   };
 }

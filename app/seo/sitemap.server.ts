@@ -9,12 +9,11 @@
  * the memory stays flat on a 100,000-product catalogue.
  */
 import { asc, count, gt, sql } from "drizzle-orm";
-import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
 import type { Database } from "~/db/client.server";
 import { blogs, products, providers } from "~/db/schema";
 import { escapeXml } from "~/lib/xml";
 import { STORES } from "~/stores/store-directory";
-import { LOCALES } from "~/vocabulary";
+import { CONTENT_PAGE_SLUGS, LOCALES } from "~/vocabulary";
 import { DEFAULT_URL_LOCALE, HREFLANG, localizedUrl } from "./page-meta";
 
 /** Items (products, producers, articles) per numbered sitemap file; each gives two URLs. */
