@@ -8,6 +8,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { clearCachesOnCatalogueChanges } from "~/cache.server";
+import { seedDemoCarousels } from "~/carousels/seed-demo-carousels.server";
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
 import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
@@ -50,6 +51,8 @@ export function bootServer(): Promise<DatabaseHandle> {
     }
     // Demo articles: upserted by slug, so a database seeded before them gets them too.
     if (env.seedDemo) await seedDemoBlogs(handle.db);
+    // Demo carousels (home selection per province…): made once, then left as staff arrange them.
+    if (env.seedDemo) await seedDemoCarousels(handle.db);
     // Demo logins (README), never in production.
     if (env.seedDemo && env.nodeEnv !== "production") {
       const created = await seedDemoAccounts(handle.db, env.nodeEnv);

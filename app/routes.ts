@@ -54,10 +54,14 @@ export default [
     route("producteurs/:slug", "routes/agence.producteur.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
     route("envois", "routes/agence.envois.tsx"),
+    route("carrousels", "routes/agence.carrousels.tsx"),
+    route("carrousels/:group/:province", "routes/agence.carrousel.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),
   route("listing/providers", "routes/listing.providers.ts"),
+  // A group of cards staff arrange, as JSON (SPEC §7 GET /carousels?group=, decision 047).
+  route("carousels", "routes/carousels.ts"),
   route("webhooks/:provider", "routes/webhooks.$provider.ts"),
   route("preferences", "routes/preferences.ts"),
   route("visitor", "routes/visitor.tsx"),

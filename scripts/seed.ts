@@ -10,6 +10,7 @@
  * Safe to run again: reference data is upserted, and a catalogue already there is kept.
  */
 import { seedDemoBlogs } from "../app/blogs/seed/seed-demo-blogs.server";
+import { seedDemoCarousels } from "../app/carousels/seed-demo-carousels.server";
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
 import { openDatabase } from "../app/db/client.server";
@@ -36,6 +37,7 @@ async function main(): Promise<number> {
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos}.`);
     }
     if (env.seedDemo) console.log(`Demo articles loaded: ${await seedDemoBlogs(handle.db)}.`);
+    if (env.seedDemo) console.log(`Demo carousels created: ${await seedDemoCarousels(handle.db)}.`);
     if (env.seedDemo && env.nodeEnv !== "production") {
       console.log(`Demo logins created: ${await seedDemoAccounts(handle.db, env.nodeEnv)} (see the README).`);
     }

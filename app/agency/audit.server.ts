@@ -23,7 +23,8 @@ type Fields = Record<string, unknown>;
 export async function recordStaffChange(
   db: Database,
   change: {
-    actor: Pick<StaffUser, "id" | "email">;
+    /** The staff user; `id` null for a change made by the shop itself (the demo seed). */
+    actor: Pick<StaffUser, "email"> & { id: number | null };
     action: AuditAction;
     entity: string;
     entityId: string | number;

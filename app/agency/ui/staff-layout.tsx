@@ -13,6 +13,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/photos", key: "photos", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
+  { to: "/agence/carrousels", key: "carousels", end: false },
 ] as const;
 
 /**
