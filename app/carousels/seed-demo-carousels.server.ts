@@ -6,7 +6,7 @@
  * upcoming products; for both provinces, new arrivals with two producers and two articles. A
  * carousel that already exists is left as staff arranged it; running it twice changes nothing.
  */
-import { and, asc, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, notInArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogs, carousels, productListing, providers } from "~/db/schema";
 import type { Province } from "~/vocabulary";
@@ -27,8 +27,10 @@ const UPCOMING_SIZE = 4;
 export async function seedDemoCarousels(db: Database, now = new Date()): Promise<number> {
   let created = 0;
   for (const province of ["QC", "ON"] as const) {
-    created += await fill(db, "home-selection", province, await productsOf(db, province, "AVAILABLE", SELECTION_SIZE), now);
-    created += await fill(db, "upcoming", province, await productsOf(db, province, "UPCOMING", UPCOMING_SIZE), now);
+    const selection = await productsOf(db, province, "AVAILABLE", SELECTION_SIZE, []);
+    created += await fill(db, "home-selection", province, selection, now);
+    const chosen = selection.map((item) => item.id);
+    created += await fill(db, "upcoming", province, await productsOf(db, province, "UPCOMING", UPCOMING_SIZE, chosen), now);
   }
   const someProviders = await db.select({ id: providers.id }).from(providers).orderBy(asc(providers.id)).limit(2);
   const someBlogs = await db
@@ -45,8 +47,11 @@ export async function seedDemoCarousels(db: Database, now = new Date()): Promise
   return created;
 }
 
-/** Up to `limit` products of a province's default list with that availability (and stock when AVAILABLE), one per producer. */
-async function productsOf(db: Database, province: Province, status: "AVAILABLE" | "UPCOMING", limit: number) {
+/**
+ * Up to `limit` products of a province's default list with that availability (and stock when
+ * AVAILABLE), one per producer, other than `except`.
+ */
+async function productsOf(db: Database, province: Province, status: "AVAILABLE" | "UPCOMING", limit: number, except: number[]) {
   const rows = await db
     .selectDistinctOn([productListing.providerId], { id: productListing.productId, providerId: productListing.providerId })
     .from(productListing)
@@ -56,6 +61,7 @@ async function productsOf(db: Database, province: Province, status: "AVAILABLE" 
         eq(productListing.defaultListed, true),
         eq(productListing.availabilityStatus, status),
         status === "AVAILABLE" ? gt(productListing.quantity, 0) : undefined,
+        except.length > 0 ? notInArray(productListing.productId, except) : undefined,
       ),
     )
     .orderBy(asc(productListing.providerId), asc(productListing.productId))

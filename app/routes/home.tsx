@@ -2,11 +2,11 @@
  * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
  * middleware); any other single path segment is not found. Its selection, new arrivals and coming
  * soon are the staff's carousels of the visitor's province (docs/decisions/047-carousels.md); a
- * carousel with no card to show is left out.
+ * product shows once, in the first carousel holding it, and a carousel with no card left is left out.
  */
 import { data, Link } from "react-router";
 import { CAROUSEL_GROUPS } from "~/carousels/carousel-groups";
-import { readCarousel } from "~/carousels/carousels.server";
+import { type CarouselCard, readCarousel } from "~/carousels/carousels.server";
 import { CarouselCards } from "~/carousels/ui/carousel-cards";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
@@ -37,6 +37,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), { ...visitor, pageSize: 1 }),
     Promise.all(CAROUSEL_GROUPS.map((group) => readCarousel(db, group, visitor))),
   ]);
+  // Each product once on the page (decision 040): in the first carousel that holds it.
+  const shown = new Set<number>();
+  const firstTime = (card: CarouselCard) => {
+    if (card.kind !== "product") return true;
+    if (shown.has(card.product.productId)) return false;
+    shown.add(card.product.productId);
+    return true;
+  };
   return {
     title: t("home.metaTitle"),
     description: t("home.metaDescription"),
@@ -44,8 +52,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     productCount: result.pagination.total,
     typeCodes: reference.productTypes.map((type) => type.code),
-    selection: selection!.cards,
-    others: others.filter((carousel) => carousel.cards.length > 0),
+    selection: selection!.cards.filter(firstTime),
+    others: others
+      .map((carousel) => ({ ...carousel, cards: carousel.cards.filter(firstTime) }))
+      .filter((carousel) => carousel.cards.length > 0),
   };
 }
 

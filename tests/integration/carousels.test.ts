@@ -46,7 +46,7 @@ afterAll(async () => {
   await testDb?.close();
 });
 
-const QC = { province: "QC", locale: "fr", taxMode: "IN" } as const;
+const QC = { province: "QC", locale: "fr-CA", taxMode: "IN" } as const;
 
 /** Products with stock in a province's default list and none in the other's, and the reverse. */
 async function productsSoldIn(province: "QC" | "ON", limit: number): Promise<number[]> {
@@ -134,6 +134,11 @@ describe("the demo seed", () => {
       expect(ids.length).toBeGreaterThanOrEqual(6);
       expect(ids.length).toBeLessThanOrEqual(8);
       expect(new Set(ids).size).toBe(ids.length);
+      // Each product once on the whole page, whatever the carousels holding it.
+      const everyProduct = [...home.selection, ...home.others.flatMap((carousel) => carousel.cards)].flatMap((card) =>
+        card.kind === "product" ? [card.product.productId] : [],
+      );
+      expect(new Set(everyProduct).size).toBe(everyProduct.length);
       for (const card of home.selection) {
         if (card.kind !== "product") throw new Error("the demo selection holds products only");
         expect(card.product.channels.length).toBeGreaterThan(0);
@@ -160,7 +165,7 @@ describe("reading a carousel", () => {
     const now = new Date("2026-11-20T15:00:00Z");
     const later = new Date("2026-12-02T15:00:00Z");
     const target = { group: "upcoming", province: "QC" } as const;
-    const existing = await readStaffCarousel(db, "upcoming", "QC", "fr");
+    const existing = await readStaffCarousel(db, "upcoming", "QC", "fr-CA");
     let version = existing.version;
     for (const item of existing.items) {
       const outcome = await editCarousel(db, staff, target, version, { op: "remove", itemId: item.id });
@@ -205,7 +210,7 @@ describe("reading a carousel", () => {
     expect(await shown(now)).toEqual([inStock]);
     await db.update(blogs).set({ status: "PUBLISHED" }).where(eq(blogs.id, article!.id));
     // The staff editor still lists every item, with why one would not show.
-    const page = await readStaffCarousel(db, "upcoming", "QC", "fr", now);
+    const page = await readStaffCarousel(db, "upcoming", "QC", "fr-CA", now);
     expect(page.items).toHaveLength(5);
     expect(page.items[3]!.note).toBe("notStarted");
   });
