@@ -54,6 +54,8 @@ export default [
     route("producteurs/:slug", "routes/agence.producteur.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
     route("envois", "routes/agence.envois.tsx"),
+    route("pages", "routes/agence.pages.tsx"),
+    route("pages/:slug", "routes/agence.page.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),

@@ -13,6 +13,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/photos", key: "photos", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
+  { to: "/agence/pages", key: "pages", end: false },
 ] as const;
 
 /**
