@@ -132,6 +132,7 @@ export function ContentPageEditor({
         </p>
       ) : null}
       {reply?.form === "restore" && reply.conflict ? <ConflictPanel conflict={reply.conflict} /> : null}
+      {reply?.form === "restore" && !reply.conflict ? <FieldErrors errors={reply.result.error?.[""] ?? undefined} /> : null}
       <EditForm key={page.currentRevision} page={page} reply={reply?.form === "edit" ? reply : undefined} />
       {reply?.preview ? <Preview preview={reply.preview} /> : null}
       <History page={page} />
@@ -196,9 +197,11 @@ function SourceField({ field, label, lang }: { field: FieldMetadata<string | und
 function ConflictPanel({ conflict }: { conflict: NonNullable<PageActionData["conflict"]> }) {
   const { t, i18n } = useT();
   return (
-    <section role="alert" className="mt-4 rounded border border-amber-400 bg-amber-50 p-4" data-testid="page-conflict">
-      <h2 className="font-semibold">{t("pageEditing.conflict.title")}</h2>
-      <p className="mt-1 text-sm">
+    <section aria-labelledby="page-conflict" className="mt-4 rounded border border-amber-400 bg-amber-50 p-4" data-testid="page-conflict">
+      <h2 id="page-conflict" className="font-semibold">
+        {t("pageEditing.conflict.title")}
+      </h2>
+      <p role="alert" className="mt-1 text-sm">
         {t("pageEditing.conflict.text", {
           revision: conflict.revision,
           who: conflict.actorEmail ?? t("pageEditing.fromFiles"),
@@ -208,8 +211,15 @@ function ConflictPanel({ conflict }: { conflict: NonNullable<PageActionData["con
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         {(["sourceFr", "sourceEn"] as const).map((field) => (
           <div key={field}>
-            <h3 className="text-sm font-medium">{t(`pageEditing.${field}`)}</h3>
+            <h3 id={`page-conflict-${field}`} className="text-sm font-medium">
+              {t(`pageEditing.conflict.${field}`)}
+            </h3>
             <pre
+              role="region"
+              aria-labelledby={`page-conflict-${field}`}
+              // A scrollable box a keyboard can reach (WCAG 2.1.1).
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll container must take the focus
+              tabIndex={0}
               lang={field === "sourceFr" ? "fr" : "en"}
               className="mt-1 max-h-96 overflow-auto rounded border border-stone-300 bg-white p-2 text-xs whitespace-pre-wrap"
               data-testid={`page-conflict-${field}`}
