@@ -56,6 +56,8 @@ export default [
     route("envois", "routes/agence.envois.tsx"),
     route("carrousels", "routes/agence.carrousels.tsx"),
     route("carrousels/:group/:province", "routes/agence.carrousel.tsx"),
+    route("pages", "routes/agence.pages.tsx"),
+    route("pages/:slug", "routes/agence.page.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),

@@ -14,6 +14,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
   { to: "/agence/carrousels", key: "carousels", end: false },
+  { to: "/agence/pages", key: "pages", end: false },
 ] as const;
 
 /**
