@@ -399,13 +399,13 @@ describe("slugs", () => {
     expect(await db.select().from(blogSlugHistory).where(eq(blogSlugHistory.blogId, id))).toEqual([]);
 
     const { blog } = await staffPage(id);
-    await changeBlogStatus(db, staff, id, blog.version, "publish", null);
+    await changeBlogStatus(db, staff, id, blog.version!, "publish", null);
     const final = unique("definitif");
     const edit = await post(
       articleAction,
       `/agence/articles/${id}`,
       { id: String(id) },
-      { ...articleFields(final, "Adresse"), intent: "save", version: String(blog.version + 1) },
+      { ...articleFields(final, "Adresse"), intent: "save", version: String(blog.version! + 1) },
     );
     expect(edit.status).toBe(303);
     expect((await staffPage(id)).blog.formerSlugs).toEqual([renamed]);

@@ -120,10 +120,10 @@ function BlogPreview({ preview }: { preview: { fr: BlogDetail; en: BlogDetail } 
       <p className="mt-1 text-sm text-stone-700">{t("blogDesk.preview.help")}</p>
       <div className="mt-4 grid gap-8 xl:grid-cols-2">
         <div lang="fr" data-testid="blog-preview-fr">
-          <BlogArticle blog={preview.fr} />
+          <BlogArticle blog={preview.fr} previewId="preview-fr-" />
         </div>
         <div lang="en" data-testid="blog-preview-en">
-          <BlogArticle blog={preview.en} />
+          <BlogArticle blog={preview.en} previewId="preview-en-" />
         </div>
       </div>
     </section>
