@@ -2,8 +2,8 @@
  * The content desk's articles (docs/decisions/045-content-desk-articles.md), with and without
  * JavaScript: staff write an article in French and English, preview it as the public page renders
  * it, create the draft, schedule it (Montréal time; nothing public yet), publish it, and a visitor
- * then finds it on /blogs, in the search and in both languages' Atom feeds. axe on the list and the
- * editor. The scheduled publication by the sweep and everything else are covered by
+ * then finds it on /blogs, in the search and in both languages' Atom feeds; unpublished, it is gone.
+ * axe on the list and the editor. The scheduled publication by the sweep and everything else are covered by
  * tests/integration/blog-desk.test.ts. Each run writes its own article (a unique title and slug).
  */
 import { signInAsStaff } from "./support/accounts";
@@ -44,18 +44,18 @@ test("staff write, preview, schedule and publish an article in both languages; a
   await page.getByLabel("Adresse (slug)").fill(slug);
   await page.getByLabel("Titre (français)").fill(titleFr);
   await page.getByLabel("Titre (anglais)").fill(titleEn);
-  await page.getByLabel("Résumé (français)").fill("Trois vins blancs de Loire arrivent cette semaine.");
-  await page.getByLabel("Résumé (anglais)").fill("Three Loire whites arrive this week.");
-  await page.getByLabel("Texte (Markdown) (français)").fill("## Au programme\n\nDu **Muscadet** <script>alert(1)</script>à boire frais.");
-  await page.getByLabel("Texte (Markdown) (anglais)").fill("## On the list\n\nSome **Muscadet** to drink chilled.");
+  // Words no other spec searches for, and no linked product or producer: other specs' counts stay.
+  await page.getByLabel("Résumé (français)").fill(`Les nouveautés ${word} de la semaine.`);
+  await page.getByLabel("Résumé (anglais)").fill(`This week's ${word} arrivals.`);
+  await page.getByLabel("Texte (Markdown) (français)").fill(`## Au programme\n\nDu **${word}** <script>alert(1)</script>à boire frais.`);
+  await page.getByLabel("Texte (Markdown) (anglais)").fill(`## On the list\n\nSome **${word}** to drink chilled.`);
   await page.getByRole("checkbox", { name: "Arrivages" }).check();
-  await page.getByLabel("Producteurs liés").fill("domaine-de-la-pepiere");
 
   await page.getByRole("button", { name: "Aperçu" }).click();
   const preview = page.getByTestId("blog-preview");
   await expect(preview.getByTestId("blog-preview-fr").getByRole("heading", { level: 1, name: titleFr })).toBeVisible();
   await expect(preview.getByTestId("blog-preview-en").getByRole("heading", { level: 1, name: titleEn })).toBeVisible();
-  await expect(preview.getByTestId("blog-preview-fr").locator("strong")).toHaveText("Muscadet");
+  await expect(preview.getByTestId("blog-preview-fr").locator("strong")).toHaveText(word);
   await expect(preview.locator("script")).toHaveCount(0);
   // The input is kept for saving.
   await expect(page.getByLabel("Titre (anglais)")).toHaveValue(titleEn);
@@ -63,6 +63,7 @@ test("staff write, preview, schedule and publish an article in both languages; a
 
   await page.getByRole("button", { name: "Créer le brouillon" }).click();
   await expect(page.getByTestId("edit-done")).toHaveText("Brouillon créé.");
+  const editor = new URL(page.url()).pathname;
   await expect(page.getByTestId("blog-status")).toContainText("Brouillon");
   await expectNoAxeViolations(page, "/agence/articles/:id");
 
@@ -93,4 +94,11 @@ test("staff write, preview, schedule and publish an article in both languages; a
   const feedEn = await page.request.get("/blogs/feed.xml?lng=en-US");
   expect(feedEn.headers()["content-type"]).toContain("application/atom+xml");
   expect(await feedEn.text()).toContain(`<title>${titleEn}</title>`);
+
+  // Taken down: gone for the visitor at once (back in French: the English feed's `?lng=` set the language).
+  await page.goto(`${editor}?lng=fr-CA`);
+  await page.getByRole("button", { name: "Dépublier" }).click();
+  await expect(page.getByTestId("edit-done")).toHaveText("Article dépublié : sa page n’est plus accessible.");
+  expect((await page.request.get(`/blogs/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/blogs/feed.xml")).text()).not.toContain(titleFr);
 });
