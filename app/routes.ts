@@ -12,6 +12,7 @@ export default [
   route("providers/:slug", "routes/provider.tsx"),
   route("global-search", "routes/global-search.tsx"),
   route("blogs", "routes/blogs.tsx"),
+  route("blogs/feed.xml", "routes/blogs.feed.ts"),
   route("blogs/:id", "routes/blog.tsx"),
   route("boutiques", "routes/stores.tsx"),
   route("boutiques/:city", "routes/store.tsx"),
@@ -58,6 +59,9 @@ export default [
     route("carrousels/:group/:province", "routes/agence.carrousel.tsx"),
     route("pages", "routes/agence.pages.tsx"),
     route("pages/:slug", "routes/agence.page.tsx"),
+    route("articles", "routes/agence.articles.tsx"),
+    route("articles/nouveau", "routes/agence.article-nouveau.tsx"),
+    route("articles/:id", "routes/agence.article.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),

@@ -23,7 +23,7 @@ type Fields = Record<string, unknown>;
 export async function recordStaffChange(
   db: Database,
   change: {
-    /** The staff user; `id` null for a change made by the shop itself (the demo seed). */
+    /** A staff user, or a job of the shop's own (`id` null: the publication sweep, the demo seed). */
     actor: Pick<StaffUser, "email"> & { id: number | null };
     action: AuditAction;
     entity: string;
