@@ -8,8 +8,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import { clearCachesOnCatalogueChanges } from "~/cache.server";
+import { seedDemoCarousels } from "~/carousels/seed-demo-carousels.server";
 import { seedDemoCatalogue } from "~/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "~/catalogue/seed/reference-data";
+import { seedContentPages } from "~/content/content-pages.server";
 import { type Database, type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { getEnv } from "~/env.server";
@@ -40,6 +42,8 @@ export function bootServer(): Promise<DatabaseHandle> {
       process.exit(1);
     }
     await seedReferenceData(handle.db);
+    // Revision 1 of each help and content page, from content/pages, when the page has none (decision 046).
+    await seedContentPages(handle.db);
     if (env.seedDemo && (await isCatalogueEmpty(handle.db))) {
       const seeding = performance.now();
       const counts = await seedDemoCatalogue(handle.db, { photos: env.seedDemoPhotos && { cacheDir: env.demoArtDir } });
@@ -50,6 +54,8 @@ export function bootServer(): Promise<DatabaseHandle> {
     }
     // Demo articles: upserted by slug, so a database seeded before them gets them too.
     if (env.seedDemo) await seedDemoBlogs(handle.db);
+    // Demo carousels (home selection per province…): made once, then left as staff arrange them.
+    if (env.seedDemo) await seedDemoCarousels(handle.db);
     // Demo logins (README), never in production.
     if (env.seedDemo && env.nodeEnv !== "production") {
       const created = await seedDemoAccounts(handle.db, env.nodeEnv);

@@ -2,7 +2,7 @@
  * The route table of SPEC §2, written out. Unknown paths render the not-found page with a 404.
  */
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
-import { CONTENT_PAGE_SLUGS } from "./content/page-types";
+import { CONTENT_PAGE_SLUGS } from "./vocabulary";
 
 export default [
   index("routes/home.tsx"),
@@ -12,6 +12,7 @@ export default [
   route("providers/:slug", "routes/provider.tsx"),
   route("global-search", "routes/global-search.tsx"),
   route("blogs", "routes/blogs.tsx"),
+  route("blogs/feed.xml", "routes/blogs.feed.ts"),
   route("blogs/:id", "routes/blog.tsx"),
   route("boutiques", "routes/stores.tsx"),
   route("boutiques/:city", "routes/store.tsx"),
@@ -54,10 +55,19 @@ export default [
     route("producteurs/:slug", "routes/agence.producteur.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
     route("envois", "routes/agence.envois.tsx"),
+    route("carrousels", "routes/agence.carrousels.tsx"),
+    route("carrousels/:group/:province", "routes/agence.carrousel.tsx"),
+    route("pages", "routes/agence.pages.tsx"),
+    route("pages/:slug", "routes/agence.page.tsx"),
+    route("articles", "routes/agence.articles.tsx"),
+    route("articles/nouveau", "routes/agence.article-nouveau.tsx"),
+    route("articles/:id", "routes/agence.article.tsx"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),
   route("listing/providers", "routes/listing.providers.ts"),
+  // A group of cards staff arrange, as JSON (SPEC §7 GET /carousels?group=, decision 047).
+  route("carousels", "routes/carousels.ts"),
   route("webhooks/:provider", "routes/webhooks.$provider.ts"),
   route("preferences", "routes/preferences.ts"),
   route("visitor", "routes/visitor.tsx"),

@@ -129,6 +129,13 @@ export const AUDIT_ACTIONS = [
   "producer.photoAdded",
   "producer.photosChanged",
   "photos.imported",
+  "blog.created",
+  "blog.edited",
+  "blog.statusChanged",
+  "blog.published",
+  "carousel.edited",
+  "contentPage.edited",
+  "contentPage.restored",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -174,6 +181,24 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Kinds of blog article (SPEC §3 Blog.type, §2 /blogs `type`): a general article, a producer's portrait, a region. */
 export const BLOG_TYPES = ["ARTICLE", "PRODUCER_PORTRAIT", "REGION"] as const;
 export type BlogType = (typeof BLOG_TYPES)[number];
+
+/**
+ * Where an article stands on the content desk (docs/decisions/045):
+ * - DRAFT: written, seen only by staff;
+ * - SCHEDULED: to be published by itself at `publish_at` (a sweep, whichever process runs it);
+ * - PUBLISHED: on `/blogs`, in search, the sitemap and the feeds;
+ * - UNPUBLISHED: taken down (its slug answers not found), may be published again.
+ */
+export const BLOG_STATUSES = ["DRAFT", "SCHEDULED", "PUBLISHED", "UNPUBLISHED"] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** What a carousel item shows: a product (one card, whatever its channels), a producer or an article. */
+export const CAROUSEL_ITEM_KINDS = ["product", "provider", "blog"] as const;
+export type CarouselItemKind = (typeof CAROUSEL_ITEM_KINDS)[number];
+
+/** The content pages of the SPEC §2 route table, by URL path (without the leading slash). */
+export const CONTENT_PAGE_SLUGS = ["faq", "orders-deliveries", "pricing-policy", "about-us", "services", "understand-product"] as const;
+export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
 
 /** Motifs of the generated blog cover image. */
 export const BLOG_COVER_MOTIFS = ["grapes", "glass", "bottle", "hills", "leaf"] as const;

@@ -1,7 +1,7 @@
 /**
  * Loads the reference data (inventories, product types, attributes, origins, liquor-store
- * branches, subscription plans) and, into a database without products, the demo catalogue, and
- * outside production the demo logins: what `npm start` does at boot, without starting the server.
+ * branches, subscription plans), the first revision of each help and content page, and, into a
+ * database without products, the demo catalogue, and outside production the demo logins: what `npm start` does at boot, without starting the server.
  *
  *   npm run seed
  *
@@ -10,8 +10,10 @@
  * Safe to run again: reference data is upserted, and a catalogue already there is kept.
  */
 import { seedDemoBlogs } from "../app/blogs/seed/seed-demo-blogs.server";
+import { seedDemoCarousels } from "../app/carousels/seed-demo-carousels.server";
 import { seedDemoCatalogue } from "../app/catalogue/seed/demo-catalogue";
 import { seedReferenceData } from "../app/catalogue/seed/reference-data";
+import { seedContentPages } from "../app/content/content-pages.server";
 import { openDatabase } from "../app/db/client.server";
 import { products } from "../app/db/schema";
 import { parseEnv } from "../app/env.server";
@@ -27,6 +29,8 @@ async function main(): Promise<number> {
   try {
     await handle.migrate();
     await seedReferenceData(handle.db);
+    const pages = await seedContentPages(handle.db);
+    if (pages > 0) console.log(`Content pages loaded from content/pages: ${pages}.`);
     const [existing] = await handle.db.select({ id: products.id }).from(products).limit(1);
     if (existing) {
       console.log("Reference data loaded; the database already has a catalogue, kept as it is.");
@@ -36,6 +40,7 @@ async function main(): Promise<number> {
       console.log(`Reference data and demo catalogue loaded: ${counts.providers} producers, ${counts.products} products${photos}.`);
     }
     if (env.seedDemo) console.log(`Demo articles loaded: ${await seedDemoBlogs(handle.db)}.`);
+    if (env.seedDemo) console.log(`Demo carousels created: ${await seedDemoCarousels(handle.db)}.`);
     if (env.seedDemo && env.nodeEnv !== "production") {
       console.log(`Demo logins created: ${await seedDemoAccounts(handle.db, env.nodeEnv)} (see the README).`);
     }

@@ -46,6 +46,13 @@ describe("bodyLimitOf", () => {
       expect(bodyLimitOf(path), path).toBe(zip);
   });
 
+  it("gives an article's editor room for two long Markdown bodies, and its list a form's", () => {
+    for (const path of ["/agence/articles/12", "/agence/articles/12.data", "/agence/articles/nouveau", "/agence/articles/nouveau.data"]) {
+      expect(bodyLimitOf(path), path).toBe(1024 * 1024);
+    }
+    expect(bodyLimitOf("/agence/articles")).toBe(FORM_BODY_LIMIT_BYTES);
+  });
+
   it("keeps exact paths' limits and gives every other path a form's", () => {
     expect(bodyLimitOf("/agence/import")).toBe(32 * 1024 * 1024);
     for (const path of [

@@ -46,6 +46,8 @@ export const BODY_LIMITS_BY_PATTERN: ReadonlyArray<{ pattern: RegExp; limit: num
   { pattern: /^\/agence\/(?:produits|producteurs)\/[^/]+(?:\.data|\/)?$/i, limit: MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES },
   // The bulk photo upload: one ZIP (checked again by the page) and the multipart envelope.
   { pattern: /^\/agence\/photos(?:\.data|\/)?$/i, limit: MAX_PHOTO_ZIP_BYTES + FORM_OVERHEAD_BYTES },
+  // An article's editor: two Markdown bodies of up to 50,000 characters each, URL-encoded (decision 045).
+  { pattern: /^\/agence\/articles\/[^/]+(?:\.data|\/)?$/i, limit: 1024 * 1024 },
 ];
 
 /** The body limit of a request path, in bytes: its exact path's, else its pattern's, else a form's. */

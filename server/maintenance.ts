@@ -2,10 +2,12 @@
  * Periodic jobs of a server process, at start-up and then every 5 minutes: the guest cart sweep,
  * the expiry of unpaid orders, whose stock returns, of abandoned
  * subscription purchases, and of sent messages of the outbox (decision 027); old recently viewed
- * products, and the e-mails of favourites that became available (decision 041). Each job is
+ * products, and the e-mails of favourites that became available (decision 041). Scheduled articles
+ * are published by their own, more frequent turn (every minute: decision 045). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */
+import { publishDueBlogs } from "~/blogs/blog-desk.server";
 import { sweepExpiredGuestCarts } from "~/cart/guest-carts.server";
 import type { Database } from "~/db/client.server";
 import { notifyAvailableFavorites } from "~/favorites/favorites.server";
@@ -19,13 +21,29 @@ import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.serv
 /** An unpaid order keeps its stock at most this long past its payment window. */
 export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
+/** How often scheduled articles are looked for: an article appears within a minute of its time. */
+export const PUBLICATION_INTERVAL_MS = 60 * 1000;
+
 /**
  * Starts the schedule.
  * @returns `stop()`, which cancels the next runs and resolves once a run in progress has ended.
  */
-export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL_MS): { stop(): Promise<void> } {
+export function startMaintenance(
+  db: Database,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+  publicationIntervalMs = PUBLICATION_INTERVAL_MS,
+): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
+  let publishing: Promise<void> = Promise.resolve();
   let stopped = false;
+  const publish = () => {
+    if (stopped) return;
+    publishing = publishDueBlogs(db)
+      .then((published) => {
+        if (published) console.log(`Publication sweep: ${published} scheduled article(s) published.`);
+      })
+      .catch((error: unknown) => console.error(`Publication sweep failed: ${(error as Error).message}`));
+  };
   const run = () => {
     if (stopped) return;
     running = Promise.all([
@@ -62,13 +80,17 @@ export function startMaintenance(db: Database, intervalMs = MAINTENANCE_INTERVAL
     ]).then(() => undefined);
   };
   run();
+  publish();
   const timer = setInterval(run, intervalMs);
   timer.unref();
+  const publicationTimer = setInterval(publish, publicationIntervalMs);
+  publicationTimer.unref();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      clearInterval(publicationTimer);
+      await Promise.all([running, publishing]);
     },
   };
 }

@@ -23,7 +23,8 @@ type Fields = Record<string, unknown>;
 export async function recordStaffChange(
   db: Database,
   change: {
-    actor: Pick<StaffUser, "id" | "email">;
+    /** A staff user, or a job of the shop's own (`id` null: the publication sweep, the demo seed). */
+    actor: Pick<StaffUser, "email"> & { id: number | null };
     action: AuditAction;
     entity: string;
     entityId: string | number;

@@ -1,18 +1,23 @@
 /**
  * Blog articles (SPEC §2 `/blogs`, `/blogs/{id}`; §3 Blog; §7 blogs by product / provider):
  * the filtered, paginated list, one article with its Markdown body rendered and
- * sanitized on the server, and the articles related to a product or a producer.
+ * sanitized on the server, and the articles related to a product or a producer. The public side
+ * shows PUBLISHED articles only (docs/decisions/045-content-desk-articles.md): a draft, a scheduled
+ * or an unpublished article is not found.
  */
 import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import { localizedName } from "~/catalogue/reference.server";
 import { renderMarkdown } from "~/content/page-parser.server";
 import type { Database } from "~/db/client.server";
-import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
+import { attributes, blogAttributes, blogProducts, blogProviders, blogs, blogSlugHistory, products, providers } from "~/db/schema";
 import { compareText } from "~/i18n/format";
 import { localized } from "~/lib/localized";
 import { paginate, type Pagination } from "~/lib/pagination";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
 import { BLOG_PAGE_SIZE, type BlogFilters, isBlogId } from "./blog-filters";
+
+/** The condition of every public read of articles: published ones only (decision 045). */
+export const isPublishedBlog: SQL = eq(blogs.status, "PUBLISHED");
 
 /** A BLOG_THEME attribute in the visitor's language. */
 export interface BlogTheme {
@@ -86,11 +91,12 @@ const summaryColumns = {
   summaryFr: blogs.summaryFr,
   summaryEn: blogs.summaryEn,
   publishedAt: blogs.publishedAt,
+  updatedAt: blogs.updatedAt,
   coverColor: blogs.coverColor,
   coverMotif: blogs.coverMotif,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]["_"]["data"] };
+type SummaryRow = Pick<typeof blogs.$inferSelect, keyof typeof summaryColumns>;
 
 function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSummary {
   return {
@@ -99,7 +105,8 @@ function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSu
     type: row.type,
     title: localized(locale, row.titleFr, row.titleEn),
     summary: localized(locale, row.summaryFr, row.summaryEn),
-    publishedAt: row.publishedAt.toISOString(),
+    // An article not published yet (a staff preview) shows the date of its last edit.
+    publishedAt: (row.publishedAt ?? row.updatedAt).toISOString(),
     coverColor: row.coverColor,
     coverMotif: row.coverMotif,
     themes,
@@ -118,7 +125,7 @@ export async function listBlogs(
   filters: BlogFilters,
   locale: Locale,
 ): Promise<{ items: BlogSummary[]; pagination: Pagination }> {
-  const conditions = [];
+  const conditions = [isPublishedBlog];
   if (filters.type) conditions.push(eq(blogs.type, filters.type));
   if (filters.themes.length > 0) {
     conditions.push(
@@ -131,7 +138,7 @@ export async function listBlogs(
       ),
     );
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogs).where(where);
   const pagination = paginate(total, filters.page, BLOG_PAGE_SIZE);
   const order = filters.sort === "ASC" ? [asc(blogs.publishedAt), asc(blogs.id)] : [desc(blogs.publishedAt), desc(blogs.id)];
@@ -151,9 +158,11 @@ export async function listBlogs(
 }
 
 /**
- * One article by id (digits) or slug (SPEC §7 `GET /blogs/{id}` and `/blogs/{slug}`), with its
- * body rendered from Markdown to sanitized HTML and its linked products and producers (by name).
- * @returns the article, or null when no article has that id or slug (the route answers 404)
+ * One published article by id (digits) or slug (SPEC §7 `GET /blogs/{id}` and `/blogs/{slug}`),
+ * with its body rendered from Markdown to sanitized HTML and its linked products and producers
+ * (by name).
+ * @returns the article, or null when no published article has that id or slug (the route answers
+ *   404, or a 301 when the slug is a former one: {@link currentBlogSlug})
  */
 export async function getBlog(db: Database, idOrSlug: string, locale: Locale): Promise<BlogDetail | null> {
   const key = idOrSlug.trim();
@@ -161,7 +170,7 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
   const [row] = await db
     .select({ ...summaryColumns, bodyFr: blogs.bodyFr, bodyEn: blogs.bodyEn })
     .from(blogs)
-    .where(isBlogId(key) ? eq(blogs.id, Number(key)) : eq(blogs.slug, key))
+    .where(and(isPublishedBlog, isBlogId(key) ? eq(blogs.id, Number(key)) : eq(blogs.slug, key)))
     .limit(1);
   if (!row) return null;
   const [themes, linkedProducts, linkedProviders] = await Promise.all([
@@ -179,23 +188,65 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
       .where(eq(blogProviders.blogId, row.id))
       .orderBy(providers.name),
   ]);
+  return blogDetailOf(row, themes.get(row.id) ?? [], linkedProducts, linkedProviders, locale);
+}
+
+/** The parts of an article its page shows, saved or not (the content desk's preview). */
+export type BlogDetailRow = SummaryRow & { bodyFr: string; bodyEn: string };
+
+/**
+ * An article as its public page shows it, from its row and its links: the one place the body is
+ * rendered (Markdown to sanitized HTML), for the public page and the staff's preview alike.
+ */
+export function blogDetailOf(
+  row: BlogDetailRow,
+  themes: BlogTheme[],
+  linkedProducts: { slug: string; nameFr: string; nameEn: string }[],
+  linkedProviders: { slug: string; name: string }[],
+  locale: Locale,
+): BlogDetail {
   return {
-    ...toSummary(row, locale, themes.get(row.id) ?? []),
+    ...toSummary(row, locale, themes),
     bodyHtml: renderMarkdown(localized(locale, row.bodyFr, row.bodyEn)),
     products: linkedProducts.map((p) => ({ slug: p.slug, name: localizedName(p, locale) })),
     providers: linkedProviders,
   };
 }
 
+/**
+ * The current slug of a published article by one of its former slugs (`blog_slug_history`): the
+ * route answers `/blogs/<former>` with a 301 to it.
+ * @returns the current slug, or null when `slug` is no former slug of a published article
+ */
+export async function currentBlogSlug(db: Database, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: blogs.slug })
+    .from(blogSlugHistory)
+    .innerJoin(blogs, eq(blogs.id, blogSlugHistory.blogId))
+    .where(and(eq(blogSlugHistory.slug, slug), isPublishedBlog))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
 /** The newest articles among those a link table ties to one product or producer. */
 async function linkedBlogs(db: Database, linked: SQL, locale: Locale, limit: number): Promise<BlogLink[]> {
   const rows = await db
-    .select({ slug: blogs.slug, titleFr: blogs.titleFr, titleEn: blogs.titleEn, publishedAt: blogs.publishedAt })
+    .select({
+      slug: blogs.slug,
+      titleFr: blogs.titleFr,
+      titleEn: blogs.titleEn,
+      publishedAt: blogs.publishedAt,
+      updatedAt: blogs.updatedAt,
+    })
     .from(blogs)
-    .where(inArray(blogs.id, linked))
+    .where(and(isPublishedBlog, inArray(blogs.id, linked)))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .limit(limit);
-  return rows.map((r) => ({ slug: r.slug, title: localized(locale, r.titleFr, r.titleEn), publishedAt: r.publishedAt.toISOString() }));
+  return rows.map((r) => ({
+    slug: r.slug,
+    title: localized(locale, r.titleFr, r.titleEn),
+    publishedAt: (r.publishedAt ?? r.updatedAt).toISOString(),
+  }));
 }
 
 /**

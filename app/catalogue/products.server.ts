@@ -862,6 +862,30 @@ export async function listAvailableFromProducer(
   return cards.map((card) => ({ ...card, channels: card.channels.filter((channel) => channel.availabilityStatus === "AVAILABLE") }));
 }
 
+/**
+ * Cards for products chosen by id (a staff carousel, docs/decisions/047-carousels.md), in the order
+ * of `ids`: each product once, with its channels among `province`'s default-listed inventories that
+ * a visitor can have now — stock left (`quantity > 0`) or UPCOMING (reservable). A product with no
+ * such channel (out of stock, or not sold in the province) is left out. One prepared query.
+ */
+export async function listProductCardsInStock(
+  db: Database,
+  ids: readonly number[],
+  options: { province: Province; taxMode: TaxMode; locale: Locale },
+): Promise<ListedProduct[]> {
+  const cards = await loadListedProducts(db, [...ids], options.locale, {
+    provinces: [options.province],
+    named: [],
+    taxMode: options.taxMode,
+    minCents: null,
+    maxCents: null,
+  });
+  return cards.flatMap((card) => {
+    const channels = card.channels.filter((channel) => channel.quantity > 0 || channel.availabilityStatus === "UPCOMING");
+    return channels.length > 0 ? [{ ...card, channels }] : [];
+  });
+}
+
 /** A channel row of a listed product, as read: the channel and its product's columns. */
 export type ListedChannelRow = ListedChannel & Omit<ListedProduct, "channels">;
 

@@ -23,8 +23,9 @@
  *   and must be the same in every language. `.faq` or `.glossary` after the id says its `### `
  *   headings are entries (question/answer, term/definition); without it the tab is plain text.
  * - A `## ` heading without `{#id}` is an ordinary heading (pages without tabs).
- * - Markdown is rendered by `marked` and sanitized by `sanitize-html` (no script, no event
- *   handler, no `javascript:` URL; relative links kept).
+ * - Markdown is rendered by `marked` and sanitized by `sanitize-html` ({@link renderMarkdown}: no
+ *   script, no event handler, no `javascript:` URL, images only from the shop's pipeline; relative
+ *   links kept).
  */
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
@@ -32,11 +33,32 @@ import type { ContentEntry, ContentPage, ContentTab, ContentTabKind } from "./pa
 
 const marked = new Marked({ gfm: true, async: false });
 
+/** The only images a text may show: variants of the shop's image pipeline (`/media/{hash}/{width}.{ext}`, decision 035). */
+const PIPELINE_IMAGE = /^\/media\/[0-9a-f]{64}\/\d{2,4}\.(?:avif|webp|jpg)$/;
+
+/**
+ * THE sanitizer of the shop's Markdown (content pages, help pages, articles; docs/decisions/
+ * 045-content-desk-articles.md): an allow-list of tags and attributes. No raw HTML that can
+ * script survives (no `script`, `style`, `iframe`, `object`, `svg`, `form`, no `on…` attribute, no
+ * `style` attribute); links only to http(s), mailto, tel or relative addresses (no `javascript:`,
+ * no `data:`, no protocol-relative `//host`); links to other sites get `rel="noopener noreferrer"`;
+ * images only from the shop's own image pipeline, any other image is dropped.
+ */
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags,
-  allowedAttributes: { a: ["href", "title", "rel"], abbr: ["title"], td: ["colspan", "rowspan"], th: ["colspan", "rowspan", "scope"] },
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img"],
+  disallowedTagsMode: "discard",
+  allowedAttributes: {
+    a: ["href", "title", "rel"],
+    abbr: ["title"],
+    img: ["src", "alt", "title", "width", "height"],
+    td: ["colspan", "rowspan"],
+    th: ["colspan", "rowspan", "scope"],
+  },
   allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
+  exclusiveFilter: (frame) => frame.tag === "img" && !PIPELINE_IMAGE.test(frame.attribs.src ?? ""),
   transformTags: {
     // Links to other sites open in the same tab but tell them nothing of this page.
     a: (tagName, attribs) =>
@@ -44,7 +66,10 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Renders block Markdown to sanitized HTML ("" for blank text). */
+/**
+ * Renders block Markdown to sanitized HTML ("" for blank text) with {@link SANITIZE_OPTIONS}: the
+ * one sanitizer of the shop's texts written by people.
+ */
 export function renderMarkdown(markdown: string): string {
   if (markdown.trim() === "") return "";
   return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS).trim();

@@ -5,10 +5,6 @@
  * Every `html` field is Markdown already rendered AND sanitized on the server.
  */
 
-/** The content pages of the SPEC §2 route table, by URL path (without the leading slash). */
-export const CONTENT_PAGE_SLUGS = ["faq", "orders-deliveries", "pricing-policy", "about-us", "services", "understand-product"] as const;
-export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
-
 /**
  * How a tab shows its `### ` entries: `faq` as questions that open (`<details>`), `glossary` as
  * a definition list (`<dl>`), `text` as plain Markdown (no entries).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "~/vocabulary";
-import { CONTENT_PAGE_SLUGS } from "./page-types";
+import { CONTENT_PAGE_SLUGS } from "~/vocabulary";
 import { contentPageView, contentSlugFromPath, loadContentPage } from "./pages.server";
 
 describe("the content files (content/pages)", () => {

@@ -1,14 +1,15 @@
 /**
  * The shop's content pages (SPEC §2 route table "content pages", "Other screens"):
  * FAQ and wine glossary, orders and deliveries, pricing policy, about us, services, understanding
- * a product page. Their text lives in Markdown files per language, `content/pages/<slug>.<locale>.md`
- * (format: content/pages/README.md), read once per process and kept parsed in memory.
+ * a product page. Their first text lives in Markdown files per language, `content/pages/<slug>.<locale>.md`
+ * (format: content/pages/README.md), read once per process and kept parsed in memory; the pages
+ * shown are the database's revisions (content-pages.server.ts), these files only until a page has one.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { isOneOf, type Locale } from "~/vocabulary";
+import { CONTENT_PAGE_SLUGS, type ContentPageSlug, isOneOf, type Locale } from "~/vocabulary";
 import { parseContentPage } from "./page-parser.server";
-import { CONTENT_PAGE_SLUGS, type ContentPage, type ContentPageSlug, type ContentPageView } from "./page-types";
+import type { ContentPage, ContentPageView } from "./page-types";
 
 /** Where the Markdown files are: `content/pages` under the working directory (the project root). */
 const CONTENT_PAGES_DIR = path.resolve(process.cwd(), "content", "pages");

@@ -29,11 +29,14 @@ import type {
   AuditAction,
   AvailabilityStatus,
   BlogCoverMotif,
+  BlogStatus,
   BlogType,
   CanadianProvince,
+  CarouselItemKind,
   CartSection,
   CatalogueImportStatus,
   ChannelKind,
+  ContentPageSlug,
   FulfilmentStatus,
   ImageFormat,
   ImageVariantFormat,
@@ -1019,7 +1022,16 @@ export const blogs = pgTable(
     summaryEn: text("summary_en").notNull(),
     bodyFr: text("body_fr").notNull(),
     bodyEn: text("body_en").notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** The date shown and sorted on: set when the article is first published (null before). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    status: text("status").$type<BlogStatus>().notNull().default("PUBLISHED"),
+    /** SCHEDULED only: when the sweep publishes it. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** A cover photo from the image pipeline (decision 035); the generated cover below otherwise. */
+    coverImageId: integer("cover_image_id").references(() => images.id, { onDelete: "set null" }),
+    /** Bumped by every saved edit: an edit made on an older version is refused (409). */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Cover background colour, `#rrggbb`. */
     coverColor: text("cover_color").notNull(),
     coverMotif: text("cover_motif").$type<BlogCoverMotif>().notNull(),
@@ -1035,6 +1047,10 @@ export const blogs = pgTable(
   },
   (t) => [
     index("blogs_published_idx").on(t.publishedAt),
+    index("blogs_status_idx").on(t.status, t.publishAt),
+    check("blogs_status_check", sql`${t.status} in ('DRAFT', 'SCHEDULED', 'PUBLISHED', 'UNPUBLISHED')`),
+    check("blogs_scheduled_check", sql`(${t.status} = 'SCHEDULED') = (${t.publishAt} is not null)`),
+    check("blogs_published_check", sql`${t.status} <> 'PUBLISHED' or ${t.publishedAt} is not null`),
     index("blogs_type_idx").on(t.type),
     index("blogs_search_fr_idx").using("gin", t.searchFr),
     index("blogs_search_en_idx").using("gin", t.searchEn),
@@ -1056,6 +1072,18 @@ export const blogAttributes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blogId, t.attributeId] }), index("blog_attributes_attribute_idx").on(t.attributeId)],
 );
+
+/**
+ * The slugs an article had once published and no longer has: `/blogs/<old>` answers a 301 to the
+ * current one. A slug is never reused by another article while it is here.
+ */
+export const blogSlugHistory = pgTable("blog_slug_history", {
+  slug: text("slug").primaryKey(),
+  blogId: integer("blog_id")
+    .notNull()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Products an article is about (SPEC §7 blogs by product). */
 export const blogProducts = pgTable(
@@ -1232,4 +1260,97 @@ export const recentlyViewed = pgTable(
     index("recently_viewed_viewer_idx").on(t.viewerKey, t.viewedAt),
     index("recently_viewed_viewed_at_idx").on(t.viewedAt),
   ],
+);
+
+/**
+ * Carousels (SPEC §7 `GET /carousels?group=`): named groups of cards staff arrange, such as the
+ * home page's selection, per province or for both (`province` null).
+ */
+export const carousels = pgTable(
+  "carousels",
+  {
+    id: serial("id").primaryKey(),
+    /** The group asked for, e.g. `home-selection`, `new-arrivals`, `upcoming`. */
+    groupCode: text("group_code").notNull(),
+    province: text("province").$type<Province>(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    /** Bumped by every saved edit (409 on a stale one). */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("carousels_group_province_idx").on(t.groupCode, sql`coalesce(${t.province}, '')`),
+    check("carousels_province_check", sql`${t.province} is null or ${t.province} in ('QC', 'ON')`),
+  ],
+);
+
+/**
+ * A carousel's cards in order: each a product, a producer or an article, shown between its optional
+ * start and end dates. A product out of stock or not sold in the visitor's province drops out when
+ * the carousel is read, not here.
+ */
+export const carouselItems = pgTable(
+  "carousel_items",
+  {
+    id: serial("id").primaryKey(),
+    carouselId: integer("carousel_id")
+      .notNull()
+      .references(() => carousels.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").$type<CarouselItemKind>().notNull(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    providerId: integer("provider_id").references(() => providers.id, { onDelete: "cascade" }),
+    blogId: integer("blog_id").references(() => blogs.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("carousel_items_carousel_idx").on(t.carouselId, t.position),
+    check(
+      "carousel_items_target_check",
+      sql`(${t.kind} = 'product' and ${t.productId} is not null and ${t.providerId} is null and ${t.blogId} is null)
+       or (${t.kind} = 'provider' and ${t.providerId} is not null and ${t.productId} is null and ${t.blogId} is null)
+       or (${t.kind} = 'blog' and ${t.blogId} is not null and ${t.productId} is null and ${t.providerId} is null)`,
+    ),
+    check("carousel_items_dates_check", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * Help and content pages (FAQ and glossary, orders and deliveries, pricing policy, about us,
+ * services, understanding a product page): the current revision of each, by slug.
+ */
+export const contentPages = pgTable("content_pages", {
+  slug: text("slug").$type<ContentPageSlug>().primaryKey(),
+  /** The revision shown; every save and every restore adds one and points here. */
+  currentRevision: integer("current_revision").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every saved version of a content page, both languages together, in the Markdown format of
+ * content/pages/README.md. Never updated or deleted: restoring an old version adds a new revision
+ * with its text.
+ */
+export const contentPageRevisions = pgTable(
+  "content_page_revisions",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug")
+      .$type<ContentPageSlug>()
+      .notNull()
+      .references(() => contentPages.slug, { onDelete: "cascade" }),
+    /** 1, 2, 3… per page. */
+    revision: integer("revision").notNull(),
+    sourceFr: text("source_fr").notNull(),
+    sourceEn: text("source_en").notNull(),
+    /** The staff user who saved it; null for the first revision, taken from the repository's files. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email"),
+    /** A restore: the revision whose text this one copies. */
+    restoredFrom: integer("restored_from"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("content_page_revisions_slug_revision_idx").on(t.slug, t.revision)],
 );

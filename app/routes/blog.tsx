@@ -1,9 +1,10 @@
 /**
- * /blogs/{id} (SPEC §2, §7 `GET /blogs/{id}` and `/blogs/{slug}`): one article by id or slug;
- * an unknown one answers 404.
+ * /blogs/{id} (SPEC §2, §7 `GET /blogs/{id}` and `/blogs/{slug}`): one published article by id or
+ * slug; a former slug of a published article answers a 301 to its current one (query kept); a
+ * draft, scheduled, unpublished or unknown one answers 404 (docs/decisions/045-content-desk-articles.md).
  */
-import { data } from "react-router";
-import { getBlog } from "~/blogs/blogs.server";
+import { data, redirect } from "react-router";
+import { currentBlogSlug, getBlog } from "~/blogs/blogs.server";
 import { BlogArticle } from "~/blogs/ui/blog-article";
 import { shopContext } from "~/context";
 import { articleMeta } from "~/seo/catalogue-meta";
@@ -15,10 +16,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return data ? articleMeta(siteOf(matches), data) : [];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, locale } = context.get(shopContext);
   const blog = await getBlog(db, params.id, locale);
-  if (!blog) throw data(null, { status: 404 });
+  if (!blog) {
+    const current = await currentBlogSlug(db, params.id);
+    if (current) throw redirect(`/blogs/${current}${new URL(request.url).search}`, { status: 301 });
+    throw data(null, { status: 404 });
+  }
   return { blog };
 }
 

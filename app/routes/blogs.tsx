@@ -3,6 +3,7 @@
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
 import { useNavigation } from "react-router";
+import { BLOG_FEED_PATH } from "~/blogs/blog-feed";
 import { blogFilterChips } from "~/blogs/blog-filter-chips";
 import { activeBlogFilterCount, BLOG_SORTS, blogFiltersToSearchParams, blogListHref, parseBlogFilters } from "~/blogs/blog-filters";
 import { listBlogs, listBlogThemes } from "~/blogs/blogs.server";
@@ -17,12 +18,26 @@ import { shopContext } from "~/context";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
 import { articleListMeta } from "~/seo/catalogue-meta";
-import { siteOf } from "~/seo/page-meta";
+import { localizedUrl, siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/blogs";
 
-/** Title with the chosen type, themes and page; canonical, alternates, OpenGraph. */
+/**
+ * Title with the chosen type, themes and page; canonical, alternates, OpenGraph; the Atom feed of
+ * the page's language (docs/decisions/045-content-desk-articles.md).
+ */
 export function meta({ data, matches }: Route.MetaArgs) {
-  return data ? articleListMeta(siteOf(matches), data) : [];
+  if (!data) return [];
+  const site = siteOf(matches);
+  return [
+    ...articleListMeta(site, data),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: data.feedTitle,
+      href: site ? localizedUrl(site.origin, BLOG_FEED_PATH, site.locale) : BLOG_FEED_PATH,
+    },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   redirectToShownPage(filters.page, result.pagination, (page) => blogListHref({ ...filters, page }));
   return {
     title: t("blogs.title"),
+    feedTitle: t("blogs.feedTitle"),
+    feedHref: locale === "en-US" ? `${BLOG_FEED_PATH}?lng=en-US` : BLOG_FEED_PATH,
     description: t("blogs.description"),
     filters,
     themes,
@@ -84,6 +101,11 @@ export default function BlogsPage({ loaderData }: Route.ComponentProps) {
             </div>
           )}
           <PaginationNav pagination={pagination} hrefFor={(page) => blogListHref({ ...filters, page })} />
+          <p className="mt-6 text-sm">
+            <a href={loaderData.feedHref} type="application/atom+xml" className="text-wine-800 underline">
+              {t("blogs.feed")}
+            </a>
+          </p>
         </section>
       </div>
     </div>

@@ -1,10 +1,13 @@
 /**
  * The content pages of the SPEC §2 route table: /faq, /orders-deliveries,
  * /pricing-policy, /about-us, /services, /understand-product. One module for the six URLs (route
- * ids `content-<slug>` in app/routes.ts); the path names the page, `?tab=` its tab.
+ * ids `content-<slug>` in app/routes.ts); the path names the page, `?tab=` its tab. The text is
+ * the page's current revision, which staff edit at /agence/pages
+ * (docs/decisions/046-content-page-revisions.md).
  */
 import { data } from "react-router";
-import { contentPageView, contentSlugFromPath, loadContentPage } from "~/content/pages.server";
+import { loadPublishedContentPage } from "~/content/content-pages.server";
+import { contentPageView, contentSlugFromPath } from "~/content/pages.server";
 import { ContentPageBody } from "~/content/ui/content-page";
 import { shopContext } from "~/context";
 import { seoMeta, siteOf } from "~/seo/page-meta";
@@ -19,11 +22,11 @@ export function meta({ data, location, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { locale } = context.get(shopContext);
+  const { db, locale } = context.get(shopContext);
   const url = new URL(request.url);
   const slug = contentSlugFromPath(url.pathname);
   if (!slug) throw data(null, { status: 404 });
-  return contentPageView(await loadContentPage(slug, locale), url.searchParams.get("tab"));
+  return contentPageView(await loadPublishedContentPage(db, slug, locale), url.searchParams.get("tab"));
 }
 
 export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,13 @@
 /**
  * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
- * middleware); any other single path segment is not found.
+ * middleware); any other single path segment is not found. Its selection, new arrivals and coming
+ * soon are the staff's carousels of the visitor's province (docs/decisions/047-carousels.md); a
+ * product shows once, in the first carousel holding it, and a carousel with no card left is left out.
  */
 import { data, Link } from "react-router";
-import { ProductCardGrid } from "~/cart/ui/product-card-grid";
-import { countryName } from "~/catalogue/country-names.server";
-import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
+import { CAROUSEL_GROUPS } from "~/carousels/carousel-groups";
+import { type CarouselCard, readCarousel } from "~/carousels/carousels.server";
+import { CarouselCards } from "~/carousels/ui/carousel-cards";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { searchProducts } from "~/catalogue/products.server";
@@ -29,12 +31,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const { db, preferences, locale, t } = context.get(shopContext);
   const reference = await getReferenceData(db);
-  const result = await searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), {
-    province: preferences.province,
-    taxMode: preferences.taxMode,
-    locale,
-    pageSize: 6,
-  });
+  const visitor = { province: preferences.province, taxMode: preferences.taxMode, locale };
+  const [result, [selection, ...others]] = await Promise.all([
+    // The count of the province's list, for the "see the N products" link (one card read).
+    searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), { ...visitor, pageSize: 1 }),
+    Promise.all(CAROUSEL_GROUPS.map((group) => readCarousel(db, group, visitor))),
+  ]);
+  // Each product once on the page (decision 040): in the first carousel that holds it.
+  const shown = new Set<number>();
+  const firstTime = (card: CarouselCard) => {
+    if (card.kind !== "product") return true;
+    if (shown.has(card.product.productId)) return false;
+    shown.add(card.product.productId);
+    return true;
+  };
   return {
     title: t("home.metaTitle"),
     description: t("home.metaDescription"),
@@ -42,16 +52,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     productCount: result.pagination.total,
     typeCodes: reference.productTypes.map((type) => type.code),
-    items: (await withMainPhotos(db, result.items, locale)).map((item) => ({
-      ...item,
-      countryName: item.countryCode ? countryName(item.countryCode, locale) : null,
-    })),
+    selection: selection!.cards.filter(firstTime),
+    others: others
+      .map((carousel) => ({ ...carousel, cards: carousel.cards.filter(firstTime) }))
+      .filter((carousel) => carousel.cards.length > 0),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
-  const { province, typeCodes, items, taxMode, productCount } = loaderData;
+  const { province, typeCodes, selection, others, taxMode, productCount } = loaderData;
   return (
     <div>
       <section className="rounded-lg bg-wine-800 px-6 py-12 text-white">
@@ -80,12 +90,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <section className="mt-10" aria-labelledby="selection-title">
-        <h2 id="selection-title" className="mb-3 font-serif text-2xl">
-          {t("home.selection")}
-        </h2>
-        <ProductCardGrid items={items} taxMode={taxMode} visitorProvince={province} className="lg:grid-cols-3" />
-      </section>
+      {selection.length > 0 ? (
+        <section className="mt-10" aria-labelledby="selection-title" data-testid="carousel-home-selection">
+          <h2 id="selection-title" className="mb-3 font-serif text-2xl">
+            {t("home.selection")}
+          </h2>
+          <CarouselCards cards={selection} taxMode={taxMode} visitorProvince={province} className="lg:grid-cols-3" />
+        </section>
+      ) : null}
+      {others.map((carousel) => (
+        <section
+          key={carousel.group}
+          className="mt-10"
+          aria-labelledby={`${carousel.group}-title`}
+          data-testid={`carousel-${carousel.group}`}
+        >
+          <h2 id={`${carousel.group}-title`} className="mb-3 font-serif text-2xl">
+            {carousel.name}
+          </h2>
+          <CarouselCards cards={carousel.cards} taxMode={taxMode} visitorProvince={province} className="lg:grid-cols-3" />
+        </section>
+      ))}
     </div>
   );
 }

@@ -17,6 +17,7 @@
  */
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { isPublishedBlog } from "~/blogs/blogs.server";
 import { mainProductPhotos } from "~/catalogue/catalogue-photos.server";
 import { countryName } from "~/catalogue/country-names.server";
 import { foldText, inProvince as providerInProvince, originNames } from "~/catalogue/providers.server";
@@ -143,6 +144,8 @@ export async function globalSearch(db: Database, reference: ReferenceData, input
       id: blogs.id,
       name: localized(input.locale, blogs.titleFr, blogs.titleEn),
       vector: localized(input.locale, blogs.searchFr, blogs.searchEn),
+      // Published articles only (docs/decisions/045-content-desk-articles.md).
+      scope: isPublishedBlog,
       tie: blogs.publishedAt,
     },
   };
@@ -328,6 +331,7 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
       title: localized(locale, blogs.titleFr, blogs.titleEn),
       summary: localized(locale, blogs.summaryFr, blogs.summaryEn),
       publishedAt: blogs.publishedAt,
+      updatedAt: blogs.updatedAt,
     })
     .from(blogs)
     .where(inArray(blogs.id, ids));
@@ -338,7 +342,7 @@ async function loadResults(db: Database, reference: ReferenceData, tab: SearchTa
       title: r.title,
       type: r.type,
       summary: r.summary,
-      publishedAt: r.publishedAt.toISOString(),
+      publishedAt: (r.publishedAt ?? r.updatedAt).toISOString(),
     })),
   };
 }

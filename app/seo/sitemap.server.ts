@@ -8,13 +8,12 @@
  * streamed from the database in batches of {@link SITEMAP_BATCH_SIZE} rows (keyset on the id), so
  * the memory stays flat on a 100,000-product catalogue.
  */
-import { asc, count, gt, sql } from "drizzle-orm";
-import { CONTENT_PAGE_SLUGS } from "~/content/page-types";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogs, products, providers } from "~/db/schema";
 import { escapeXml } from "~/lib/xml";
 import { STORES } from "~/stores/store-directory";
-import { LOCALES } from "~/vocabulary";
+import { CONTENT_PAGE_SLUGS, LOCALES } from "~/vocabulary";
 import { DEFAULT_URL_LOCALE, HREFLANG, localizedUrl } from "./page-meta";
 
 /** Items (products, producers, articles) per numbered sitemap file; each gives two URLs. */
@@ -71,12 +70,17 @@ function sitemapFilePath(file: SitemapFile): string {
 const SECTION_ROWS = {
   products: { table: products, path: "/products" },
   providers: { table: providers, path: "/providers" },
-  blogs: { table: blogs, path: "/blogs", lastModified: blogs.publishedAt },
+  // Published articles only (docs/decisions/045-content-desk-articles.md).
+  blogs: { table: blogs, path: "/blogs", lastModified: blogs.publishedAt, scope: eq(blogs.status, "PUBLISHED") },
 } as const satisfies Record<SitemapSection, unknown>;
 
 /** How many files a section has (at least one, so an empty shop still lists valid files). */
 async function fileCount(db: Database, section: SitemapSection): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(SECTION_ROWS[section].table);
+  const source = SECTION_ROWS[section];
+  const [row] = await db
+    .select({ n: count() })
+    .from(source.table)
+    .where("scope" in source ? source.scope : undefined);
   return Math.max(1, Math.ceil((row?.n ?? 0) / SITEMAP_PAGE_SIZE));
 }
 
@@ -143,7 +147,7 @@ async function sectionBatch(
       lastModified: "lastModified" in source ? source.lastModified : sql<null>`null`,
     })
     .from(source.table)
-    .where(after === null ? undefined : gt(source.table.id, after))
+    .where(and("scope" in source ? source.scope : undefined, after === null ? undefined : gt(source.table.id, after)))
     .orderBy(asc(source.table.id))
     .limit(limit)
     .offset(offset);

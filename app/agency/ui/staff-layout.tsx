@@ -11,6 +11,9 @@ export const STAFF_SECTIONS = [
   { to: "/agence/producteurs", key: "producers", end: false },
   { to: "/agence/import", key: "import", end: false },
   { to: "/agence/photos", key: "photos", end: false },
+  { to: "/agence/articles", key: "articles", end: false },
+  { to: "/agence/carrousels", key: "carousels", end: false },
+  { to: "/agence/pages", key: "pages", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
 ] as const;

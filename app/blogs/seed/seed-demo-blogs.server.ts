@@ -1,95 +1,90 @@
 /**
  * The demo articles' loader: seed/demo-blogs.ts into the database, at boot with the
- * demo data and by `npm run seed`.
+ * demo data and by `npm run seed`, through the content desk's own functions (createBlog, then
+ * publish: docs/decisions/045-content-desk-articles.md), so a demo article is made exactly as staff
+ * make one, audit rows included.
  */
 import { eq, inArray } from "drizzle-orm";
+import { type BlogActor, changeBlogStatus, createBlog } from "~/blogs/blog-desk.server";
 import type { Database } from "~/db/client.server";
-import { attributes, blogAttributes, blogProducts, blogProviders, blogs, products, providers } from "~/db/schema";
-import { excludedValues } from "~/db/upsert";
+import { attributes, blogs, products, providers } from "~/db/schema";
 import { DEMO_BLOGS } from "./demo-blogs";
 
+/** The demo seed, as the audit table names it. */
+const DEMO_SEED_ACTOR: BlogActor = { id: null, email: "system:demo-seed" };
+
 /**
- * Loads (or refreshes) the demo articles of seed/demo-blogs.ts in one transaction: articles
- * upserted by slug, their themes and links replaced. Links to products or producers missing from
- * the database are skipped, so it works with any catalogue; running it twice changes nothing.
- * Requires the BLOG_THEME attributes (`seedReferenceData`).
+ * Loads the demo articles of seed/demo-blogs.ts that are missing (by slug), each created as a draft
+ * and published at its demo date. An article already there is left as it is (staff may have edited
+ * or unpublished it), so running it twice changes nothing. Links to products or producers missing
+ * from the database are skipped, so it works with any catalogue. Requires the BLOG_THEME attributes
+ * (`seedReferenceData`).
  * @returns the number of demo articles
- * @throws Error when a theme code of the demo data is not a BLOG_THEME attribute
+ * @throws Error when a theme code of the demo data is not a BLOG_THEME attribute, or a demo
+ *   article cannot be created
  */
 export async function seedDemoBlogs(db: Database): Promise<number> {
-  await db.transaction(async (tx) => {
-    const themeRows = await tx
-      .select({ id: attributes.id, code: attributes.code })
-      .from(attributes)
-      .where(eq(attributes.typeCode, "BLOG_THEME"));
-    const themeIds = new Map(themeRows.map((r) => [r.code, r.id]));
-    const productSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.products))];
-    const providerSlugs = [...new Set(DEMO_BLOGS.flatMap((b) => b.providers))];
-    const productIds = new Map(
-      (await tx.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, productSlugs))).map((r) => [
-        r.slug,
-        r.id,
-      ]),
+  const themeCodes = new Set(
+    (await db.select({ code: attributes.code }).from(attributes).where(eq(attributes.typeCode, "BLOG_THEME"))).map((r) => r.code),
+  );
+  const productSlugs = new Set(
+    (
+      await db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(inArray(products.slug, [...new Set(DEMO_BLOGS.flatMap((b) => b.products))]))
+    ).map((r) => r.slug),
+  );
+  const providerSlugs = new Set(
+    (
+      await db
+        .select({ slug: providers.slug })
+        .from(providers)
+        .where(inArray(providers.slug, [...new Set(DEMO_BLOGS.flatMap((b) => b.providers))]))
+    ).map((r) => r.slug),
+  );
+  const existing = new Set(
+    (
+      await db
+        .select({ slug: blogs.slug })
+        .from(blogs)
+        .where(
+          inArray(
+            blogs.slug,
+            DEMO_BLOGS.map((b) => b.slug),
+          ),
+        )
+    ).map((r) => r.slug),
+  );
+  for (const demo of DEMO_BLOGS) {
+    if (existing.has(demo.slug)) continue;
+    for (const code of demo.themes) {
+      if (!themeCodes.has(code)) throw new Error(`Unknown blog theme ${code}: run seedReferenceData(db) first.`);
+    }
+    const at = new Date(demo.publishedAt);
+    const created = await createBlog(
+      db,
+      DEMO_SEED_ACTOR,
+      {
+        slug: demo.slug,
+        type: demo.type,
+        titleFr: demo.fr.title,
+        titleEn: demo.en.title,
+        summaryFr: demo.fr.summary,
+        summaryEn: demo.en.summary,
+        bodyFr: demo.fr.body,
+        bodyEn: demo.en.body,
+        themes: demo.themes,
+        products: demo.products.filter((slug) => productSlugs.has(slug)),
+        providers: demo.providers.filter((slug) => providerSlugs.has(slug)),
+        coverColor: demo.coverColor,
+        coverMotif: demo.coverMotif,
+      },
+      at,
     );
-    const providerIds = new Map(
-      (await tx.select({ id: providers.id, slug: providers.slug }).from(providers).where(inArray(providers.slug, providerSlugs))).map(
-        (r) => [r.slug, r.id],
-      ),
-    );
-    const saved = await tx
-      .insert(blogs)
-      .values(
-        DEMO_BLOGS.map((b) => ({
-          slug: b.slug,
-          type: b.type,
-          titleFr: b.fr.title,
-          titleEn: b.en.title,
-          summaryFr: b.fr.summary,
-          summaryEn: b.en.summary,
-          bodyFr: b.fr.body,
-          bodyEn: b.en.body,
-          publishedAt: new Date(b.publishedAt),
-          coverColor: b.coverColor,
-          coverMotif: b.coverMotif,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: blogs.slug,
-        set: excludedValues(blogs, [
-          "type",
-          "titleFr",
-          "titleEn",
-          "summaryFr",
-          "summaryEn",
-          "bodyFr",
-          "bodyEn",
-          "publishedAt",
-          "coverColor",
-          "coverMotif",
-        ]),
-      })
-      .returning({ id: blogs.id, slug: blogs.slug });
-    const blogIds = new Map(saved.map((r) => [r.slug, r.id]));
-    const ids = [...blogIds.values()];
-    await tx.delete(blogAttributes).where(inArray(blogAttributes.blogId, ids));
-    await tx.delete(blogProducts).where(inArray(blogProducts.blogId, ids));
-    await tx.delete(blogProviders).where(inArray(blogProviders.blogId, ids));
-    const themeLinks = DEMO_BLOGS.flatMap((b) =>
-      b.themes.map((code) => {
-        const attributeId = themeIds.get(code);
-        if (attributeId === undefined) throw new Error(`Unknown blog theme ${code}: run seedReferenceData(db) first.`);
-        return { blogId: blogIds.get(b.slug)!, attributeId };
-      }),
-    );
-    const productLinks = DEMO_BLOGS.flatMap((b) =>
-      b.products.flatMap((slug) => (productIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, productId: productIds.get(slug)! }] : [])),
-    );
-    const providerLinks = DEMO_BLOGS.flatMap((b) =>
-      b.providers.flatMap((slug) => (providerIds.has(slug) ? [{ blogId: blogIds.get(b.slug)!, providerId: providerIds.get(slug)! }] : [])),
-    );
-    if (themeLinks.length > 0) await tx.insert(blogAttributes).values(themeLinks);
-    if (productLinks.length > 0) await tx.insert(blogProducts).values(productLinks);
-    if (providerLinks.length > 0) await tx.insert(blogProviders).values(providerLinks);
-  });
+    if (created.kind !== "saved") throw new Error(`Demo article ${demo.slug} not created: ${created.kind}`);
+    const published = await changeBlogStatus(db, DEMO_SEED_ACTOR, created.id, created.version, "publish", null, at);
+    if (published.kind !== "changed") throw new Error(`Demo article ${demo.slug} not published: ${published.kind}`);
+  }
   return DEMO_BLOGS.length;
 }

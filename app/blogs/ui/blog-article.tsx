@@ -10,7 +10,12 @@ import { PROSE } from "~/components/ui/prose";
 import { useT } from "~/i18n/translation";
 import { BlogDate } from "./blog-date";
 
-export function BlogArticle({ blog }: { blog: BlogDetail }) {
+/**
+ * @param previewId set by the content desk's preview, which shows an article twice on one page: the
+ *   ids of its parts take it as a prefix and its related lists are not landmarks (each would repeat
+ *   the other language's name).
+ */
+export function BlogArticle({ blog, previewId }: { blog: BlogDetail; previewId?: string }) {
   const { t } = useT();
   return (
     <article className="mx-auto max-w-3xl">
@@ -48,12 +53,14 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
       <p className="mt-6 text-lg text-stone-700">{blog.summary}</p>
       <div className={PROSE} data-testid="blog-body" dangerouslySetInnerHTML={{ __html: blog.bodyHtml }} />
       <RelatedLinks
-        id="blog-products"
+        id={`${previewId ?? ""}blog-products`}
+        landmark={previewId === undefined}
         title={t("blogs.relatedProducts")}
         items={blog.products.map((p) => ({ ...p, href: `/products/${p.slug}` }))}
       />
       <RelatedLinks
-        id="blog-providers"
+        id={`${previewId ?? ""}blog-providers`}
+        landmark={previewId === undefined}
         title={t("blogs.relatedProviders")}
         items={blog.providers.map((p) => ({ ...p, href: `/providers/${p.slug}` }))}
       />
@@ -62,10 +69,21 @@ export function BlogArticle({ blog }: { blog: BlogDetail }) {
 }
 
 /** A titled list of links (the products or producers an article talks about); nothing when empty. */
-function RelatedLinks({ id, title, items }: { id: string; title: string; items: { slug: string; name: string; href: string }[] }) {
+function RelatedLinks({
+  id,
+  title,
+  items,
+  landmark,
+}: {
+  id: string;
+  title: string;
+  items: { slug: string; name: string; href: string }[];
+  landmark: boolean;
+}) {
   if (items.length === 0) return null;
+  const Part = landmark ? "section" : "div";
   return (
-    <section className="mt-8" aria-labelledby={id}>
+    <Part className="mt-8" aria-labelledby={landmark ? id : undefined}>
       <h2 id={id} className="font-serif text-2xl">
         {title}
       </h2>
@@ -78,6 +96,6 @@ function RelatedLinks({ id, title, items }: { id: string; title: string; items: 
           </li>
         ))}
       </ul>
-    </section>
+    </Part>
   );
 }
