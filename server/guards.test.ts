@@ -53,6 +53,13 @@ describe("bodyLimitOf", () => {
     expect(bodyLimitOf("/agence/articles")).toBe(FORM_BODY_LIMIT_BYTES);
   });
 
+  it("gives a help page's editor room for its two Markdown texts, and the pages' list a form's", () => {
+    for (const path of ["/agence/pages/faq", "/agence/pages/faq.data", "/agence/pages/faq/"]) {
+      expect(bodyLimitOf(path), path).toBe(2 * 1024 * 1024);
+    }
+    expect(bodyLimitOf("/agence/pages")).toBe(FORM_BODY_LIMIT_BYTES);
+  });
+
   it("keeps exact paths' limits and gives every other path a form's", () => {
     expect(bodyLimitOf("/agence/import")).toBe(32 * 1024 * 1024);
     for (const path of [

@@ -48,6 +48,9 @@ export const BODY_LIMITS_BY_PATTERN: ReadonlyArray<{ pattern: RegExp; limit: num
   { pattern: /^\/agence\/photos(?:\.data|\/)?$/i, limit: MAX_PHOTO_ZIP_BYTES + FORM_OVERHEAD_BYTES },
   // An article's editor: two Markdown bodies of up to 50,000 characters each, URL-encoded (decision 045).
   { pattern: /^\/agence\/articles\/[^/]+(?:\.data|\/)?$/i, limit: 1024 * 1024 },
+  // A help page's editor: two Markdown texts of up to 100,000 characters each, URL-encoded, where
+  // an accented letter takes 6 bytes (decision 046).
+  { pattern: /^\/agence\/pages\/[^/]+(?:\.data|\/)?$/i, limit: 2 * 1024 * 1024 },
 ];
 
 /** The body limit of a request path, in bytes: its exact path's, else its pattern's, else a form's. */

@@ -16,6 +16,7 @@ import { recordStaffChange } from "~/agency/audit.server";
 import { CATALOGUE_CHANNEL, clearDatabaseCaches } from "~/cache.server";
 import { localizedName } from "~/catalogue/reference.server";
 import type { Database } from "~/db/client.server";
+import { hasSqlState, UNIQUE_VIOLATION } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
 import {
   attributes,
@@ -265,32 +266,48 @@ function changedValues(before: BlogValues, after: BlogValues): { before: Partial
 }
 
 /**
+ * Runs an article's write; a slug taken by another save between {@link slugTaken}'s check and this
+ * write's commit (two staff saving the same slug at once hit the unique index) answers the check's
+ * field error instead of failing the request.
+ */
+async function slugRaceAsInvalid(write: () => Promise<BlogSaveOutcome>): Promise<BlogSaveOutcome> {
+  try {
+    return await write();
+  } catch (error) {
+    if (hasSqlState(error, UNIQUE_VIOLATION)) return { kind: "invalid", fieldErrors: { slug: "blogDesk.errors.slugTaken" } };
+    throw error;
+  }
+}
+
+/**
  * Creates an article as a DRAFT (seen by staff only), with its links; records `blog.created`.
  * @returns `saved` with its id and version 1; `invalid` when the slug is taken (now or formerly by
  *   another article) or a theme, product or producer is unknown (nothing written)
  */
 export async function createBlog(db: Database, actor: BlogActor, values: BlogValues, now = new Date()): Promise<BlogSaveOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<BlogSaveOutcome> => {
-    if (await slugTaken(tx, values.slug, null)) return { kind: "invalid", fieldErrors: { slug: "blogDesk.errors.slugTaken" } };
-    const links = await resolveLinks(tx, values);
-    if (!links.ok) return { kind: "invalid", fieldErrors: links.fieldErrors };
-    const { themes: _t, products: _p, providers: _v, ...columns } = values;
-    const [row] = await tx
-      .insert(blogs)
-      .values({ ...columns, status: "DRAFT", publishedAt: null, publishAt: null, version: 1, updatedAt: now })
-      .returning({ id: blogs.id, version: blogs.version });
-    await replaceLinks(tx, row!.id, links);
-    await recordStaffChange(tx, {
-      actor,
-      action: "blog.created",
-      entity: "blog",
-      entityId: row!.id,
-      before: null,
-      after: { ...values, status: "DRAFT", version: 1 },
-      now,
-    });
-    return { kind: "saved", id: row!.id, version: row!.version };
-  });
+  const outcome = await slugRaceAsInvalid(() =>
+    db.transaction(async (tx): Promise<BlogSaveOutcome> => {
+      if (await slugTaken(tx, values.slug, null)) return { kind: "invalid", fieldErrors: { slug: "blogDesk.errors.slugTaken" } };
+      const links = await resolveLinks(tx, values);
+      if (!links.ok) return { kind: "invalid", fieldErrors: links.fieldErrors };
+      const { themes: _t, products: _p, providers: _v, ...columns } = values;
+      const [row] = await tx
+        .insert(blogs)
+        .values({ ...columns, status: "DRAFT", publishedAt: null, publishAt: null, version: 1, updatedAt: now })
+        .returning({ id: blogs.id, version: blogs.version });
+      await replaceLinks(tx, row!.id, links);
+      await recordStaffChange(tx, {
+        actor,
+        action: "blog.created",
+        entity: "blog",
+        entityId: row!.id,
+        before: null,
+        after: { ...values, status: "DRAFT", version: 1 },
+        now,
+      });
+      return { kind: "saved", id: row!.id, version: row!.version };
+    }),
+  );
   return outcome;
 }
 
@@ -310,49 +327,51 @@ export async function saveBlog(
   values: BlogValues,
   now = new Date(),
 ): Promise<BlogSaveOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<BlogSaveOutcome> => {
-    const [locked] = await tx
-      .select({ version: blogs.version, status: blogs.status, publishedAt: blogs.publishedAt })
-      .from(blogs)
-      .where(eq(blogs.id, blogId))
-      .for("update");
-    if (!locked) return { kind: "notFound" };
-    const current = (await valuesOf(tx, blogId))!;
-    if (locked.version !== version) {
-      return { kind: "stale", current: { version: locked.version, values: current, lastChange: await lastChangeOf(tx, blogId) } };
-    }
-    const { before, after } = changedValues(current, values);
-    if (Object.keys(after).length === 0) return { kind: "saved", id: blogId, version };
-    if (after.slug !== undefined && (await slugTaken(tx, values.slug, blogId))) {
-      return { kind: "invalid", fieldErrors: { slug: "blogDesk.errors.slugTaken" } };
-    }
-    const links = await resolveLinks(tx, values);
-    if (!links.ok) return { kind: "invalid", fieldErrors: links.fieldErrors };
-    if (after.slug !== undefined) {
-      await tx.delete(blogSlugHistory).where(and(eq(blogSlugHistory.slug, values.slug), eq(blogSlugHistory.blogId, blogId)));
-      // A slug is stable once published: the former one keeps answering, with a 301.
-      if (locked.publishedAt !== null) await tx.insert(blogSlugHistory).values({ slug: current.slug, blogId, createdAt: now });
-    }
-    const { themes: _t, products: _p, providers: _v, ...columns } = values;
-    const [updated] = await tx
-      .update(blogs)
-      .set({ ...columns, version: sql`${blogs.version} + 1`, updatedAt: now })
-      .where(and(eq(blogs.id, blogId), eq(blogs.version, version)))
-      .returning({ version: blogs.version });
-    if (!updated) throw new Error("article row changed under its lock");
-    await replaceLinks(tx, blogId, links);
-    await recordStaffChange(tx, {
-      actor,
-      action: "blog.edited",
-      entity: "blog",
-      entityId: blogId,
-      before: { ...before, version },
-      after: { ...after, version: updated.version },
-      now,
-    });
-    if (locked.status === "PUBLISHED") await notifyPublicationChange(tx);
-    return { kind: "saved", id: blogId, version: updated.version };
-  });
+  const outcome = await slugRaceAsInvalid(() =>
+    db.transaction(async (tx): Promise<BlogSaveOutcome> => {
+      const [locked] = await tx
+        .select({ version: blogs.version, status: blogs.status, publishedAt: blogs.publishedAt })
+        .from(blogs)
+        .where(eq(blogs.id, blogId))
+        .for("update");
+      if (!locked) return { kind: "notFound" };
+      const current = (await valuesOf(tx, blogId))!;
+      if (locked.version !== version) {
+        return { kind: "stale", current: { version: locked.version, values: current, lastChange: await lastChangeOf(tx, blogId) } };
+      }
+      const { before, after } = changedValues(current, values);
+      if (Object.keys(after).length === 0) return { kind: "saved", id: blogId, version };
+      if (after.slug !== undefined && (await slugTaken(tx, values.slug, blogId))) {
+        return { kind: "invalid", fieldErrors: { slug: "blogDesk.errors.slugTaken" } };
+      }
+      const links = await resolveLinks(tx, values);
+      if (!links.ok) return { kind: "invalid", fieldErrors: links.fieldErrors };
+      if (after.slug !== undefined) {
+        await tx.delete(blogSlugHistory).where(and(eq(blogSlugHistory.slug, values.slug), eq(blogSlugHistory.blogId, blogId)));
+        // A slug is stable once published: the former one keeps answering, with a 301.
+        if (locked.publishedAt !== null) await tx.insert(blogSlugHistory).values({ slug: current.slug, blogId, createdAt: now });
+      }
+      const { themes: _t, products: _p, providers: _v, ...columns } = values;
+      const [updated] = await tx
+        .update(blogs)
+        .set({ ...columns, version: sql`${blogs.version} + 1`, updatedAt: now })
+        .where(and(eq(blogs.id, blogId), eq(blogs.version, version)))
+        .returning({ version: blogs.version });
+      if (!updated) throw new Error("article row changed under its lock");
+      await replaceLinks(tx, blogId, links);
+      await recordStaffChange(tx, {
+        actor,
+        action: "blog.edited",
+        entity: "blog",
+        entityId: blogId,
+        before: { ...before, version },
+        after: { ...after, version: updated.version },
+        now,
+      });
+      if (locked.status === "PUBLISHED") await notifyPublicationChange(tx);
+      return { kind: "saved", id: blogId, version: updated.version };
+    }),
+  );
   if (outcome.kind === "saved") clearDatabaseCaches(db);
   return outcome;
 }

@@ -199,6 +199,24 @@ describe("the demo articles", () => {
     const [again] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "blog.created"));
     expect(again!.n).toBe(DEMO_BLOGS.length);
   });
+
+  it("leave a demo article staff renamed alone at the next start (its former slug is not created again)", async () => {
+    const demoSlug = DEMO_BLOGS[0]!.slug;
+    const [demo] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, demoSlug));
+    // As a rename of a published article leaves it (the editor's own rename is tested under "slugs").
+    await db
+      .update(blogs)
+      .set({ slug: `${demoSlug}-renamed` })
+      .where(eq(blogs.id, demo!.id));
+    await db.insert(blogSlugHistory).values({ slug: demoSlug, blogId: demo!.id });
+    try {
+      await expect(seedDemoBlogs(db)).resolves.toBe(DEMO_BLOGS.length);
+      expect(await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, demoSlug))).toEqual([]);
+    } finally {
+      await db.delete(blogSlugHistory).where(eq(blogSlugHistory.slug, demoSlug));
+      await db.update(blogs).set({ slug: demoSlug }).where(eq(blogs.id, demo!.id));
+    }
+  });
 });
 
 describe("writing an article", () => {

@@ -7,7 +7,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { type BlogActor, changeBlogStatus, createBlog } from "~/blogs/blog-desk.server";
 import type { Database } from "~/db/client.server";
-import { attributes, blogs, products, providers } from "~/db/schema";
+import { attributes, blogs, blogSlugHistory, products, providers } from "~/db/schema";
 import { DEMO_BLOGS } from "./demo-blogs";
 
 /** The demo seed, as the audit table names it. */
@@ -43,19 +43,14 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
         .where(inArray(providers.slug, [...new Set(DEMO_BLOGS.flatMap((b) => b.providers))]))
     ).map((r) => r.slug),
   );
-  const existing = new Set(
-    (
-      await db
-        .select({ slug: blogs.slug })
-        .from(blogs)
-        .where(
-          inArray(
-            blogs.slug,
-            DEMO_BLOGS.map((b) => b.slug),
-          ),
-        )
-    ).map((r) => r.slug),
-  );
+  // A demo slug an article holds now, or held once (staff renamed a demo article): left alone.
+  const demoSlugs = DEMO_BLOGS.map((b) => b.slug);
+  const existing = new Set([
+    ...(await db.select({ slug: blogs.slug }).from(blogs).where(inArray(blogs.slug, demoSlugs))).map((r) => r.slug),
+    ...(await db.select({ slug: blogSlugHistory.slug }).from(blogSlugHistory).where(inArray(blogSlugHistory.slug, demoSlugs))).map(
+      (r) => r.slug,
+    ),
+  ]);
   for (const demo of DEMO_BLOGS) {
     if (existing.has(demo.slug)) continue;
     for (const code of demo.themes) {
@@ -82,6 +77,8 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
       },
       at,
     );
+    // Another process starting at the same moment created it first: that one publishes it.
+    if (created.kind === "invalid" && created.fieldErrors.slug) continue;
     if (created.kind !== "saved") throw new Error(`Demo article ${demo.slug} not created: ${created.kind}`);
     const published = await changeBlogStatus(db, DEMO_SEED_ACTOR, created.id, created.version, "publish", null, at);
     if (published.kind !== "changed") throw new Error(`Demo article ${demo.slug} not published: ${published.kind}`);
