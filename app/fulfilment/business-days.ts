@@ -14,6 +14,7 @@
  */
 import Holidays from "date-holidays";
 import { SHOP_TIME_ZONE } from "~/i18n/format";
+import { shopZoneOffset } from "~/i18n/shop-time";
 import type { Province } from "~/vocabulary";
 import { isIsoDate } from "./fulfilment-forms";
 
@@ -88,31 +89,14 @@ export function shopDateOf(instant: Date): string {
 export function shopDayStart(date: string): Date {
   const utcMidnight = parseDate(date);
   // The zone's offset at that moment, then once more at the corrected instant (DST days).
-  let instant = utcMidnight - zoneOffset(utcMidnight);
-  instant = utcMidnight - zoneOffset(instant);
+  let instant = utcMidnight - shopZoneOffset(utcMidnight);
+  instant = utcMidnight - shopZoneOffset(instant);
   return new Date(instant);
 }
 
 /** The day after a calendar day, `YYYY-MM-DD`. */
 export function nextDate(date: string): string {
   return formatDate(parseDate(date) + DAY_MS);
-}
-
-/** Milliseconds the shop's zone is ahead of UTC at an instant (negative: −4 h or −5 h). */
-function zoneOffset(time: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(time));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return local - Math.floor(time / 1000) * 1000;
 }
 
 function parseDate(date: string): number {
