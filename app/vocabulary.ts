@@ -136,6 +136,11 @@ export const AUDIT_ACTIONS = [
   "carousel.edited",
   "contentPage.edited",
   "contentPage.restored",
+  "member.tastingRecorded",
+  "member.tastingRemoved",
+  "memberEvent.created",
+  "memberEvent.edited",
+  "product.allocationChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -191,6 +196,19 @@ export type BlogType = (typeof BLOG_TYPES)[number];
  */
 export const BLOG_STATUSES = ["DRAFT", "SCHEDULED", "PUBLISHED", "UNPUBLISHED"] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/**
+ * What lowered a customer's private-import prices (decision 048): the membership's member prices, or
+ * an active discovery package's preferential prices. One applies, never both.
+ */
+export const PRICE_BENEFITS = ["MEMBER", "DISCOVERY"] as const;
+export type PriceBenefit = (typeof PRICE_BENEFITS)[number];
+
+/**
+ * Members' private events: a 5 à 7 with a winemaker, a new-arrivals tasting, an exclusive event.
+ */
+export const MEMBER_EVENT_KINDS = ["WINEMAKER", "NEW_ARRIVALS", "EXCLUSIVE"] as const;
+export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
 /** What a carousel item shows: a product (one card, whatever its channels), a producer or an article. */
 export const CAROUSEL_ITEM_KINDS = ["product", "provider", "blog"] as const;

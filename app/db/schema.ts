@@ -43,6 +43,7 @@ import type {
   InventoryCode,
   LiquorBoard,
   Locale,
+  MemberEventKind,
   NewsletterInterest,
   NewsletterStatus,
   OrderStatus,
@@ -52,6 +53,7 @@ import type {
   PaymentStatus,
   PlanInterval,
   PlanKind,
+  PriceBenefit,
   ProviderImageRole,
   Province,
   ReservationStatus,
@@ -218,6 +220,12 @@ export const products = pgTable(
     saqCode: text("saq_code"),
     /** The LCBO's product code (digits), linking to its page when the product is sold there. */
     lcboCode: text("lcbo_code"),
+    /**
+     * An allocation (decision 049): from this day to `membersOnlyUntil` (both included, the shop's
+     * days), only members may add the product to a cart; others see it. Null: for everyone.
+     */
+    membersOnlyFrom: date("members_only_from"),
+    membersOnlyUntil: date("members_only_until"),
     /** Starts at 1 and grows with each staff edit: a form sent with an older one is a stale edit (409). */
     version: integer("version").notNull().default(1),
     searchFr: tsvector("search_fr").generatedAlwaysAs(
@@ -231,6 +239,10 @@ export const products = pgTable(
   },
   (t) => [
     index("products_type_idx").on(t.typeCode),
+    check(
+      "products_members_only_check",
+      sql`(${t.membersOnlyFrom} is null) = (${t.membersOnlyUntil} is null) and (${t.membersOnlyFrom} is null or ${t.membersOnlyFrom} <= ${t.membersOnlyUntil})`,
+    ),
     index("products_provider_idx").on(t.providerId),
     index("products_country_idx").on(t.countryId),
     index("products_region_idx").on(t.regionId),
@@ -677,6 +689,11 @@ export const orders = pgTable(
     boutiqueCents: integer("boutique_cents").notNull(),
     /** Member prices (SPEC §6): the −20 % single-bottle and −15 % pay-now discounts, pre-tax; 0 for a non-member. */
     memberDiscountCents: integer("member_discount_cents").notNull().default(0),
+    /**
+     * Which benefit `memberDiscountCents` holds (decision 048): MEMBER, or DISCOVERY for an active
+     * discovery package's preferential prices; null when no discount applied.
+     */
+    priceBenefit: text("price_benefit").$type<PriceBenefit>(),
     gstCents: integer("gst_cents").notNull(),
     qstCents: integer("qst_cents").notNull(),
     hstCents: integer("hst_cents").notNull(),
@@ -701,6 +718,7 @@ export const orders = pgTable(
   (t) => [
     check("orders_status_check", sql`${t.status} in ('PENDING_PAYMENT', 'PAID', 'CONFIRMED', 'CANCELLED', 'EXPIRED', 'REFUNDED')`),
     check("orders_fulfilment_status_check", sql`${t.fulfilmentStatus} in ('NEW', 'AGENCY_FEES_RECEIVED', 'READY_FOR_PICKUP', 'PICKED_UP')`),
+    check("orders_price_benefit_check", sql`${t.priceBenefit} is null or ${t.priceBenefit} in ('MEMBER', 'DISCOVERY')`),
     check("orders_money_check", sql`${t.payNowCents} >= 0 and ${t.totalCents} = ${t.payNowCents} + ${t.payAtLiquorBoardCents}`),
     // One live order per cart version: submitting twice, or from two tabs, gives one order.
     uniqueIndex("orders_cart_version_idx")
@@ -1353,4 +1371,79 @@ export const contentPageRevisions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("content_page_revisions_slug_revision_idx").on(t.slug, t.revision)],
+);
+
+/**
+ * A member's in-store tasting (decision 049): recorded by staff at a boutique, with or without one
+ * non-member guest. At most 4 per membership year (the subscription's paid year), checked with the
+ * subscription row locked.
+ */
+export const memberTastings = pgTable(
+  "member_tastings",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    /** The day of the tasting, in the shop's calendar. */
+    tastedOn: date("tasted_on").notNull(),
+    /** The boutique (a store inventory) where it took place. */
+    storeCode: text("store_code")
+      .$type<InventoryCode>()
+      .notNull()
+      .references(() => inventories.code),
+    withGuest: boolean("with_guest").notNull().default(false),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_tastings_subscription_idx").on(t.subscriptionId, t.tastedOn)],
+);
+
+/**
+ * Members' private events (decision 049): a 5 à 7 with a winemaker, a new-arrivals tasting, an
+ * exclusive event, in one province, with a capacity never exceeded.
+ */
+export const memberEvents = pgTable(
+  "member_events",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<MemberEventKind>().notNull(),
+    province: text("province").$type<Province>().notNull(),
+    titleFr: text("title_fr").notNull(),
+    titleEn: text("title_en").notNull(),
+    descriptionFr: text("description_fr").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    /** Where it takes place, as shown (an address or a boutique's name). */
+    place: text("place").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** Members who can register (each registration is one seat). */
+    capacity: integer("capacity").notNull(),
+    /** Set when staff cancel the event: it stays listed as cancelled, registrations closed. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Bumped by every saved edit (409 on a stale one). */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("member_events_province_starts_idx").on(t.province, t.startsAt),
+    check("member_events_kind_check", sql`${t.kind} in ('WINEMAKER', 'NEW_ARRIVALS', 'EXCLUSIVE')`),
+    check("member_events_province_check", sql`${t.province} in ('QC', 'ON')`),
+    check("member_events_capacity_check", sql`${t.capacity} > 0`),
+  ],
+);
+
+/** A member's seat at an event; cancelling deletes it (the seat is free again). */
+export const memberEventRegistrations = pgTable(
+  "member_event_registrations",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => memberEvents.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("member_event_registrations_user_idx").on(t.userId)],
 );

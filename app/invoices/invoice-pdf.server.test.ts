@@ -89,6 +89,7 @@ function quebecOrder(locale: Locale, lines: Line[] = [], province: Province = "Q
       liquorBoardFeesCents: 24000,
       boutiqueCents: 3750,
       memberDiscountCents: 0,
+      priceBenefit: null,
       gstCents: 1500,
       qstCents: 2993,
       hstCents: 0,

@@ -33,6 +33,7 @@ function order(overrides: Partial<Order> = {}): Order {
     liquorBoardFeesCents: 28488,
     boutiqueCents: 10850,
     memberDiscountCents: 0,
+    priceBenefit: null,
     gstCents: 861 + 1424,
     qstCents: 1717 + 2842,
     hstCents: 0,
