@@ -36,7 +36,7 @@ mkdir -p "$results"
 export CUVEE_APT_STAMP=$results/apt-updated
 
 suites=()
-declare -A passed failed skipped note seconds
+declare -A passed failed skipped note seconds reports
 
 # add NAME PASSED FAILED SKIPPED [NOTE] [SECONDS]
 add() {
@@ -73,6 +73,40 @@ counts() {
   ' "$1" "$2" 2>/dev/null
 }
 
+# failures SUITE KIND FILE: prints one line per failed test of a vitest or Playwright JSON report
+# (file, title and the first line of its error), at most 12, so CI's tail names what failed.
+failures() {
+  node -e '
+    const [suite, kind, file] = process.argv.slice(1);
+    const r = JSON.parse(require("fs").readFileSync(file, "utf8"));
+    const out = [];
+    const first = (m) => String(m ?? "").replace(/\x1b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim()) ?? "";
+    if (kind === "vitest") {
+      for (const f of r.testResults ?? []) {
+        const where = require("path").relative(process.cwd(), f.name);
+        const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+        for (const a of failed) out.push(`${where} > ${a.fullName}: ${first(a.failureMessages?.[0])}`);
+        if (f.status === "failed" && failed.length === 0) out.push(`${where}: ${first(f.message)}`);
+      }
+    } else {
+      const walk = (suiteNode, outer) => {
+        const titles = suiteNode.title === suiteNode.file ? outer : [...outer, suiteNode.title];
+        for (const spec of suiteNode.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === "unexpected") {
+              const last = t.results?.[t.results.length - 1];
+              out.push(`${spec.file}:${spec.line} [${t.projectName}] ${[...titles, spec.title].join(" > ")}: ${first(last?.error?.message)}`);
+            }
+        for (const child of suiteNode.suites ?? []) walk(child, titles);
+      };
+      for (const s of r.suites ?? []) walk(s, []);
+      for (const e of r.errors ?? []) out.push(`global: ${first(e.message)}`);
+    }
+    for (const line of out.slice(0, 12)) console.log(`  ${suite}: ${line.slice(0, 400)}`);
+    if (out.length > 12) console.log(`  ${suite}: … and ${out.length - 12} more, see .test-results/`);
+  ' "$1" "$2" "$3" 2>/dev/null
+}
+
 # tests NAME KIND REPORT STATUS SECONDS: records a test-runner suite from its report.
 tests() {
   local name=$1 kind=$2 report=$3 status=$4 secs=$5 p f s
@@ -83,6 +117,7 @@ tests() {
   else
     add "$name" "$p" "$f" "$s" "" "$secs"
   fi
+  if [ -s "$report" ]; then reports[$name]="$kind $report"; fi
 }
 
 # check NAME STATUS SECONDS: records a one-check suite (lint, format, typecheck, build).
@@ -225,6 +260,15 @@ for name in "${suites[@]}"; do
   total_p=$((total_p + passed[$name])) total_f=$((total_f + failed[$name])) total_s=$((total_s + skipped[$name]))
 done
 printf '%-22s %7d %7d %8d\n' total "$total_p" "$total_f" "$total_s"
+if [ "$total_f" -gt 0 ]; then
+  echo "Failed:"
+  for name in "${suites[@]}"; do
+    if [ "${failed[$name]}" -gt 0 ] && [ -n "${reports[$name]:-}" ]; then
+      read -r kind report <<<"${reports[$name]}"
+      failures "$name" "$kind" "$report"
+    fi
+  done
+fi
 echo "$total_p passed, $total_f failed, $total_s skipped"
 [ "$total_f" -eq 0 ] && exit 0
 exit 1
