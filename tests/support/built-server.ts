@@ -138,3 +138,19 @@ export async function firstShopItemId(server: BuiltServer): Promise<string> {
   if (!match) throw new Error("no add-to-cart form on /products?inventory=STORE_MTL");
   return match[1]!;
 }
+
+/**
+ * The server's log written since `from` (a length of `server.log()` taken before a request), once
+ * it holds `text`: a log line is written when its response ends and reaches this process through a
+ * pipe, so a loaded machine may take a while. Then waits `settleMs` more for lines written with it.
+ * @throws when `text` has not arrived within `timeoutMs`
+ */
+export async function logSince(server: BuiltServer, from: number, text: string, timeoutMs = 10_000, settleMs = 100): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.log().slice(from).includes(text)) {
+    if (Date.now() > deadline) throw new Error(`"${text}" not logged within ${timeoutMs} ms:\n${server.log().slice(from).slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, settleMs));
+  return server.log().slice(from);
+}
