@@ -46,8 +46,9 @@ export const BODY_LIMITS_BY_PATTERN: ReadonlyArray<{ pattern: RegExp; limit: num
   { pattern: /^\/agence\/(?:produits|producteurs)\/[^/]+(?:\.data|\/)?$/i, limit: MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES },
   // The bulk photo upload: one ZIP (checked again by the page) and the multipart envelope.
   { pattern: /^\/agence\/photos(?:\.data|\/)?$/i, limit: MAX_PHOTO_ZIP_BYTES + FORM_OVERHEAD_BYTES },
-  // An article's editor: two Markdown bodies of up to 50,000 characters each, URL-encoded (decision 045).
-  { pattern: /^\/agence\/articles\/[^/]+(?:\.data|\/)?$/i, limit: 1024 * 1024 },
+  // An article's editor: two Markdown bodies of up to 50,000 characters each, URL-encoded, or its
+  // cover photo (checked again by the page) in a multipart envelope (decision 045).
+  { pattern: /^\/agence\/articles\/[^/]+(?:\.data|\/)?$/i, limit: MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES },
   // A help page's editor: two Markdown texts of up to 100,000 characters each, URL-encoded, where
   // an accented letter takes 6 bytes (decision 046).
   { pattern: /^\/agence\/pages\/[^/]+(?:\.data|\/)?$/i, limit: 2 * 1024 * 1024 },

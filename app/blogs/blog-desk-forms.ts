@@ -5,12 +5,19 @@
  * the page (`useForm` + `getZodConstraint`); every message is an i18n key. Shared with the browser.
  */
 import { z } from "zod";
+import { photoUpload } from "~/catalogue-editing/editing-forms";
 import { isRowId } from "~/db/row-id";
 import { BLOG_COVER_MOTIFS, BLOG_TYPES } from "~/vocabulary";
 import { BLOG_STATUS_ACTIONS, shopLocalToInstant } from "./blog-status";
 
 /** The `intent` of each form of an article's staff page (and of the new-article page). */
-export const BLOG_INTENTS = { save: "save", preview: "preview", status: "status" } as const;
+export const BLOG_INTENTS = {
+  save: "save",
+  preview: "preview",
+  status: "status",
+  setCover: "setCover",
+  removeCover: "removeCover",
+} as const;
 
 /** Longest title and summary (characters). */
 export const BLOG_TITLE_MAX = 200;
@@ -108,6 +115,13 @@ export const BlogStatusSchema = z
 export type BlogStatusForm = z.infer<typeof BlogStatusSchema>;
 /** The status form's fields as the form holds them (before parsing). */
 export type BlogStatusInput = z.input<typeof BlogStatusSchema>;
+
+/** The cover photo form (multipart): a file and its alt text in both languages. */
+export const BlogCoverSchema = z.object({ intent: z.literal(BLOG_INTENTS.setCover), ...photoUpload });
+export type BlogCoverForm = z.infer<typeof BlogCoverSchema>;
+
+/** Removing the cover photo (the generated cover again). */
+export const BlogRemoveCoverSchema = z.object({ intent: z.literal(BLOG_INTENTS.removeCover) });
 
 /** The staff's article list: search text (title or slug) and page, from the URL. */
 export interface BlogDeskFilter {

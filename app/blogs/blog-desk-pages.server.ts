@@ -8,10 +8,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { StaffUser } from "~/agency/staff.server";
+import { cleanUploadedPhoto } from "~/catalogue-editing/photo-upload.server";
 import type { ShopContext } from "~/context";
 import {
   BLOG_VALUE_FIELDS,
-  blogDatesOf,
+  blogPreviewBaseOf,
   type BlogValues,
   blogValuesOf,
   changeBlogStatus,
@@ -19,17 +20,18 @@ import {
   previewBlog,
   readStaffBlog,
   saveBlog,
+  setBlogCover,
 } from "./blog-desk.server";
-import { BLOG_INTENTS, blogDeskPath, BlogEditSchema, BlogStatusSchema } from "./blog-desk-forms";
+import { BLOG_INTENTS, BlogCoverSchema, blogDeskPath, BlogEditSchema, BlogRemoveCoverSchema, BlogStatusSchema } from "./blog-desk-forms";
 import { shopLocalToInstant } from "./blog-status";
-import { listBlogThemes } from "./blogs.server";
+import { blogCoverOf, listBlogThemes } from "./blogs.server";
 import type { BlogActionData, BlogConflictView, BlogEditorData } from "./ui/blog-editor";
 
 /** The new article's starting values. */
 const NEW_BLOG_VALUES: Record<string, string | string[]> = { type: "ARTICLE", coverColor: "#7a2e3b", coverMotif: "grapes", themes: [] };
 
 /** The `?done=` messages the editor shows after a 303. */
-const DONE = ["created", "saved", "publish", "schedule", "unschedule", "unpublish"] as const;
+const DONE = ["created", "saved", "publish", "schedule", "unschedule", "unpublish", "coverSet", "coverRemoved"] as const;
 
 /** The values as the form holds them: lists of slugs one a line. */
 function formValues(values: BlogValues): Record<string, string | string[]> {
@@ -63,15 +65,24 @@ export async function loadBlogEditor(
         formerSlugs: [],
         lastChange: null,
         themes,
+        cover: null,
       },
     };
   }
-  const blog = await readStaffBlog(shop.db, blogId);
-  if (!blog) return null;
+  const found = await readStaffBlog(shop.db, blogId);
+  if (!found) return null;
+  const { cover, ...blog } = found;
+  const image = blogCoverOf(cover, shop.locale);
   return {
     title: shop.t("blogDesk.editPageTitle", { title: blog.values.titleFr }),
     done,
-    blog: { ...blog, slug: blog.values.slug, values: formValues(blog.values), themes },
+    blog: {
+      ...blog,
+      slug: blog.values.slug,
+      values: formValues(blog.values),
+      themes,
+      cover: image ? { image, altFr: cover.coverAltFr, altEn: cover.coverAltEn } : null,
+    },
   };
 }
 
@@ -104,7 +115,26 @@ export async function answerBlogEditorPost(
   blogId: number | null,
   formData: FormData,
 ) {
-  if (blogId !== null && formData.get("intent") === BLOG_INTENTS.status) {
+  const intent = formData.get("intent");
+  if (blogId !== null && intent === BLOG_INTENTS.setCover) {
+    const submission = parseWithZod(formData, { schema: BlogCoverSchema });
+    const answer = (result: BlogActionData["result"]) => data<BlogActionData>({ form: "cover", result }, { status: 400 });
+    if (submission.status !== "success") return answer(submission.reply({ hideFields: ["file"] }));
+    const { file, altFr, altEn } = submission.value;
+    const cleaned = await cleanUploadedPhoto(file);
+    if (!cleaned.ok) return answer(submission.reply({ fieldErrors: { file: [cleaned.errorKey] }, hideFields: ["file"] }));
+    const outcome = await setBlogCover(shop.db, staff, blogId, { image: cleaned.image, altFr, altEn });
+    if (outcome.kind === "notFound") throw data(null, { status: 404 });
+    throw redirect(`${blogDeskPath(blogId)}?done=coverSet`, { status: 303 });
+  }
+  if (blogId !== null && intent === BLOG_INTENTS.removeCover) {
+    const submission = parseWithZod(formData, { schema: BlogRemoveCoverSchema });
+    if (submission.status !== "success") return data<BlogActionData>({ form: "cover", result: submission.reply() }, { status: 400 });
+    const outcome = await setBlogCover(shop.db, staff, blogId, null);
+    if (outcome.kind === "notFound") throw data(null, { status: 404 });
+    throw redirect(`${blogDeskPath(blogId)}?done=coverRemoved`, { status: 303 });
+  }
+  if (blogId !== null && intent === BLOG_INTENTS.status) {
     const submission = parseWithZod(formData, { schema: BlogStatusSchema });
     if (submission.status !== "success") return data<BlogActionData>({ form: "status", result: submission.reply() }, { status: 400 });
     const { version, action, publishAt } = submission.value;
@@ -133,8 +163,8 @@ export async function answerBlogEditorPost(
   const values = blogValuesOf(submission.value);
 
   if (submission.value.intent === BLOG_INTENTS.preview) {
-    const dates = blogId === null ? undefined : ((await blogDatesOf(shop.db, blogId)) ?? undefined);
-    const [fr, en] = await Promise.all([previewBlog(shop.db, values, "fr-CA", dates), previewBlog(shop.db, values, "en-US", dates)]);
+    const saved = blogId === null ? undefined : ((await blogPreviewBaseOf(shop.db, blogId)) ?? undefined);
+    const [fr, en] = await Promise.all([previewBlog(shop.db, values, "fr-CA", saved), previewBlog(shop.db, values, "en-US", saved)]);
     return data<BlogActionData>({ form: "edit", result: submission.reply(), preview: { fr, en } }, { status: 200 });
   }
 

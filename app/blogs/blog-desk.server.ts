@@ -26,14 +26,17 @@ import {
   blogProviders,
   blogs,
   blogSlugHistory,
+  images,
   products,
   providers,
 } from "~/db/schema";
+import type { CleanedImage } from "~/images/image-cleaning.server";
+import { deleteUnlinkedImages, storeImage } from "~/images/images.server";
 import { paginate, type Pagination } from "~/lib/pagination";
 import type { BlogCoverMotif, BlogStatus, BlogType, Locale } from "~/vocabulary";
 import type { BlogDeskFilter, BlogEditForm } from "./blog-desk-forms";
 import { type BlogStatusAction, instantToShopLocal, nextBlogStatus } from "./blog-status";
-import { type BlogDetail, blogDetailOf } from "./blogs.server";
+import { blogCoverColumns, type BlogCoverRow, type BlogDetail, blogDetailOf, NO_BLOG_COVER } from "./blogs.server";
 
 /** Who makes a change: a staff user, or a job of the shop's own (`id` null). */
 export interface BlogActor {
@@ -548,16 +551,28 @@ export interface StaffBlog {
   values: BlogValues;
   formerSlugs: string[];
   lastChange: BlogLastChange | null;
+  /** The cover photo's columns (`blogCoverOf` makes the image); all null without one. */
+  cover: BlogCoverRow;
 }
 
 /** An article as its staff page shows it, by id; null when there is none. */
 export async function readStaffBlog(db: Database, blogId: number): Promise<StaffBlog | null> {
-  const [row] = await db
-    .select({ id: blogs.id, version: blogs.version, status: blogs.status, publishAt: blogs.publishAt, publishedAt: blogs.publishedAt })
+  const [found] = await db
+    .select({
+      id: blogs.id,
+      version: blogs.version,
+      status: blogs.status,
+      publishAt: blogs.publishAt,
+      publishedAt: blogs.publishedAt,
+      ...blogCoverColumns,
+    })
     .from(blogs)
+    .leftJoin(images, eq(images.id, blogs.coverImageId))
     .where(eq(blogs.id, blogId))
     .limit(1);
-  if (!row) return null;
+  if (!found) return null;
+  const { coverHash, coverWidth, coverHeight, coverDominantColor, coverPlaceholder, coverAltFr, coverAltEn, ...row } = found;
+  const cover = { coverHash, coverWidth, coverHeight, coverDominantColor, coverPlaceholder, coverAltFr, coverAltEn };
   const [values, former, lastChange] = await Promise.all([
     valuesOf(db, blogId),
     db.select({ slug: blogSlugHistory.slug }).from(blogSlugHistory).where(eq(blogSlugHistory.blogId, blogId)).orderBy(blogSlugHistory.slug),
@@ -571,20 +586,25 @@ export async function readStaffBlog(db: Database, blogId: number): Promise<Staff
     values: values!,
     formerSlugs: former.map((r) => r.slug),
     lastChange,
+    cover,
   };
 }
+
+/** What an article's preview takes from the saved article: its dates and its cover photo. */
+export type BlogPreviewBase = { id: number; publishedAt: Date | null; updatedAt: Date } & BlogCoverRow;
 
 /**
  * An article as the public page would show it in `locale`, from values not saved yet (the
  * editor's preview): rendered by the same function as `/blogs/{slug}` (`blogDetailOf`), the same
  * sanitizer included. Unknown themes, products or producers are left out.
- * @param dates the saved article's dates (its publication date, or its last edit), or now
+ * @param saved the saved article's dates (its publication date, or its last edit) and cover photo;
+ *   for a new article, now and no photo
  */
 export async function previewBlog(
   db: Database,
   values: BlogValues,
   locale: Locale,
-  dates: { id: number; publishedAt: Date | null; updatedAt: Date } = { id: 0, publishedAt: null, updatedAt: new Date() },
+  saved: BlogPreviewBase = { id: 0, publishedAt: null, updatedAt: new Date(), ...NO_BLOG_COVER },
 ): Promise<BlogDetail> {
   const [themeRows, productRows, providerRows] = await Promise.all([
     values.themes.length === 0
@@ -610,7 +630,7 @@ export async function previewBlog(
           .orderBy(providers.name),
   ]);
   return blogDetailOf(
-    { ...values, ...dates },
+    { ...values, ...saved },
     themeRows.map((r) => ({ code: r.code, name: localizedName(r, locale) })),
     productRows,
     providerRows,
@@ -618,12 +638,63 @@ export async function previewBlog(
   );
 }
 
-/** An article's dates, for its preview; null when there is none. */
-export async function blogDatesOf(db: Database, blogId: number): Promise<{ id: number; publishedAt: Date | null; updatedAt: Date } | null> {
+/** What a saved article's preview keeps of it (dates and cover photo); null when there is none. */
+export async function blogPreviewBaseOf(db: Database, blogId: number): Promise<BlogPreviewBase | null> {
   const [row] = await db
-    .select({ id: blogs.id, publishedAt: blogs.publishedAt, updatedAt: blogs.updatedAt })
+    .select({ id: blogs.id, publishedAt: blogs.publishedAt, updatedAt: blogs.updatedAt, ...blogCoverColumns })
     .from(blogs)
+    .leftJoin(images, eq(images.id, blogs.coverImageId))
     .where(eq(blogs.id, blogId))
     .limit(1);
   return row ?? null;
+}
+
+/** A cover change's outcome: done (the new version), or the article is gone. */
+export type BlogCoverOutcome = { kind: "changed"; version: number } | { kind: "notFound" };
+
+/**
+ * Sets an article's cover photo (an upload already cleaned by the image core, decision 035) with
+ * its alt text in both languages, or removes it (`cover` null: the generated cover again). Like a
+ * product's photos, a cover change is never refused for a stale page: it raises the version (an
+ * open editor's next save is then a 409 showing the change), is audited as `blog.edited` (the
+ * image's id and hash before and after), notifies every process when the article is public, and
+ * deletes the former image when nothing else shows it.
+ * @returns `notFound` when the article does not exist
+ */
+export async function setBlogCover(
+  db: Database,
+  actor: BlogActor,
+  blogId: number,
+  cover: { image: CleanedImage; altFr: string; altEn: string } | null,
+  now = new Date(),
+): Promise<BlogCoverOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<BlogCoverOutcome> => {
+    const [row] = await tx
+      .select({ status: blogs.status, coverImageId: blogs.coverImageId, coverAltFr: blogs.coverAltFr, coverAltEn: blogs.coverAltEn })
+      .from(blogs)
+      .where(eq(blogs.id, blogId))
+      .for("update");
+    if (!row) return { kind: "notFound" };
+    const stored = cover ? await storeImage(tx, cover.image) : null;
+    const set = { coverImageId: stored?.id ?? null, coverAltFr: cover?.altFr ?? "", coverAltEn: cover?.altEn ?? "" };
+    const [updated] = await tx
+      .update(blogs)
+      .set({ ...set, version: sql`${blogs.version} + 1`, updatedAt: now })
+      .where(eq(blogs.id, blogId))
+      .returning({ version: blogs.version });
+    await recordStaffChange(tx, {
+      actor,
+      action: "blog.edited",
+      entity: "blog",
+      entityId: blogId,
+      before: { coverImageId: row.coverImageId, coverAltFr: row.coverAltFr, coverAltEn: row.coverAltEn },
+      after: { ...set, coverHash: stored?.hash ?? null, version: updated!.version },
+      now,
+    });
+    if (row.coverImageId !== null && row.coverImageId !== set.coverImageId) await deleteUnlinkedImages(tx, [row.coverImageId]);
+    if (row.status === "PUBLISHED") await notifyPublicationChange(tx);
+    return { kind: "changed", version: updated!.version };
+  });
+  if (outcome.kind === "changed") clearDatabaseCaches(db);
+  return outcome;
 }

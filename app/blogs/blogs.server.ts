@@ -9,8 +9,9 @@ import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizz
 import { localizedName } from "~/catalogue/reference.server";
 import { renderMarkdown } from "~/content/page-parser.server";
 import type { Database } from "~/db/client.server";
-import { attributes, blogAttributes, blogProducts, blogProviders, blogs, blogSlugHistory, products, providers } from "~/db/schema";
+import { attributes, blogAttributes, blogProducts, blogProviders, blogs, blogSlugHistory, images, products, providers } from "~/db/schema";
 import { compareText } from "~/i18n/format";
+import type { ImageRef } from "~/images/image-refs";
 import { localized } from "~/lib/localized";
 import { paginate, type Pagination } from "~/lib/pagination";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
@@ -35,6 +36,8 @@ export interface BlogSummary {
   publishedAt: string;
   coverColor: string;
   coverMotif: BlogCoverMotif;
+  /** The cover photo (decision 045), alt text in the visitor's language; null: the generated cover. */
+  coverImage: ImageRef | null;
   themes: BlogTheme[];
 }
 
@@ -82,6 +85,55 @@ async function themesOf(db: Database, blogIds: number[], locale: Locale): Promis
   return byBlog;
 }
 
+/**
+ * The columns of an article's cover photo, for a select that joins `images` on the cover
+ * (`.leftJoin(images, eq(images.id, blogs.coverImageId))`): null without a photo.
+ */
+export const blogCoverColumns = {
+  coverHash: images.hash,
+  coverWidth: images.width,
+  coverHeight: images.height,
+  coverDominantColor: images.dominantColor,
+  coverPlaceholder: images.placeholder,
+  coverAltFr: blogs.coverAltFr,
+  coverAltEn: blogs.coverAltEn,
+};
+
+/** An article's cover photo as {@link blogCoverColumns} select it. */
+export interface BlogCoverRow {
+  coverHash: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  coverDominantColor: string | null;
+  coverPlaceholder: string | null;
+  coverAltFr: string;
+  coverAltEn: string;
+}
+
+/** The columns of an article without a cover photo, for an article not saved yet (a preview). */
+export const NO_BLOG_COVER: BlogCoverRow = {
+  coverHash: null,
+  coverWidth: null,
+  coverHeight: null,
+  coverDominantColor: null,
+  coverPlaceholder: null,
+  coverAltFr: "",
+  coverAltEn: "",
+};
+
+/** An article's cover photo with its alt text in `locale`; null without one. */
+export function blogCoverOf(row: BlogCoverRow, locale: Locale): ImageRef | null {
+  if (row.coverHash === null || row.coverWidth === null || row.coverHeight === null) return null;
+  return {
+    hash: row.coverHash,
+    width: row.coverWidth,
+    height: row.coverHeight,
+    dominantColor: row.coverDominantColor ?? "#e7e5e4",
+    placeholder: row.coverPlaceholder ?? "",
+    alt: localized(locale, row.coverAltFr, row.coverAltEn),
+  };
+}
+
 const summaryColumns = {
   id: blogs.id,
   slug: blogs.slug,
@@ -94,9 +146,10 @@ const summaryColumns = {
   updatedAt: blogs.updatedAt,
   coverColor: blogs.coverColor,
   coverMotif: blogs.coverMotif,
+  ...blogCoverColumns,
 };
 
-type SummaryRow = Pick<typeof blogs.$inferSelect, keyof typeof summaryColumns>;
+type SummaryRow = Pick<typeof blogs.$inferSelect, Exclude<keyof typeof summaryColumns, keyof BlogCoverRow>> & BlogCoverRow;
 
 function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSummary {
   return {
@@ -109,6 +162,7 @@ function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSu
     publishedAt: (row.publishedAt ?? row.updatedAt).toISOString(),
     coverColor: row.coverColor,
     coverMotif: row.coverMotif,
+    coverImage: blogCoverOf(row, locale),
     themes,
   };
 }
@@ -145,6 +199,7 @@ export async function listBlogs(
   const rows = await db
     .select(summaryColumns)
     .from(blogs)
+    .leftJoin(images, eq(images.id, blogs.coverImageId))
     .where(where)
     .orderBy(...order)
     .limit(pagination.size)
@@ -170,6 +225,7 @@ export async function getBlog(db: Database, idOrSlug: string, locale: Locale): P
   const [row] = await db
     .select({ ...summaryColumns, bodyFr: blogs.bodyFr, bodyEn: blogs.bodyEn })
     .from(blogs)
+    .leftJoin(images, eq(images.id, blogs.coverImageId))
     .where(and(isPublishedBlog, isBlogId(key) ? eq(blogs.id, Number(key)) : eq(blogs.slug, key)))
     .limit(1);
   if (!row) return null;

@@ -16,7 +16,7 @@
 import { and, type AnyColumn, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
-import { blogCoverSrc } from "~/blogs/cover-image";
+import { blogCoverColumns, blogCoverOf } from "~/blogs/blogs.server";
 import { CATALOGUE_CHANNEL, clearDatabaseCaches } from "~/cache.server";
 import { countryName } from "~/catalogue/country-names.server";
 import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
@@ -24,9 +24,10 @@ import { listProductCardsInStock } from "~/catalogue/products.server";
 import type { ProductCardItem } from "~/catalogue/ui/product-card";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { auditLog, blogs, carouselItems, carousels, products, providers } from "~/db/schema";
+import { auditLog, blogs, carouselItems, carousels, images, products, providers } from "~/db/schema";
+import type { ImageRef } from "~/images/image-refs";
 import { localized } from "~/lib/localized";
-import type { BlogStatus, BlogType, CarouselItemKind, Locale, Province, TaxMode } from "~/vocabulary";
+import type { BlogCoverMotif, BlogStatus, BlogType, CarouselItemKind, Locale, Province, TaxMode } from "~/vocabulary";
 import { MAX_CAROUSEL_ITEMS } from "./carousel-forms";
 import { CAROUSEL_GROUP_NAMES, CAROUSEL_GROUPS, type CarouselGroup } from "./carousel-groups";
 
@@ -56,7 +57,10 @@ export interface CarouselBlogCard {
   summary: string;
   /** ISO 8601. */
   publishedAt: string;
-  coverSrc: string;
+  coverColor: string;
+  coverMotif: BlogCoverMotif;
+  /** The cover photo, alt text in the visitor's language; null: the drawn cover. */
+  coverImage: ImageRef | null;
 }
 
 export type CarouselCard = CarouselProductCard | CarouselProviderCard | CarouselBlogCard;
@@ -180,8 +184,10 @@ async function blogCardsOf(db: Database, ids: number[], locale: Locale) {
       publishedAt: blogs.publishedAt,
       coverColor: blogs.coverColor,
       coverMotif: blogs.coverMotif,
+      ...blogCoverColumns,
     })
     .from(blogs)
+    .leftJoin(images, eq(images.id, blogs.coverImageId))
     .where(and(inArray(blogs.id, ids), eq(blogs.status, "PUBLISHED" satisfies BlogStatus)));
   return new Map(
     rows.map((row) => [
@@ -192,7 +198,9 @@ async function blogCardsOf(db: Database, ids: number[], locale: Locale) {
         title: row.title,
         summary: row.summary,
         publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
-        coverSrc: blogCoverSrc({ color: row.coverColor, motif: row.coverMotif }),
+        coverColor: row.coverColor,
+        coverMotif: row.coverMotif,
+        coverImage: blogCoverOf(row, locale),
       },
     ]),
   );

@@ -148,8 +148,11 @@ export const ProviderEditSchema = z.object({
 });
 export type ProviderEditForm = z.infer<typeof ProviderEditSchema>;
 
-/** An uploaded photo: a file (its content is checked by the server) and its alt text in both languages. */
-const photoUpload = {
+/**
+ * An uploaded photo: a file (its content is checked by the server) and its alt text in both
+ * languages; the fields of every photo form (products, producers, an article's cover).
+ */
+export const photoUpload = {
   /** conform reads an empty file input (no file chosen) as missing. */
   file: z.instanceof(File, { message: key("fileRequired") }).refine((file) => file.size > 0, key("fileRequired")),
   altFr: requiredText(ALT_MAX),

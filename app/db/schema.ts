@@ -1047,6 +1047,9 @@ export const blogs = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** A cover photo from the image pipeline (decision 035); the generated cover below otherwise. */
     coverImageId: integer("cover_image_id").references(() => images.id, { onDelete: "set null" }),
+    /** The cover photo's alt text in each language ("" without a photo). */
+    coverAltFr: text("cover_alt_fr").notNull().default(""),
+    coverAltEn: text("cover_alt_en").notNull().default(""),
     /** Bumped by every saved edit: an edit made on an older version is refused (409). */
     version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

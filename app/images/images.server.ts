@@ -2,9 +2,9 @@
  * Stored images (decision 035): the cleaned originals live in the database (`images`), so every
  * app process sees the same image; the same bytes uploaded twice are one row.
  */
-import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { images, productImages, providerImages } from "~/db/schema";
+import { blogs, images, productImages, providerImages } from "~/db/schema";
 import type { CleanedImage } from "./image-cleaning.server";
 import type { ImageRef } from "./image-refs";
 
@@ -76,31 +76,38 @@ export function toImageRef(image: Omit<StoredImage, "id">, alt: string): ImageRe
 }
 
 /**
- * Deletes the images no product, producer (or later article or carousel) links any more, with
- * their variants. Called after a photo is removed or replaced.
+ * The condition "nothing shows this image": no product photo, no producer image and no article
+ * cover links it. Every place that may link an image is listed here, so that neither deletion
+ * below takes an image still shown.
+ */
+function isUnlinkedImage(db: Database): SQL {
+  const linkedBy = [
+    db
+      .select({ one: sql`1` })
+      .from(productImages)
+      .where(eq(productImages.imageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(providerImages)
+      .where(eq(providerImages.imageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(blogs)
+      .where(eq(blogs.coverImageId, images.id)),
+  ];
+  return and(...linkedBy.map((query) => notExists(query)))!;
+}
+
+/**
+ * Deletes those of `candidateIds` that no product, producer or article links any more, with their
+ * variants. Called after a photo or a cover is removed or replaced.
  * @returns how many were deleted.
  */
 export async function deleteUnlinkedImages(db: Database, candidateIds: readonly number[]): Promise<number> {
   if (candidateIds.length === 0) return 0;
   const deleted = await db
     .delete(images)
-    .where(
-      and(
-        inArray(images.id, [...candidateIds]),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(productImages)
-            .where(eq(productImages.imageId, images.id)),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(providerImages)
-            .where(eq(providerImages.imageId, images.id)),
-        ),
-      ),
-    )
+    .where(and(inArray(images.id, [...candidateIds]), isUnlinkedImage(db)))
     .returning({ id: images.id });
   return deleted.length;
 }
@@ -113,23 +120,7 @@ export async function deleteUnlinkedImages(db: Database, candidateIds: readonly 
 export async function sweepUnlinkedImages(db: Database, olderThan: Date): Promise<number> {
   const deleted = await db
     .delete(images)
-    .where(
-      and(
-        lt(images.createdAt, olderThan),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(productImages)
-            .where(eq(productImages.imageId, images.id)),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(providerImages)
-            .where(eq(providerImages.imageId, images.id)),
-        ),
-      ),
-    )
+    .where(and(lt(images.createdAt, olderThan), isUnlinkedImage(db)))
     .returning({ id: images.id });
   return deleted.length;
 }

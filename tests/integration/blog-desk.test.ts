@@ -10,6 +10,7 @@
  * pages closed to anyone but staff. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { and, count, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditTrail } from "~/agency/audit.server";
 import { type BlogValues, changeBlogStatus, createBlog, listStaffBlogs, publishDueBlogs, saveBlog } from "~/blogs/blog-desk.server";
@@ -20,7 +21,8 @@ import { seedDemoBlogs } from "~/blogs/seed/seed-demo-blogs.server";
 import type { BlogActionData } from "~/blogs/ui/blog-editor";
 import { CATALOGUE_CHANNEL } from "~/cache.server";
 import { type Database, openDatabase } from "~/db/client.server";
-import { auditLog, blogs, blogSlugHistory, products } from "~/db/schema";
+import { auditLog, blogs, blogSlugHistory, images, products } from "~/db/schema";
+import { sweepUnlinkedImages } from "~/images/images.server";
 import { action as articleAction, loader as articleLoader } from "~/routes/agence.article";
 import { action as newArticleAction } from "~/routes/agence.article-nouveau";
 import { loader as articlesLoader } from "~/routes/agence.articles";
@@ -89,7 +91,7 @@ async function post(
   action: (args: never) => Promise<unknown>,
   path: string,
   params: Record<string, string>,
-  fields: Record<string, string | string[]>,
+  fields: Record<string, string | string[] | File>,
   cookie = staffCookie,
 ): Promise<ActionAnswer> {
   const body = new FormData();
@@ -523,6 +525,81 @@ describe("Markdown rendered safely", () => {
     expect(blog.bodyHtml).toContain('<a href="/products">boutique</a>');
     expect(blog.bodyHtml).toContain('<a href="https://example.com" rel="noopener noreferrer">ailleurs</a>');
     expect(blog.bodyHtml).toContain(`<img src="/media/${hash}/640.webp" alt="Étiquette" />`);
+  });
+});
+
+/** A small real image, a distinct one per colour. */
+async function png(color: string): Promise<File> {
+  const bytes = await sharp({ create: { width: 64, height: 36, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], "cover.png", { type: "image/png" });
+}
+
+describe("the cover photo", () => {
+  it("goes through the image pipeline, shows on the public page and list, and a replaced or removed one is deleted", async () => {
+    const slug = unique("couverture");
+    const id = await writeArticle(slug, unique("Couverture"));
+    expect((await setStatus(id, "publish")).location).toBe(`/agence/articles/${id}?done=publish`);
+    const path = `/agence/articles/${id}`;
+    const params = { id: String(id) };
+    const imageCount = async () => (await db.select({ n: count() }).from(images))[0]!.n;
+
+    // A file that is not an image: refused with the pipeline's reason, nothing stored.
+    const before = await imageCount();
+    const fake = new File([new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>")], "cover.jpg", { type: "image/jpeg" });
+    const refused = await post(articleAction, path, params, { intent: "setCover", file: fake, altFr: "Vignes", altEn: "Vines" });
+    expect(refused.status).toBe(400);
+    expect(refused.body?.result.error?.file?.[0]).toMatch(/^images\.refused\./);
+    // No alt text: refused too, values kept.
+    const noAlt = await post(articleAction, path, params, { intent: "setCover", file: await png("#335511"), altFr: "", altEn: "Vines" });
+    expect(noAlt.status).toBe(400);
+    expect(noAlt.body?.result.error?.altFr).toBeDefined();
+    expect(await imageCount()).toBe(before);
+
+    const set = await post(articleAction, path, params, {
+      intent: "setCover",
+      file: await png("#335511"),
+      altFr: "Vignes en automne",
+      altEn: "Vines in the autumn",
+    });
+    expect(set).toMatchObject({ status: 303, location: `${path}?done=coverSet` });
+    const page = await blogLoader(await routeArgs(db, `/blogs/${slug}`, { params: { id: slug } }));
+    const first = page.blog.coverImage!;
+    expect(first).toMatchObject({ alt: "Vignes en automne", width: 64, height: 36 });
+    expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
+    const list = await blogsLoader(await routeArgs(db, "/blogs?sortByDate=DESC"));
+    expect(list.items.find((i) => i.slug === slug)?.coverImage?.hash).toBe(first.hash);
+    // The staff page shows it with both alt texts, and the editor's version went up.
+    const staffView = (await staffPage(id)).blog;
+    expect(staffView.cover).toMatchObject({ altFr: "Vignes en automne", altEn: "Vines in the autumn", image: { hash: first.hash } });
+
+    // A sweep of unlinked images leaves a cover alone.
+    await sweepUnlinkedImages(db, new Date(Date.now() + 60_000));
+    expect(await db.select({ id: images.id }).from(images).where(eq(images.hash, first.hash))).toHaveLength(1);
+
+    // Replaced: the former image is deleted, the new one shown.
+    const replaced = await post(articleAction, path, params, {
+      intent: "setCover",
+      file: await png("#aa2211"),
+      altFr: "Cave",
+      altEn: "Cellar",
+    });
+    expect(replaced.status).toBe(303);
+    const second = (await blogLoader(await routeArgs(db, `/blogs/${slug}`, { params: { id: slug } }))).blog.coverImage!;
+    expect(second.hash).not.toBe(first.hash);
+    expect(await db.select({ id: images.id }).from(images).where(eq(images.hash, first.hash))).toHaveLength(0);
+
+    // Removed: the drawn cover again, the image deleted; each change audited.
+    const removed = await post(articleAction, path, params, { intent: "removeCover" });
+    expect(removed).toMatchObject({ status: 303, location: `${path}?done=coverRemoved` });
+    expect((await blogLoader(await routeArgs(db, `/blogs/${slug}`, { params: { id: slug } }))).blog.coverImage).toBeNull();
+    expect(await db.select({ id: images.id }).from(images).where(eq(images.hash, second.hash))).toHaveLength(0);
+    const trail = await auditTrail(db, "blog", id);
+    const coverChanges = trail.filter((e) => e.action === "blog.edited" && e.after !== null && "coverHash" in (e.after as object));
+    expect(coverChanges.map((e) => (e.after as { coverHash: string | null }).coverHash)).toEqual(
+      expect.arrayContaining([first.hash, second.hash, null]),
+    );
   });
 });
 

@@ -5,9 +5,9 @@
 import { Link } from "react-router";
 import { blogListHref } from "~/blogs/blog-filters";
 import type { BlogDetail } from "~/blogs/blogs.server";
-import { blogCoverSrc } from "~/blogs/cover-image";
 import { PROSE } from "~/components/ui/prose";
 import { useT } from "~/i18n/translation";
+import { BlogCover } from "./blog-cover";
 import { BlogDate } from "./blog-date";
 
 /**
@@ -43,13 +43,15 @@ export function BlogArticle({ blog, previewId }: { blog: BlogDetail; previewId?:
           ))}
         </ul>
       ) : null}
-      <img
-        src={blogCoverSrc({ color: blog.coverColor, motif: blog.coverMotif })}
-        alt=""
-        width={640}
-        height={360}
-        className="mt-6 aspect-video w-full rounded"
-      />
+      <div className="mt-6">
+        <BlogCover
+          cover={blog}
+          sizes="(min-width: 768px) 768px, 100vw"
+          width={640}
+          height={360}
+          className="aspect-video w-full rounded object-cover"
+        />
+      </div>
       <p className="mt-6 text-lg text-stone-700">{blog.summary}</p>
       <div className={PROSE} data-testid="blog-body" dangerouslySetInnerHTML={{ __html: blog.bodyHtml }} />
       <RelatedLinks

@@ -1,8 +1,8 @@
 /** An article in the blog list: cover, type, title (a link), date, summary and themes. */
 import { Link } from "react-router";
 import type { BlogSummary } from "~/blogs/blogs.server";
-import { blogCoverSrc } from "~/blogs/cover-image";
 import { useT } from "~/i18n/translation";
+import { BlogCover } from "./blog-cover";
 import { BlogDate } from "./blog-date";
 
 /**
@@ -13,13 +13,12 @@ export function BlogCard({ blog, first = false }: { blog: BlogSummary; first?: b
   const { t } = useT();
   return (
     <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white" data-testid="blog-card">
-      <img
-        src={blogCoverSrc({ color: blog.coverColor, motif: blog.coverMotif })}
-        alt=""
+      <BlogCover
+        cover={blog}
+        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
         width={320}
         height={180}
-        loading={first ? "eager" : "lazy"}
-        fetchPriority={first ? "high" : "auto"}
+        priority={first}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-4">

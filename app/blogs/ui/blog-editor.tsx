@@ -11,6 +11,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import {
   BLOG_INTENTS,
+  type BlogCoverForm,
+  BlogCoverSchema,
   type BlogEditForm,
   type BlogEditInput,
   BlogEditSchema,
@@ -21,14 +23,18 @@ import {
 import { allowedBlogActions } from "~/blogs/blog-status";
 import type { BlogDetail } from "~/blogs/blogs.server";
 import { BilingualField, EditField } from "~/catalogue-editing/ui/edit-fields";
+import { ImageFileField } from "~/catalogue-editing/ui/upload-fields";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import type { ImageRef } from "~/images/image-refs";
+import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { BLOG_COVER_MOTIFS, BLOG_TYPES, type BlogStatus } from "~/vocabulary";
 import { BlogArticle } from "./blog-article";
 
 const CONSTRAINT = getZodConstraint(BlogEditSchema);
 const STATUS_CONSTRAINT = getZodConstraint(BlogStatusSchema);
+const COVER_CONSTRAINT = getZodConstraint(BlogCoverSchema);
 
 /** An article as the editor shows it (from the loader); a new one has no id. */
 export interface BlogEditorData {
@@ -44,6 +50,8 @@ export interface BlogEditorData {
   formerSlugs: string[];
   lastChange: { at: string; actorEmail: string } | null;
   themes: { code: string; name: string }[];
+  /** The cover photo (alt text in the page's language) and its alt texts; null: the generated cover. */
+  cover: { image: ImageRef; altFr: string; altEn: string } | null;
 }
 
 /** A stale edit (409): the version the form now carries and the fields saved differently. */
@@ -55,7 +63,7 @@ export interface BlogConflictView {
 
 /** What the action answered (preview 200, refused 400, stale 409). */
 export interface BlogActionData {
-  form: "edit" | "status";
+  form: "edit" | "status" | "cover";
   result: SubmissionResult<string[]>;
   conflict?: BlogConflictView;
   preview?: { fr: BlogDetail; en: BlogDetail };
@@ -105,7 +113,77 @@ export function BlogEditorPage({ blog, done, reply }: { blog: BlogEditorData; do
         <StatusForm key={`status-${blog.version}`} blog={blog} reply={reply?.form === "status" ? reply : undefined} />
       ) : null}
       <EditForm key={`edit-${blog.version ?? 0}`} blog={blog} reply={reply?.form === "edit" ? reply : undefined} />
+      {blog.id !== null ? (
+        <CoverForm key={`cover-${blog.version ?? 0}`} blog={blog} reply={reply?.form === "cover" ? reply : undefined} />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * The cover photo (decision 045): the current one with its alt texts and a button removing it, and
+ * a form sending a new one (multipart; the image core checks and cleans it). Without a photo the
+ * article shows its generated cover (motif and colour of the editor).
+ */
+function CoverForm({ blog, reply }: { blog: BlogEditorData; reply: BlogActionData | undefined }) {
+  const { t } = useT();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm<BlogCoverForm>({
+    id: "blog-cover-upload",
+    lastResult: reply?.result,
+    constraint: COVER_CONSTRAINT,
+    defaultValue: { altFr: blog.cover?.altFr ?? "", altEn: blog.cover?.altEn ?? "" },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlogCoverSchema }),
+  });
+  return (
+    <section aria-labelledby="blog-cover-title" className="mt-10 max-w-3xl" data-testid="blog-cover">
+      <h2 id="blog-cover-title" className="font-serif text-2xl">
+        {t("blogDesk.cover.title")}
+      </h2>
+      {blog.cover ? (
+        <div className="mt-4 flex flex-wrap items-start gap-4">
+          <div className="w-48 shrink-0">
+            <CataloguePicture
+              image={blog.cover.image}
+              sizes="192px"
+              fit="cover"
+              className="aspect-video h-auto w-48 rounded object-cover"
+            />
+          </div>
+          <div className="text-sm">
+            <p>{t("catalogueEditing.photos.altFrShown", { alt: blog.cover.altFr })}</p>
+            <p>{t("catalogueEditing.photos.altEnShown", { alt: blog.cover.altEn })}</p>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value={BLOG_INTENTS.removeCover} />
+              <button type="submit" disabled={busy} className={secondaryButtonClass}>
+                {t("blogDesk.cover.remove")}
+              </button>
+            </Form>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-stone-700">{t("blogDesk.cover.none")}</p>
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="mt-4 space-y-4 rounded border border-stone-200 p-4"
+        data-testid="blog-cover-upload"
+      >
+        <input type="hidden" name="intent" value={BLOG_INTENTS.setCover} />
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <ImageFileField field={fields.file} label={t("blogDesk.cover.file")} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <EditField field={fields.altFr} label={t("catalogueEditing.photos.altFr")} lang="fr" />
+          <EditField field={fields.altEn} label={t("catalogueEditing.photos.altEn")} lang="en" />
+        </div>
+        <button type="submit" disabled={busy} className={buttonClass}>
+          {blog.cover ? t("blogDesk.cover.replace") : t("blogDesk.cover.add")}
+        </button>
+      </Form>
+    </section>
   );
 }
 

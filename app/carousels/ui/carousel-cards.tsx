@@ -5,6 +5,7 @@
  * lists: no sliding, no script.
  */
 import { Link } from "react-router";
+import { BlogCover } from "~/blogs/ui/blog-cover";
 import type { CarouselBlogCard, CarouselCard, CarouselProviderCard } from "~/carousels/carousels.server";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCard } from "~/catalogue/ui/product-card";
@@ -65,7 +66,13 @@ function BlogCard({ card }: { card: CarouselBlogCard }) {
   const { t, i18n } = useT();
   return (
     <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white" data-testid="carousel-blog">
-      <img src={card.coverSrc} alt="" width={320} height={180} loading="lazy" className="aspect-video w-full object-cover" />
+      <BlogCover
+        cover={card}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        width={320}
+        height={180}
+        className="aspect-video w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xs uppercase tracking-wide text-stone-600">{t(`blogs.types.${card.type}`)}</p>
         <h3 className="mt-1 font-serif text-xl">
