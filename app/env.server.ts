@@ -50,6 +50,11 @@ const EnvSchema = z
      * every page (`npm run bench` measures rendering that way).
      */
     SHARED_PAGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * Seconds between two looks for scheduled articles to publish (decision 045): an article
+     * appears at most this long after its time. The end-to-end tests' server looks every 5.
+     */
+    PUBLICATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Stripe secret key (sk_test_… or sk_live_…); unset = the local simulated payment page. */
     STRIPE_SECRET_KEY: z
       .string()
@@ -165,6 +170,8 @@ export interface Env {
   trustProxy: boolean | number | string[];
   /** Longest life of a shared page, seconds; 0: none is shared (decision 026). */
   sharedPageSeconds: number;
+  /** Seconds between two looks for scheduled articles to publish. */
+  publicationSweepSeconds: number;
   stripe: { secretKey: string; webhookSecret: string | undefined } | null;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
   /** Who issues the invoices and where customers write (SPEC §4 agency order follow-up). */
@@ -248,6 +255,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env | { er
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sharedPageSeconds: env.SHARED_PAGE_SECONDS,
+    publicationSweepSeconds: env.PUBLICATION_SWEEP_SECONDS,
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET } : null,
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -45,7 +45,7 @@ env -u DATABASE_URL DATA_DIR="$data" DEMO_ART_DIR="${DEMO_ART_DIR:-$PWD/data/dem
 
 env -u DATABASE_URL \
   DATA_DIR="$data" DEMO_ART_DIR="${DEMO_ART_DIR:-$PWD/data/demo-art}" OUTBOX_DIR="${E2E_OUTBOX:-$data/outbox}" PORT="$port" HOST=127.0.0.1 NODE_ENV=test SEED_DEMO=1 \
-  TRUST_PROXY=loopback \
+  TRUST_PROXY=loopback PUBLICATION_SWEEP_SECONDS=5 \
   SESSION_SECRET="e2e-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')" \
   node scripts/serve.mjs >>"$log" 2> >(tee -a "$log" >&2) &
 server=$!

@@ -18,7 +18,7 @@ import { requestContext } from "~/http/request-context";
 import { startOutboxWorker } from "~/outbox/outbox.server";
 import { shopOutboxHandlers } from "~/outbox-handlers.server";
 import { createHttpStack } from "./http-stack";
-import { startMaintenance } from "./maintenance";
+import { MAINTENANCE_INTERVAL_MS, startMaintenance } from "./maintenance";
 import { withProbes } from "./probes";
 import { allowInlineByHash } from "./security-headers";
 import { shutDownGracefullyOnSignals } from "./shutdown";
@@ -59,7 +59,7 @@ export function createApp(): Express {
  */
 export async function startServer(): Promise<void> {
   const env = getEnv();
-  const maintenance = startMaintenance(getDatabase());
+  const maintenance = startMaintenance(getDatabase(), MAINTENANCE_INTERVAL_MS, env.publicationSweepSeconds * 1000);
   const handle = getDatabaseHandle();
   let outbox: Awaited<ReturnType<typeof startOutboxWorker>>;
   try {

@@ -3,7 +3,7 @@
  * the expiry of unpaid orders, whose stock returns, of abandoned
  * subscription purchases, and of sent messages of the outbox (decision 027); old recently viewed
  * products, and the e-mails of favourites that became available (decision 041). Scheduled articles
- * are published by their own, more frequent turn (every minute: decision 045). Each job is
+ * are published by their own, more frequent turn (every minute by default: decision 045). Each job is
  * idempotent and takes its own database lock, so any number of processes may run this schedule
  * against one PostgreSQL.
  */
@@ -21,9 +21,6 @@ import { expireAbandonedSubscriptions } from "~/subscriptions/subscriptions.serv
 /** An unpaid order keeps its stock at most this long past its payment window. */
 export const MAINTENANCE_INTERVAL_MS = 5 * 60 * 1000;
 
-/** How often scheduled articles are looked for: an article appears within a minute of its time. */
-export const PUBLICATION_INTERVAL_MS = 60 * 1000;
-
 /**
  * Starts the schedule.
  * @returns `stop()`, which cancels the next runs and resolves once a run in progress has ended.
@@ -31,7 +28,8 @@ export const PUBLICATION_INTERVAL_MS = 60 * 1000;
 export function startMaintenance(
   db: Database,
   intervalMs = MAINTENANCE_INTERVAL_MS,
-  publicationIntervalMs = PUBLICATION_INTERVAL_MS,
+  /** How often scheduled articles are looked for (`PUBLICATION_SWEEP_SECONDS`, a minute by default). */
+  publicationIntervalMs = 60 * 1000,
 ): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   let publishing: Promise<void> = Promise.resolve();

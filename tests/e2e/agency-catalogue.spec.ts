@@ -7,11 +7,11 @@
  * absolute address. Each test imports its own product (a unique code and name per run), so the two
  * projects and other specs never edit the same row.
  */
-import sharp from "sharp";
 import { signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, type Page, test } from "./support/fixtures";
 import { waitForHydration } from "./support/helpers";
+import { pngBytes } from "./support/images";
 
 const HEADER =
   "product_puid,inventory_puid,name_fr,name_en,producer,type,vintage,volume_ml,uvc,inventory,price,agency_fee,quantity,availability";
@@ -57,12 +57,6 @@ async function openStaffProduct(page: Page, puid: string, name: string): Promise
   await expect(page).toHaveURL(new RegExp(`/agence/produits/${puid}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await waitForHydration(page);
-}
-
-async function pngBytes(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 600, height: 900, channels: 3, background: color } })
-    .png()
-    .toBuffer();
 }
 
 test.beforeEach(async ({ page, baseURL }) => {

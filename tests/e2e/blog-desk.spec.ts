@@ -1,15 +1,18 @@
 /**
  * The content desk's articles (docs/decisions/045-content-desk-articles.md), with and without
  * JavaScript: staff write an article in French and English, preview it as the public page renders
- * it, create the draft, schedule it (Montréal time; nothing public yet), publish it, and a visitor
- * then finds it on /blogs, in the search and in both languages' Atom feeds; unpublished, it is gone.
- * axe on the list and the editor. The scheduled publication by the sweep and everything else are covered by
- * tests/integration/blog-desk.test.ts. Each run writes its own article (a unique title and slug).
+ * it, create the draft, schedule it for the next minute (Montréal time; nothing public yet), the
+ * server's publication sweep publishes it by itself (the test server looks every 5 s:
+ * `PUBLICATION_SWEEP_SECONDS`), and a visitor then finds it on /blogs, in the search and in both
+ * languages' Atom feeds; unpublished, it is gone. axe on the list and the editor. The sweep's
+ * locking and everything else are covered by tests/integration/blog-desk.test.ts. Each run writes
+ * its own article (a unique title and slug).
  */
 import { signInAsStaff } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { isNoJs, waitForHydration } from "./support/helpers";
+import { pngBytes } from "./support/images";
 
 /** A word of letters only, unique to this run and project. */
 function uniqueWord(): string {
@@ -22,13 +25,33 @@ function uniqueWord(): string {
   return `${isNoJs() ? "nojs" : "js"}${word}`;
 }
 
+/**
+ * The next whole minute at least 20 s from now: as the scheduling field takes it, on the shop's
+ * clock (`YYYY-MM-DDTHH:mm`, Montréal time), and as an instant.
+ */
+function nextMinute(): { local: string; at: number } {
+  const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+  const local = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "America/Toronto",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+  return { local: local.replace(" ", "T"), at };
+}
+
 test.beforeEach(async ({ page, baseURL }) => {
   await signInAsStaff(page.context(), baseURL!);
 });
 
-test("staff write, preview, schedule and publish an article in both languages; a visitor finds it on /blogs, in search and in the feeds", async ({
+test("staff write, preview and schedule an article in both languages; it appears at its time, and a visitor finds it on /blogs, in search and in the feeds", async ({
   page,
 }) => {
+  // Up to 80 s until the scheduled minute, and the sweep's 5 s.
+  test.setTimeout(150_000);
   const word = uniqueWord();
   const slug = `arrivage-${word}`;
   const titleFr = `Arrivage ${word}`;
@@ -67,15 +90,35 @@ test("staff write, preview, schedule and publish an article in both languages; a
   await expect(page.getByTestId("blog-status")).toContainText("Brouillon");
   await expectNoAxeViolations(page, "/agence/articles/:id");
 
-  await page.getByLabel("Date et heure de publication (heure de Montréal)").fill("2030-07-01T09:30");
+  const publication = nextMinute();
+  await page.getByLabel("Date et heure de publication (heure de Montréal)").fill(publication.local);
   await page.getByRole("button", { name: "Programmer" }).click();
   await expect(page.getByTestId("edit-done")).toHaveText("Publication programmée.");
   await expect(page.getByTestId("blog-status")).toContainText("Programmé");
-  await expect(page.getByTestId("blog-status")).toContainText("9 h 30");
+  await expect(page.getByTestId("blog-status")).toContainText(
+    `${Number(publication.local.slice(11, 13))} h ${publication.local.slice(14, 16)}`,
+  );
   expect((await page.request.get(`/blogs/${slug}`)).status()).toBe(404);
 
-  await page.getByRole("button", { name: "Publier maintenant" }).click();
-  await expect(page.getByTestId("edit-done")).toHaveText("Article publié.");
+  // A cover photo through the image pipeline, while it waits.
+  const cover = page.getByTestId("blog-cover-upload");
+  await cover
+    .getByLabel("Photo", { exact: true })
+    .setInputFiles({ name: "vignes.png", mimeType: "image/png", buffer: await pngBytes("#4d6b2a", 640, 360) });
+  await cover.getByLabel("Texte de remplacement (français)").fill(`Vignes ${word}`);
+  await cover.getByLabel("Texte de remplacement (anglais)").fill(`Vines ${word}`);
+  await cover.getByRole("button", { name: "Ajouter la photo" }).click();
+  await expect(page.getByTestId("edit-done")).toHaveText("Photo de couverture enregistrée.");
+
+  // Nobody publishes it: the server's sweep does, at its time.
+  await expect
+    .poll(async () => (await page.request.get(`/blogs/${slug}`)).status(), {
+      timeout: Math.max(0, publication.at - Date.now()) + 45_000,
+      intervals: [2_000],
+    })
+    .toBe(200);
+  expect(Date.now()).toBeGreaterThanOrEqual(publication.at);
+  await page.reload();
   await expect(page.getByTestId("blog-status")).toContainText("Publié");
 
   // A visitor's view.
@@ -85,6 +128,7 @@ test("staff write, preview, schedule and publish an article in both languages; a
   await expect(page).toHaveURL(new RegExp(`/blogs/${slug}$`));
   await expect(page.getByRole("heading", { level: 1, name: titleFr })).toBeVisible();
   await expect(page.getByTestId("blog-body").locator("script")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: `Vignes ${word}` })).toHaveAttribute("srcset", /\/media\/[0-9a-f]{64}\/\d+\.jpg/);
 
   await page.goto(`/global-search?t=${word}&activeTabType=BLOGS`);
   await expect(page.getByRole("link", { name: titleFr })).toBeVisible();
