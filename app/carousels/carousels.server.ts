@@ -20,7 +20,7 @@ import { blogCoverColumns, blogCoverOf } from "~/blogs/blogs.server";
 import { CATALOGUE_CHANNEL, clearDatabaseCaches } from "~/cache.server";
 import { countryName } from "~/catalogue/country-names.server";
 import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
-import { listProductCardsInStock } from "~/catalogue/products.server";
+import { type ListedProduct, listProductCardsInStock } from "~/catalogue/products.server";
 import type { ProductCardItem } from "~/catalogue/ui/product-card";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
@@ -70,6 +70,8 @@ export interface CarouselView {
   group: CarouselGroup;
   name: string;
   cards: CarouselCard[];
+  /** False when staff never made this group's carousel (for the province or both): a new shop. */
+  arranged: boolean;
 }
 
 /** Who changes a carousel: a staff user, or the demo seed (no account: `id` null). */
@@ -106,7 +108,7 @@ export async function readCarousel(
 ): Promise<CarouselView> {
   const name = localized(visitor.locale, CAROUSEL_GROUP_NAMES[group].fr, CAROUSEL_GROUP_NAMES[group].en);
   const carousel = await carouselFor(db, group, visitor.province);
-  if (!carousel) return { group, name, cards: [] };
+  if (!carousel) return { group, name, cards: [], arranged: false };
   const items = await db
     .select()
     .from(carouselItems)
@@ -137,7 +139,20 @@ export async function readCarousel(
     const blog = blogRows.get(item.blogId ?? 0);
     return blog ? [{ kind: "blog", itemId: item.id, ...blog }] : [];
   });
-  return { group, name: localized(visitor.locale, carousel.nameFr, carousel.nameEn), cards };
+  return { group, name: localized(visitor.locale, carousel.nameFr, carousel.nameEn), cards, arranged: true };
+}
+
+/**
+ * Products of the product list (`searchProducts`' items) as carousel cards, with their main photos
+ * and country names: the home selection of a shop whose staff have not arranged it yet.
+ */
+export async function listedProductCards(db: Database, items: ListedProduct[], locale: Locale): Promise<CarouselCard[]> {
+  const withPhotos = await withMainPhotos(db, items, locale);
+  return withPhotos.map((item, index) => ({
+    kind: "product",
+    itemId: -1 - index,
+    product: { ...item, countryName: item.countryCode ? countryName(item.countryCode, locale) : null },
+  }));
 }
 
 /** The product cards of ids a visitor can have now, by product id, with main photo and country name. */

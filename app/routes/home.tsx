@@ -3,10 +3,11 @@
  * middleware); any other single path segment is not found. Its selection, new arrivals and coming
  * soon are the staff's carousels of the visitor's province (docs/decisions/047-carousels.md); a
  * product shows once, in the first carousel holding it, and a carousel with no card left is left out.
+ * Until staff make the selection's carousel, it shows the province's first products.
  */
 import { data, Link } from "react-router";
 import { CAROUSEL_GROUPS } from "~/carousels/carousel-groups";
-import { type CarouselCard, readCarousel } from "~/carousels/carousels.server";
+import { type CarouselCard, listedProductCards, readCarousel } from "~/carousels/carousels.server";
 import { CarouselCards } from "~/carousels/ui/carousel-cards";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { productTypeLabelKey } from "~/catalogue/product-types";
@@ -25,6 +26,9 @@ export function meta({ data, params, matches }: Route.MetaArgs) {
   return seoMeta(siteOf(matches), { title: data.title, description: data.description, path });
 }
 
+/** Products the home selection shows before staff arrange its carousel: the list's first ones. */
+const UNARRANGED_SELECTION_SIZE = 6;
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.region !== undefined && provinceFromPathSegment(params.region) === null) {
     throw data(null, { status: 404 });
@@ -33,8 +37,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const reference = await getReferenceData(db);
   const visitor = { province: preferences.province, taxMode: preferences.taxMode, locale };
   const [result, [selection, ...others]] = await Promise.all([
-    // The count of the province's list, for the "see the N products" link (one card read).
-    searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), { ...visitor, pageSize: 1 }),
+    // The count of the province's list, for the "see the N products" link, and its first products:
+    // the selection of a shop whose staff have not arranged one yet.
+    searchProducts(db, reference, parseProductFilters(new URLSearchParams(), reference.known), {
+      ...visitor,
+      pageSize: UNARRANGED_SELECTION_SIZE,
+    }),
     Promise.all(CAROUSEL_GROUPS.map((group) => readCarousel(db, group, visitor))),
   ]);
   // Each product once on the page (decision 040): in the first carousel that holds it.
@@ -52,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     productCount: result.pagination.total,
     typeCodes: reference.productTypes.map((type) => type.code),
-    selection: selection!.cards.filter(firstTime),
+    selection: (selection!.arranged ? selection!.cards : await listedProductCards(db, result.items, locale)).filter(firstTime),
     others: others
       .map((carousel) => ({ ...carousel, cards: carousel.cards.filter(firstTime) }))
       .filter((carousel) => carousel.cards.length > 0),

@@ -19,6 +19,7 @@ import { action as carouselAction, loader as carouselLoader } from "~/routes/age
 import { loader as carouselsLoader } from "~/routes/agence.carrousels";
 import { loader as carouselsJson } from "~/routes/carousels";
 import { loader as homeLoader } from "~/routes/home";
+import { loader as productsLoader } from "~/routes/products";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";
 import { startUserSession, verifyCredentials } from "~/users/users.server";
 import { BASE_URL, routeArgs, thrownResponse } from "../support/loader-context";
@@ -119,6 +120,17 @@ async function post(
     throw thrown;
   }
 }
+
+describe("before staff arrange the home", () => {
+  it("the selection shows the province's first products, each once, as the product list orders them", async () => {
+    expect(await db.select({ n: count() }).from(carousels)).toEqual([{ n: 0 }]);
+    const home = await homeLoader(await routeArgs(db, "/"));
+    const list = await productsLoader(await routeArgs(db, "/products"));
+    const ids = home.selection.map((card) => (card.kind === "product" ? card.product.productId : 0));
+    expect(ids).toEqual(list.items.slice(0, 6).map((item) => item.productId));
+    expect(home.others).toEqual([]);
+  });
+});
 
 describe("the demo seed", () => {
   it("makes a home selection per province of products sold there, one card per product, through the editor (audited)", async () => {
