@@ -221,6 +221,30 @@ describe("the demo articles", () => {
   });
 });
 
+describe("the demo articles after a crash", () => {
+  it("a demo article the seed created but did not publish (a crash between the two) is published at the next start", async () => {
+    const demo = DEMO_BLOGS[1]!;
+    // The row as createBlog leaves it, before the publication's transaction.
+    await db.update(blogs).set({ status: "DRAFT", version: 1, publishedAt: null }).where(eq(blogs.slug, demo.slug));
+    await seedDemoBlogs(db);
+    const [row] = await db.select({ status: blogs.status, publishedAt: blogs.publishedAt }).from(blogs).where(eq(blogs.slug, demo.slug));
+    expect(row).toEqual({ status: "PUBLISHED", publishedAt: new Date(demo.publishedAt) });
+  });
+
+  it("a draft at a demo slug that staff created is left a draft", async () => {
+    const demo = DEMO_BLOGS[2]!;
+    const [row] = await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.slug, demo.slug));
+    // As if staff had written it: their creation in the audit, still a draft at version 1.
+    await db
+      .update(auditLog)
+      .set({ actorEmail: staff.email, actorId: staff.id })
+      .where(and(eq(auditLog.entity, "blog"), eq(auditLog.entityId, String(row!.id)), eq(auditLog.action, "blog.created")));
+    await db.update(blogs).set({ status: "DRAFT", version: 1, publishedAt: null }).where(eq(blogs.id, row!.id));
+    await seedDemoBlogs(db);
+    expect((await staffPage(row!.id)).blog).toMatchObject({ status: "DRAFT", version: 1 });
+  });
+});
+
 describe("writing an article", () => {
   it("creates a draft in both languages, audited, that no visitor sees", async () => {
     const slug = unique("arrivage");

@@ -4,10 +4,10 @@
  * publish: docs/decisions/045-content-desk-articles.md), so a demo article is made exactly as staff
  * make one, audit rows included.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
 import { type BlogActor, changeBlogStatus, createBlog } from "~/blogs/blog-desk.server";
 import type { Database } from "~/db/client.server";
-import { attributes, blogs, blogSlugHistory, products, providers } from "~/db/schema";
+import { attributes, auditLog, blogs, blogSlugHistory, products, providers } from "~/db/schema";
 import { DEMO_BLOGS } from "./demo-blogs";
 
 /** The demo seed, as the audit table names it. */
@@ -16,7 +16,9 @@ const DEMO_SEED_ACTOR: BlogActor = { id: null, email: "system:demo-seed" };
 /**
  * Loads the demo articles of seed/demo-blogs.ts that are missing (by slug), each created as a draft
  * and published at its demo date. An article already there is left as it is (staff may have edited
- * or unpublished it), so running it twice changes nothing. Links to products or producers missing
+ * or unpublished it), so running it twice changes nothing, except a demo article this seed created
+ * and a crash stopped before publishing (a draft at version 1 whose creation the seed audited):
+ * it is published then. Links to products or producers missing
  * from the database are skipped, so it works with any catalogue. Requires the BLOG_THEME attributes
  * (`seedReferenceData`).
  * @returns the number of demo articles
@@ -51,6 +53,36 @@ export async function seedDemoBlogs(db: Database): Promise<number> {
       (r) => r.slug,
     ),
   ]);
+  // Created by an earlier run that stopped before publishing it (creation and publication are
+  // two transactions): published now, at its demo date.
+  const leftAsDrafts = await db
+    .select({ id: blogs.id, slug: blogs.slug })
+    .from(blogs)
+    .where(
+      and(
+        inArray(blogs.slug, demoSlugs),
+        eq(blogs.status, "DRAFT"),
+        eq(blogs.version, 1),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.entity, "blog"),
+                eq(auditLog.entityId, sql`${blogs.id}::text`),
+                eq(auditLog.action, "blog.created"),
+                eq(auditLog.actorEmail, DEMO_SEED_ACTOR.email),
+              ),
+            ),
+        ),
+      ),
+    );
+  for (const draft of leftAsDrafts) {
+    const demo = DEMO_BLOGS.find((b) => b.slug === draft.slug)!;
+    // Stale or already published: another process starting at the same moment did it.
+    await changeBlogStatus(db, DEMO_SEED_ACTOR, draft.id, 1, "publish", null, new Date(demo.publishedAt));
+  }
   for (const demo of DEMO_BLOGS) {
     if (existing.has(demo.slug)) continue;
     for (const code of demo.themes) {
