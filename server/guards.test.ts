@@ -46,9 +46,9 @@ describe("bodyLimitOf", () => {
       expect(bodyLimitOf(path), path).toBe(zip);
   });
 
-  it("gives an article's editor room for two long Markdown bodies, and its list a form's", () => {
+  it("gives an article's editor room for two long Markdown bodies or its cover photo, and its list a form's", () => {
     for (const path of ["/agence/articles/12", "/agence/articles/12.data", "/agence/articles/nouveau", "/agence/articles/nouveau.data"]) {
-      expect(bodyLimitOf(path), path).toBe(1024 * 1024);
+      expect(bodyLimitOf(path), path).toBe(MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES);
     }
     expect(bodyLimitOf("/agence/articles")).toBe(FORM_BODY_LIMIT_BYTES);
   });

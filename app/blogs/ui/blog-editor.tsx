@@ -22,7 +22,7 @@ import {
 } from "~/blogs/blog-desk-forms";
 import { allowedBlogActions } from "~/blogs/blog-status";
 import type { BlogDetail } from "~/blogs/blogs.server";
-import { BilingualField, EditField } from "~/catalogue-editing/ui/edit-fields";
+import { BilingualField, ConflictPanel, type ConflictView, EditField } from "~/catalogue-editing/ui/edit-fields";
 import { ImageFileField } from "~/catalogue-editing/ui/upload-fields";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { formatDateTime } from "~/i18n/format";
@@ -55,11 +55,7 @@ export interface BlogEditorData {
 }
 
 /** A stale edit (409): the version the form now carries and the fields saved differently. */
-export interface BlogConflictView {
-  version: number;
-  lastChange: { at: string; actorEmail: string } | null;
-  differences: { field: string; current: string; yours: string }[];
-}
+export type BlogConflictView = ConflictView;
 
 /** What the action answered (preview 200, refused 400, stale 409). */
 export interface BlogActionData {
@@ -230,7 +226,9 @@ function StatusForm({ blog, reply }: { blog: BlogEditorData; reply: BlogActionDa
       <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3" data-testid="blog-status-form">
         <input type="hidden" name="intent" value={BLOG_INTENTS.status} />
         <input type="hidden" name="version" value={reply?.conflict?.version ?? blog.version ?? ""} />
-        {reply?.conflict ? <ConflictPanel conflict={reply.conflict} /> : null}
+        {reply?.conflict ? (
+          <ConflictPanel conflict={reply.conflict} messageKey="blogDesk.conflict.message" fieldKeyPrefix="blogDesk.conflictFields" />
+        ) : null}
         <FieldErrors id={form.errorId} errors={reply?.conflict ? undefined : form.errors} />
         {canSchedule ? (
           <div className="max-w-xs">
@@ -293,7 +291,9 @@ function EditForm({ blog, reply }: { blog: BlogEditorData; reply: BlogActionData
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4" data-testid="blog-edit">
       <h2 className="font-serif text-2xl">{t("blogDesk.editTitle")}</h2>
       {blog.version !== null ? <input type="hidden" name="version" value={reply?.conflict?.version ?? blog.version} /> : null}
-      {reply?.conflict ? <ConflictPanel conflict={reply.conflict} /> : null}
+      {reply?.conflict ? (
+        <ConflictPanel conflict={reply.conflict} messageKey="blogDesk.conflict.message" fieldKeyPrefix="blogDesk.conflictFields" />
+      ) : null}
       <FieldErrors id={form.errorId} errors={reply?.conflict ? undefined : form.errors} />
       <div className="grid gap-4 md:grid-cols-2">
         <EditField field={fields.slug} label={t("blogDesk.fields.slug")} help={t("blogDesk.help.slug")} />
@@ -358,52 +358,5 @@ function EditForm({ blog, reply }: { blog: BlogEditorData; reply: BlogActionData
         </button>
       </div>
     </Form>
-  );
-}
-
-/** A stale edit or status change: who saved first, and each field saved differently from the form. */
-function ConflictPanel({ conflict }: { conflict: BlogConflictView }) {
-  const { t, i18n } = useT();
-  return (
-    <div role="alert" className="mt-4 rounded border border-amber-400 bg-amber-50 p-4" data-testid="edit-conflict">
-      <p className="font-semibold">
-        {conflict.lastChange
-          ? t("blogDesk.conflict.message", {
-              date: formatDateTime(conflict.lastChange.at, i18n.language),
-              who: conflict.lastChange.actorEmail,
-            })
-          : t("blogDesk.conflict.unknown")}
-      </p>
-      <p className="mt-1 text-sm">{t("blogDesk.conflict.help")}</p>
-      {conflict.differences.length > 0 ? (
-        <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">{t("blogDesk.conflict.caption")}</caption>
-          <thead>
-            <tr className="border-b border-amber-300">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t("blogDesk.conflict.field")}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                {t("blogDesk.conflict.current")}
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                {t("blogDesk.conflict.yours")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {conflict.differences.map((d) => (
-              <tr key={d.field} className="border-b border-amber-200 align-top" data-testid="conflict-row">
-                <th scope="row" className="py-1 pr-3 font-medium">
-                  {t(`blogDesk.conflictFields.${d.field}`)}
-                </th>
-                <td className="whitespace-pre-line py-1 pr-3">{d.current || "—"}</td>
-                <td className="whitespace-pre-line py-1">{d.yours || "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-    </div>
   );
 }

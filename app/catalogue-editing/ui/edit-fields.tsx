@@ -111,16 +111,28 @@ export interface ConflictView {
 
 /**
  * A stale edit: who saved first and when, and the current value of each field that differs
- * from the staff's own input (kept in the form below, ready to be saved again).
+ * from the staff's own input (kept in the form below, ready to be saved again). Shared by the
+ * staff's editors (products, producers, articles).
+ * @param messageKey the i18n key of "someone saved it on {{date}} ({{who}})"; `${messageKey}Unknown`
+ *   says it without who and when
+ * @param fieldKeyPrefix where the fields' labels are: `${fieldKeyPrefix}.${field}`
  */
-export function ConflictPanel({ conflict, entity }: { conflict: ConflictView; entity: "product" | "provider" }) {
+export function ConflictPanel({
+  conflict,
+  messageKey,
+  fieldKeyPrefix,
+}: {
+  conflict: ConflictView;
+  messageKey: string;
+  fieldKeyPrefix: string;
+}) {
   const { t, i18n } = useT();
   const message = conflict.lastChange
-    ? t(`catalogueEditing.conflict.${entity}`, {
+    ? t(messageKey, {
         date: formatDateTime(conflict.lastChange.at, i18n.language),
         who: conflict.lastChange.actorEmail,
       })
-    : t(`catalogueEditing.conflict.${entity}Unknown`);
+    : t(`${messageKey}Unknown`);
   return (
     <div role="alert" className="mt-4 rounded border border-amber-400 bg-amber-50 p-4" data-testid="edit-conflict">
       <p className="font-semibold">{message}</p>
@@ -145,7 +157,7 @@ export function ConflictPanel({ conflict, entity }: { conflict: ConflictView; en
             {conflict.differences.map((d) => (
               <tr key={d.field} className="border-b border-amber-200 align-top" data-testid="conflict-row">
                 <th scope="row" className="py-1 pr-3 font-medium">
-                  {t(`catalogueEditing.fields.${d.field}`)}
+                  {t(`${fieldKeyPrefix}.${d.field}`)}
                 </th>
                 <td className="whitespace-pre-line py-1 pr-3">{d.current || "—"}</td>
                 <td className="whitespace-pre-line py-1">{d.yours || "—"}</td>

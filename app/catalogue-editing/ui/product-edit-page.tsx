@@ -119,7 +119,9 @@ function ProductForm({ product, reply }: { product: ProductEditData; reply: Prod
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6" data-testid="product-edit">
       <input type="hidden" name="intent" value={PRODUCT_INTENTS.save} />
       <input type="hidden" name="version" value={reply?.conflict?.version ?? product.version} />
-      {reply?.conflict ? <ConflictPanel conflict={reply.conflict} entity="product" /> : null}
+      {reply?.conflict ? (
+        <ConflictPanel conflict={reply.conflict} messageKey="catalogueEditing.conflict.product" fieldKeyPrefix="catalogueEditing.fields" />
+      ) : null}
       <FieldErrors id={form.errorId} errors={reply?.conflict ? undefined : form.errors} />
       <fieldset className="space-y-4">
         <legend className="font-serif text-2xl">{t("catalogueEditing.products.texts")}</legend>

@@ -120,7 +120,9 @@ function ProviderForm({ provider, reply }: { provider: ProviderEditData; reply: 
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4" data-testid="provider-edit">
       <input type="hidden" name="intent" value={PROVIDER_INTENTS.save} />
       <input type="hidden" name="version" value={reply?.conflict?.version ?? provider.version} />
-      {reply?.conflict ? <ConflictPanel conflict={reply.conflict} entity="provider" /> : null}
+      {reply?.conflict ? (
+        <ConflictPanel conflict={reply.conflict} messageKey="catalogueEditing.conflict.provider" fieldKeyPrefix="catalogueEditing.fields" />
+      ) : null}
       <FieldErrors id={form.errorId} errors={reply?.conflict ? undefined : form.errors} />
       <EditField
         field={fields.name}
