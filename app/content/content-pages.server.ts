@@ -80,19 +80,9 @@ export type RevisionOutcome =
   /** No such revision to restore. */
   | { kind: "notFound" };
 
-/** The i18n key of each parser refusal, by the start of its message (page-parser.server.ts). */
-const PARSE_REASONS: [RegExp, string][] = [
-  [/must start with front matter/, "frontMatter"],
-  [/front matter has no title/, "noTitle"],
-  [/two tabs have the id/, "duplicateTab"],
-  [/unknown tab kind/, "tabKind"],
-  [/has no ### entries/, "emptyTab"],
-];
-
-/** The i18n key of a parse error (the message names the reason; an unexpected one is "invalid"). */
+/** The i18n key of a parse error: its reason's. */
 function parseErrorKey(error: ContentPageError): string {
-  const reason = PARSE_REASONS.find(([pattern]) => pattern.test(error.message))?.[1] ?? "invalid";
-  return `pageEditing.errors.${reason}`;
+  return `pageEditing.errors.${error.reason}`;
 }
 
 /**

@@ -87,8 +87,18 @@ const TAB_HEADING = /^##\s+(.+?)\s*\{#([a-z0-9-]+)((?:\s+\.[a-z]+)?)\s*\}\s*$/;
 const ENTRY_HEADING = /^###\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
 
-/** A malformed content file: a developer error, reported with the file's name. */
-export class ContentPageError extends Error {}
+/** Why a content page's source is refused (the help pages' editor names each: `pageEditing.errors.<reason>`). */
+export type ContentPageErrorReason = "frontMatter" | "noTitle" | "tabKind" | "duplicateTab" | "emptyTab";
+
+/** A malformed content page: its source's name in the message, and the reason as a code. */
+export class ContentPageError extends Error {
+  constructor(
+    readonly reason: ContentPageErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Splits the front matter (`title:` and `description:` lines between `---` lines) from the body.
@@ -96,14 +106,14 @@ export class ContentPageError extends Error {}
  */
 function splitFrontMatter(source: string, name: string): { title: string; description: string; body: string } {
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  if (!match) throw new ContentPageError(`${name}: the file must start with front matter (--- title: … ---)`);
+  if (!match) throw new ContentPageError("frontMatter", `${name}: the file must start with front matter (--- title: … ---)`);
   const fields = new Map<string, string>();
   for (const line of (match[1] ?? "").split(/\r?\n/)) {
     const [, key, value] = /^([a-zA-Z]+):\s*(.*)$/.exec(line) ?? [];
     if (key) fields.set(key, (value ?? "").trim());
   }
   const title = fields.get("title");
-  if (!title) throw new ContentPageError(`${name}: the front matter has no title`);
+  if (!title) throw new ContentPageError("noTitle", `${name}: the front matter has no title`);
   return { title, description: fields.get("description") ?? "", body: source.slice(match[0].length) };
 }
 
@@ -111,7 +121,7 @@ function tabKind(marker: string, name: string): ContentTabKind {
   const kind = marker.trim().replace(/^\./, "");
   if (kind === "") return "text";
   if (kind === "faq" || kind === "glossary") return kind;
-  throw new ContentPageError(`${name}: unknown tab kind .${kind} (use .faq or .glossary)`);
+  throw new ContentPageError("tabKind", `${name}: unknown tab kind .${kind} (use .faq or .glossary)`);
 }
 
 interface TabDraft {
@@ -141,7 +151,7 @@ export function parseContentPage(source: string, name = "content page"): Content
     const current = tabs.at(-1);
     if (tab) {
       const [, label = "", id = "", marker = ""] = tab;
-      if (tabs.some((t) => t.id === id)) throw new ContentPageError(`${name}: two tabs have the id ${id}`);
+      if (tabs.some((t) => t.id === id)) throw new ContentPageError("duplicateTab", `${name}: two tabs have the id ${id}`);
       tabs.push({ id, label, kind: tabKind(marker, name), intro: [], entries: [] });
       continue;
     }
@@ -160,7 +170,7 @@ export function parseContentPage(source: string, name = "content page"): Content
     introHtml: renderMarkdown(intro.join("\n")),
     tabs: tabs.map((draft): ContentTab => {
       if (draft.kind !== "text" && draft.entries.length === 0) {
-        throw new ContentPageError(`${name}: the tab ${draft.id} (.${draft.kind}) has no ### entries`);
+        throw new ContentPageError("emptyTab", `${name}: the tab ${draft.id} (.${draft.kind}) has no ### entries`);
       }
       return {
         id: draft.id,
