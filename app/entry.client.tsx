@@ -2,6 +2,10 @@
  * Hydration: the browser's i18next instance starts in the language the server rendered
  * (`<html lang>`), with that language's strings only (preloaded by the root layout, fetched
  * before hydrating), so hydration never flickers (app/i18n/page-language.ts).
+ *
+ * No chunk-load timer: every page is complete server HTML, and a route module that fails to load
+ * during a client navigation makes React Router reload the page from the server
+ * (docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md).
  */
 // Shared with app/root.tsx, so zod is configured in a chunk of its own, before any schema is built.
 import "~/zod-jitless";

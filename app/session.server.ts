@@ -1,7 +1,9 @@
 /**
  * The visitor session (signed cookie, DESIGN §1): a guest identity for the cart
  * (SPEC §4: a guest identity is an id kept for the visitor) with a lifetime the server enforces
- * (SPEC §9: guest cookie lifetime 1 day, renewed on use).
+ * (SPEC §9: guest cookie lifetime 1 day, renewed on use). A guest identity is an id only, with no
+ * generated address, issued at the first cart write rather than the first visit
+ * (docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md).
  *
  * The cookie carries its issue time and the time it was last renewed. The browser drops it after
  * a day, but a copied cookie is refused by the server too once it has not been renewed for a day.

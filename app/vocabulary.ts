@@ -223,12 +223,14 @@ export const BLOG_COVER_MOTIFS = ["grapes", "glass", "bottle", "hills", "leaf"] 
 export type BlogCoverMotif = (typeof BLOG_COVER_MOTIFS)[number];
 
 /**
- * Newsletter interests per province (SPEC §3 "Newsletter interest values"): what a subscriber
- * wants to hear about, sent to the mailing list as `provinceOption`.
+ * Newsletter interests per province (docs/product.md#newsletter): what a subscriber wants to hear
+ * about. The codes are what `newsletter_signups.interests` stores; each interest's number (1 to 5)
+ * is its place in its province's list, and is what the form posts and Mailchimp receives
+ * (docs/decisions/014-newsletter.md, "Numbered interests"). Append only: never reorder.
  */
 export const NEWSLETTER_INTERESTS = {
-  QC: ["arrivalAtSAQ", "IParrival", "ourEvents", "ourRestaurant"],
-  ON: ["privateOrders", "events", "ourRestaurant", "lcbo"],
+  QC: ["arrivalAtSAQ", "IParrival", "ourEvents", "ourRestaurant", "generalNews"],
+  ON: ["privateOrders", "events", "ourRestaurant", "lcbo", "generalNews"],
 } as const satisfies Record<Province, readonly string[]>;
 export type NewsletterInterest = (typeof NEWSLETTER_INTERESTS)[Province][number];
 

@@ -2,6 +2,8 @@
  * Whose cart it is, decided in one place for the cart page, the header
  * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
  * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
+ * The guest identity is created by the first cart write, never by a visit: see
+ * docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
  */
 import type { Database } from "~/db/client.server";
 import { ensureGuestId, readGuestId } from "~/session.server";

@@ -1,6 +1,7 @@
 /**
  * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
+ * Mode IN, the default, shows `priceTaxIn`: docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
  */
 import { MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "~/pricing/constants";
 import { percentOf } from "~/pricing/money";

@@ -2,7 +2,9 @@
  * The checkout's three forms (SPEC §2 "Checkout in 3 steps", §5 validation), one zod
  * schema each, keyed by `intent`: used by the checkout action (`parseWithZod`) and by the forms
  * (`useForm` + `getZodConstraint`). Messages are i18n keys (`checkout.errors.*`). Phone numbers
- * are checked by libphonenumber-js as Canadian numbers. Shared with the browser.
+ * are checked by libphonenumber-js as Canadian numbers. Shared with the browser. A guest types their
+ * own e-mail here; no address is ever generated for a guest
+ * (docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md).
  */
 import { z } from "zod";
 import { isCanadianPhoneNumber } from "~/lib/phone";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { addMailchimpMember, memberBody, membersUrl } from "./mailchimp.server";
+import { addMailchimpMember, memberBody, membersUrl, provinceOptions } from "./mailchimp.server";
 
 const SETTINGS = { apiKey: "abc123-us7", dataCenter: "us7" };
 const MEMBER = {
@@ -30,13 +30,22 @@ function stubFetch(status: number, body: unknown) {
 }
 
 describe("Mailchimp members call", () => {
+  it("tags the numbered options of the stored interests (provinceOption), the general newsletter's 5 when none was chosen", () => {
+    expect(provinceOptions({ province: "QC", interests: ["arrivalAtSAQ", "ourRestaurant"] })).toEqual(["1", "4"]);
+    expect(provinceOptions({ province: "QC", interests: ["generalNews", "IParrival"] })).toEqual(["2", "5"]);
+    expect(provinceOptions({ province: "ON", interests: ["lcbo", "privateOrders"] })).toEqual(["1", "4"]);
+    expect(provinceOptions({ province: "ON", interests: [] })).toEqual(["5"]);
+    expect(memberBody({ ...MEMBER, province: "QC", interests: [] }).tags).toEqual(["QC", "5"]);
+  });
+
   it("posts the member to the data center's members endpoint with basic auth", async () => {
     expect(membersUrl(SETTINGS, "list 1")).toBe("https://us7.api.mailchimp.com/3.0/lists/list%201/members");
     expect(memberBody(MEMBER)).toEqual({
       email_address: "zoe@example.com",
       status: "subscribed",
       merge_fields: { FNAME: "Zoé", LNAME: "Roy" },
-      tags: ["ON", "events", "lcbo"],
+      // The province, then its options by number: events is 2 and lcbo 4 in Ontario.
+      tags: ["ON", "2", "4"],
     });
     const { fetch, asked } = stubFetch(200, { id: "x" });
     expect(await addMailchimpMember(SETTINGS, "l1", MEMBER, { fetch })).toEqual({ kind: "subscribed" });

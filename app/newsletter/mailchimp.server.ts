@@ -5,10 +5,13 @@
  *
  * One call: `POST https://<dc>.api.mailchimp.com/3.0/lists/<list>/members` with HTTP basic auth
  * (any user name, the API key as password) and the JSON body
- * `{ email_address, status: "subscribed", merge_fields: { FNAME, LNAME }, tags: [province, ...interests] }`.
+ * `{ email_address, status: "subscribed", merge_fields: { FNAME, LNAME }, tags: [province, ...numbers] }`.
  * The province and its options (provinceOption) travel as tags, not merge fields: Mailchimp creates
  * a tag on first use, whereas a merge field must first be declared in every audience, and an
  * audience per province with its subscribers tagged by interest is what the agency segments on.
+ * Each option goes as its number in the province ("1" to "5", docs/product.md#newsletter), mapped
+ * here from the stored codes; a sign-up without a chosen interest gets the general newsletter, so
+ * it is tagged with that interest's number (docs/decisions/014-newsletter.md, "Numbered interests").
  *
  * Plain `fetch`, not `@mailchimp/mailchimp_marketing`: that SDK ships no types, keeps its key in
  * module-global configuration, and depends on superagent 3 (2017, deprecated); one POST does not
@@ -16,6 +19,7 @@
  */
 import type { MailchimpSettings } from "~/env.server";
 import type { NewsletterInterest, Province } from "~/vocabulary";
+import { interestNumber, interestsInOrder } from "./newsletter-forms";
 
 /** How long a call may take before it counts as a failure (ms). */
 export const MAILCHIMP_TIMEOUT_MS = 5_000;
@@ -43,13 +47,24 @@ export function membersUrl(settings: Pick<MailchimpSettings, "dataCenter">, list
   return `https://${settings.dataCenter}.api.mailchimp.com/3.0/lists/${encodeURIComponent(listId)}/members`;
 }
 
-/** The JSON body of the members call. */
+/**
+ * The numbered options (provinceOption) a member is tagged with: the numbers of its interests in
+ * its province, ascending, as strings ("1" to "5"); the general newsletter's number when none was
+ * chosen (docs/product.md#newsletter).
+ */
+export function provinceOptions(member: Pick<MailchimpMember, "province" | "interests">): string[] {
+  const chosen = interestsInOrder(member.province, member.interests);
+  const interests: readonly NewsletterInterest[] = chosen.length > 0 ? chosen : ["generalNews"];
+  return interests.map((interest) => String(interestNumber(member.province, interest)));
+}
+
+/** The JSON body of the members call: the province and its numbered options as tags. */
 export function memberBody(member: MailchimpMember) {
   return {
     email_address: member.email,
     status: "subscribed" as const,
     merge_fields: { FNAME: member.firstName, LNAME: member.lastName },
-    tags: [member.province, ...member.interests],
+    tags: [member.province, ...provinceOptions(member)],
   };
 }
 

@@ -6,7 +6,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { NEWSLETTER_INTERESTS } from "~/vocabulary";
-import { interestsInOrder, isInterestOf, NewsletterInterestsSchema, NewsletterPersonSchema } from "./newsletter-forms";
+import {
+  interestNumber,
+  interestNumbersOf,
+  interestOfNumber,
+  interestsInOrder,
+  interestsOfNumbers,
+  isInterestOf,
+  NewsletterInterestsSchema,
+  NewsletterPersonSchema,
+} from "./newsletter-forms";
 
 /** A posted form, as the browser sends it (repeated names for checkboxes). */
 function form(fields: Record<string, string | string[]>): FormData {
@@ -50,25 +59,21 @@ describe("newsletter short form (step 1)", () => {
 });
 
 describe("newsletter interests (step 2)", () => {
-  it("accepts a province with none, one or several of its interests", () => {
+  it("accepts a province with none, one or several of its interests' numbers", () => {
     expect(interests({ province: "QC" })).toMatchObject({ status: "success", value: { province: "QC", interests: [] } });
-    expect(interests({ province: "QC", interests: "IParrival" })).toMatchObject({ status: "success", value: { interests: ["IParrival"] } });
-    expect(interests({ province: "ON", interests: ["lcbo", "privateOrders", "events", "ourRestaurant"] })).toMatchObject({
+    expect(interests({ province: "QC", interests: "2" })).toMatchObject({ status: "success", value: { interests: ["2"] } });
+    expect(interests({ province: "ON", interests: ["4", "1", "2", "3", "5"] })).toMatchObject({
       status: "success",
-      value: { province: "ON", interests: ["lcbo", "privateOrders", "events", "ourRestaurant"] },
+      value: { province: "ON", interests: ["4", "1", "2", "3", "5"] },
     });
   });
 
-  it("refuses the other province's interests and unknown ones", () => {
-    expect(interests({ province: "QC", interests: ["ourEvents", "lcbo"] }).reply().error).toEqual({
-      interests: ["newsletter.errors.interestOfProvince"],
-    });
-    expect(interests({ province: "ON", interests: "arrivalAtSAQ" }).reply().error).toEqual({
-      interests: ["newsletter.errors.interestOfProvince"],
-    });
-    expect(interests({ province: "QC", interests: "<script>" }).reply().error).toEqual({
-      interests: ["newsletter.errors.interestOfProvince"],
-    });
+  it("refuses numbers a province does not have, codes and anything else", () => {
+    for (const refused of [["1", "6"], "0", "10", "lcbo", "arrivalAtSAQ", "<script>", "1.0", " 1"]) {
+      expect(interests({ province: "QC", interests: refused }).reply().error, String(refused)).toEqual({
+        interests: ["newsletter.errors.interestOfProvince"],
+      });
+    }
   });
 
   it("requires a province of the shop", () => {
@@ -76,10 +81,40 @@ describe("newsletter interests (step 2)", () => {
     expect(interests({ province: "NB" }).reply().error).toEqual({ province: ["newsletter.errors.provinceRequired"] });
   });
 
-  it("knows each province's interests (SPEC §3) and puts chosen ones in the province's order, once each", () => {
+  it("knows each province's interests and puts chosen ones in the province's order, once each", () => {
     expect(NEWSLETTER_INTERESTS.QC.every((interest) => isInterestOf("QC", interest))).toBe(true);
     expect(isInterestOf("QC", "lcbo")).toBe(false);
     expect(isInterestOf("ON", "ourRestaurant")).toBe(true);
     expect(interestsInOrder("QC", ["ourRestaurant", "arrivalAtSAQ", "ourRestaurant", "lcbo"])).toEqual(["arrivalAtSAQ", "ourRestaurant"]);
+  });
+
+  it("numbers each province's interests 1 to 5 in the spec's order, the general newsletter last", () => {
+    expect(interestNumbersOf("QC")).toEqual(["1", "2", "3", "4", "5"]);
+    expect(interestNumbersOf("ON")).toEqual(["1", "2", "3", "4", "5"]);
+    expect(["1", "2", "3", "4", "5"].map((n) => interestOfNumber("QC", n))).toEqual([
+      "arrivalAtSAQ",
+      "IParrival",
+      "ourEvents",
+      "ourRestaurant",
+      "generalNews",
+    ]);
+    expect(["1", "2", "3", "4", "5"].map((n) => interestOfNumber("ON", n))).toEqual([
+      "privateOrders",
+      "events",
+      "ourRestaurant",
+      "lcbo",
+      "generalNews",
+    ]);
+    expect(interestNumber("QC", "ourRestaurant")).toBe(4);
+    expect(interestNumber("ON", "ourRestaurant")).toBe(3);
+    expect(interestNumber("ON", "generalNews")).toBe(5);
+    expect(() => interestNumber("QC", "lcbo")).toThrow();
+    for (const other of ["0", "6", "", "x", "01"]) expect(interestOfNumber("QC", other)).toBeNull();
+  });
+
+  it("turns posted numbers into the stored codes, each once, in the province's order", () => {
+    expect(interestsOfNumbers("QC", ["3", "1", "3"])).toEqual(["arrivalAtSAQ", "ourEvents"]);
+    expect(interestsOfNumbers("ON", ["4", "9", "lcbo"])).toEqual(["lcbo"]);
+    expect(interestsOfNumbers("ON", [])).toEqual([]);
   });
 });

@@ -10,8 +10,10 @@
  *   malformed address, so the shop says so before, with the registration's message).
  * - Step 2, the dialog (a page without JavaScript): the province and any number of its interests,
  *   none included: the spec requires only the names and e-mail, so a sign-up without a chosen
- *   interest is the general newsletter of the province. An interest of the other province is
- *   refused.
+ *   interest is the general newsletter of the province. The checkboxes post each interest's
+ *   number (1 to 5 in its province, docs/product.md#newsletter); a number the province does not
+ *   have is refused. The action turns the numbers back into the stored codes
+ *   ({@link interestsOfNumbers}).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
@@ -45,9 +47,32 @@ export type NewsletterPersonForm = z.infer<typeof NewsletterPersonSchema>;
 /** The person kept between the two steps (step 1 without its intent). */
 export type NewsletterPerson = Omit<NewsletterPersonForm, "intent">;
 
-/** Whether `interest` is one of `province`'s interests (SPEC §3 "Newsletter interest values"). */
+/** Whether `interest` is one of `province`'s interest codes (docs/product.md#newsletter). */
 export function isInterestOf(province: Province, interest: string): interest is NewsletterInterest {
   return (NEWSLETTER_INTERESTS[province] as readonly string[]).includes(interest);
+}
+
+/**
+ * The number of one of `province`'s interests: its place in the province's list, from 1
+ * (docs/product.md#newsletter; docs/decisions/014-newsletter.md, "Numbered interests").
+ * @throws Error when `interest` is not one of the province's (a programming error: stored codes
+ *   are always the province's own).
+ */
+export function interestNumber(province: Province, interest: NewsletterInterest): number {
+  const index = (NEWSLETTER_INTERESTS[province] as readonly string[]).indexOf(interest);
+  if (index < 0) throw new Error(`${interest} is not an interest of ${province}`);
+  return index + 1;
+}
+
+/** The numbers `province`'s interests carry, in order: "1" to "5", as the form posts them. */
+export function interestNumbersOf(province: Province): string[] {
+  return NEWSLETTER_INTERESTS[province].map((_, index) => String(index + 1));
+}
+
+/** The interest numbered `number` ("1", "2"…) in `province`, or null for any other text. */
+export function interestOfNumber(province: Province, number: string): NewsletterInterest | null {
+  if (!/^[1-9]$/.test(number)) return null;
+  return NEWSLETTER_INTERESTS[province][Number(number) - 1] ?? null;
 }
 
 /** Step 2: the province and its interests (none, some or all). */
@@ -61,7 +86,7 @@ export const NewsletterInterestsSchema = z
       .default([]),
   })
   .superRefine((value, context) => {
-    if (value.interests.some((interest) => !isInterestOf(value.province, interest))) {
+    if (value.interests.some((number) => interestOfNumber(value.province, number) === null)) {
       context.addIssue({ code: "custom", path: ["interests"], message: "newsletter.errors.interestOfProvince" });
     }
   });
@@ -70,6 +95,15 @@ export type NewsletterInterestsForm = z.infer<typeof NewsletterInterestsSchema>;
 /** The chosen interests of a province, each once, in the province's order (unknown ones dropped). */
 export function interestsInOrder(province: Province, chosen: readonly string[]): NewsletterInterest[] {
   return NEWSLETTER_INTERESTS[province].filter((interest) => chosen.includes(interest));
+}
+
+/**
+ * The interest codes of the numbers step 2 posted, each once, in the province's order (numbers the
+ * province does not have dropped): what the sign-up stores.
+ */
+export function interestsOfNumbers(province: Province, numbers: readonly string[]): NewsletterInterest[] {
+  const chosen = numbers.map((number) => interestOfNumber(province, number)).filter((interest) => interest !== null);
+  return interestsInOrder(province, chosen);
 }
 
 /** The outcomes a sign-up shows (SPEC §8 newsletter), each with its message `newsletter.outcomes.<outcome>`. */

@@ -16,7 +16,10 @@ export interface Preferences {
   view: ViewType;
 }
 
-/** Defaults of SPEC §4: QC, taxes IN, French; tiles view (SPEC §2 Producers). */
+/**
+ * Defaults of SPEC §4: QC, taxes IN, French; tiles view (SPEC §2 Producers). Taxes IN by default
+ * despite the business constants' wording: docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
   province: "QC",
   taxMode: "IN",

@@ -28,7 +28,7 @@ import { useT } from "~/i18n/translation";
 import { forgetNewsletterPerson, readNewsletterPerson, saveNewsletterPerson, subscribeToNewsletter } from "~/newsletter/newsletter.server";
 import {
   INTENT_FIELD,
-  interestsInOrder,
+  interestsOfNumbers,
   MODE_FIELD,
   NEWSLETTER_MODES,
   NEWSLETTER_OUTCOMES,
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { outcome } = await subscribeToNewsletter(shop.db, {
     ...person,
     province: submission.value.province,
-    interests: interestsInOrder(submission.value.province, submission.value.interests),
+    interests: interestsOfNumbers(submission.value.province, submission.value.interests),
     locale: shop.locale,
   });
   // SPEC §8: whatever the outcome, the person data is cleared.

@@ -137,12 +137,14 @@ test("step 2's province links redraw it with that province's interests", async (
   await step.getByRole("button", { name: "M’abonner" }).click();
   await expect(step.getByRole("heading", { name: "Vos préférences" })).toBeVisible();
   await expect(step.getByRole("radio", { name: "Québec" })).toBeChecked();
-  await expect(step.getByRole("checkbox", { name: "Nos événements" })).toBeVisible();
+  // Numbered 1 to 5 in each province, the general newsletter last.
+  await expect(step.getByRole("checkbox", { name: "3. Nos événements", exact: true })).toBeVisible();
+  await expect(step.getByRole("checkbox", { name: "5. Nouvelles générales de la boutique", exact: true })).toBeVisible();
   await step.getByRole("link", { name: "Ontario" }).click();
   await expect(page).toHaveURL(/\/newsletter\?province=ON$/);
   await expect(step.getByRole("radio", { name: "Ontario" })).toBeChecked();
   await expect(step.getByRole("checkbox", { name: "Nos événements" })).toHaveCount(0);
-  await step.getByRole("checkbox", { name: "Arrivages à la LCBO" }).check();
+  await step.getByRole("checkbox", { name: "4. Arrivages à la LCBO", exact: true }).check();
   await step.getByRole("button", { name: "Confirmer mon abonnement" }).click();
   await expect(page).toHaveURL(/\/newsletter\?outcome=subscribed$/);
   await expect(page.getByTestId("newsletter-outcome")).toHaveText(THANKS);

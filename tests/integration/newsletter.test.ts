@@ -201,8 +201,8 @@ describe("newsletter short form (step 1)", () => {
 });
 
 describe("newsletter step 2 and its outcomes", () => {
-  it("sends a Quebec sign-up to Mailchimp (members endpoint, basic auth, FNAME/LNAME, province and interests as tags) → SUBSCRIBED, 'Thank you for subscribing!'", async () => {
-    const answer = await signUp("Success@Example.com", { province: "QC", interests: ["ourEvents", "arrivalAtSAQ", "ourEvents"] });
+  it("sends a Quebec sign-up to Mailchimp (members endpoint, basic auth, FNAME/LNAME, province and numbered interests as tags) → SUBSCRIBED, 'Thank you for subscribing!'", async () => {
+    const answer = await signUp("Success@Example.com", { province: "QC", interests: ["3", "1", "3"] });
     expect(answer).toMatchObject({ status: 303, location: "/newsletter?outcome=subscribed" });
     // The person is forgotten.
     expect(answer.setCookie).toMatch(/^newsletter=;.*Max-Age=0/);
@@ -215,7 +215,8 @@ describe("newsletter step 2 and its outcomes", () => {
       email_address: "success@example.com",
       status: "subscribed",
       merge_fields: { FNAME: "Zoé", LNAME: "Roy" },
-      tags: ["QC", "arrivalAtSAQ", "ourEvents"],
+      // Posted as numbers, stored as codes, sent as numbers: 1 arrivals at the SAQ, 3 our events.
+      tags: ["QC", "1", "3"],
     });
     expect(mailchimpMembers(QC_LIST).map((m) => m.email_address)).toEqual(["success@example.com"]);
     expect(await rowOf("success@example.com")).toMatchObject({
@@ -230,14 +231,14 @@ describe("newsletter step 2 and its outcomes", () => {
   });
 
   it("answers a second sign-up of the same e-mail and province 'You are already subscribed!' without calling Mailchimp, the row unchanged", async () => {
-    await signUp("twice@example.com", { province: "QC", interests: "ourRestaurant" });
+    await signUp("twice@example.com", { province: "QC", interests: "4" });
     expect(mailchimpCalls()).toHaveLength(1);
-    const again = await signUp("TWICE@example.com", { province: "QC", interests: "IParrival" });
+    const again = await signUp("TWICE@example.com", { province: "QC", interests: "2" });
     expect(again.location).toBe("/newsletter?outcome=alreadySubscribed");
     expect(mailchimpCalls()).toHaveLength(1);
     expect(await rowOf("twice@example.com")).toMatchObject({ status: "SUBSCRIBED", interests: ["ourRestaurant"] });
     // The other province is another newsletter (Ontario has no audience here: kept, STORED).
-    const ontario = await signUp("twice@example.com", { province: "ON", interests: "lcbo" });
+    const ontario = await signUp("twice@example.com", { province: "ON", interests: "4" });
     expect(ontario.location).toBe("/newsletter?outcome=subscribed");
     expect(await rowOf("twice@example.com", "ON")).toMatchObject({ status: "STORED", interests: ["lcbo"] });
   });
@@ -247,6 +248,8 @@ describe("newsletter step 2 and its outcomes", () => {
     const answer = await signUp("Member@example.com", { province: "QC" });
     expect(answer.location).toBe("/newsletter?outcome=alreadySubscribed");
     expect(await rowOf("member@example.com")).toMatchObject({ status: "SUBSCRIBED", interests: [] });
+    // No interest chosen: the general newsletter, option 5.
+    expect(mailchimpCalls()[0]!.body).toMatchObject({ email_address: "member@example.com", tags: ["QC", "5"] });
     // The fetcher gets the same outcome as data, and the cookie is cleared too.
     addMailchimpMember(QC_LIST, "member2@example.com");
     const dialog = await signUp("member2@example.com", { province: "QC" }, "dialog");
@@ -257,7 +260,7 @@ describe("newsletter step 2 and its outcomes", () => {
   it("keeps the sign-up on a 500 and thanks the visitor, never a 500 page; the outbox tries again with back-off and it goes through", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     mailchimpFailure("server");
-    const failed = await signUp("outage@example.com", { province: "QC", interests: "ourEvents" }, "dialog");
+    const failed = await signUp("outage@example.com", { province: "QC", interests: "3" }, "dialog");
     expect(failed).toMatchObject({ status: 200, data: { kind: "outcome", outcome: "subscribed" } });
     expect(failed.setCookie).toMatch(/^newsletter=;.*Max-Age=0/);
     expect(await rowOf("outage@example.com")).toMatchObject({ status: "FAILED", interests: ["ourEvents"] });
@@ -316,7 +319,7 @@ describe("newsletter step 2 and its outcomes", () => {
     expect(stored).toMatchObject({ outcome: "subscribed", status: "STORED" });
     expect(mailchimpCalls()).toEqual([]);
     // Through the route: Ontario has no audience in this configuration.
-    const ontario = await signUp("ontario@example.com", { province: "ON", interests: ["privateOrders", "events"] }, "dialog");
+    const ontario = await signUp("ontario@example.com", { province: "ON", interests: ["2", "1"] }, "dialog");
     expect(ontario.data).toEqual({ kind: "outcome", outcome: "subscribed" });
     expect(await rowOf("ontario@example.com", "ON")).toMatchObject({ status: "STORED", interests: ["privateOrders", "events"] });
     expect(mailchimpCalls()).toEqual([]);
@@ -329,15 +332,20 @@ describe("newsletter step 2 and its outcomes", () => {
     );
     expect(later).toMatchObject({ outcome: "subscribed", status: "SUBSCRIBED" });
     expect(mailchimpCalls()).toHaveLength(1);
+    // The row keeps its code; Mailchimp gets its number (our restaurant is 4 in Quebec).
+    expect(mailchimpCalls()[0]!.body).toMatchObject({ tags: ["QC", "4"] });
+    expect(mailchimpMembers(QC_LIST)[0]).toMatchObject({ email_address: "stored@example.com", tags: ["QC", "4"] });
   });
 
-  it("refuses the other province's interests and a missing province (400, values kept), storing nothing", async () => {
-    const other = await signUp("mixed@example.com", { province: "QC", interests: ["ourEvents", "lcbo"] });
+  it("refuses a number the province does not have, an interest's code and a missing province (400, values kept), storing nothing", async () => {
+    const other = await signUp("mixed@example.com", { province: "QC", interests: ["3", "6"] });
     expect(other.status).toBe(400);
     expect(other.data).toMatchObject({ kind: "refused", step: "interests" });
     const result = other.data!.result as { error: Record<string, string[]>; initialValue: Record<string, unknown> };
     expect(result.error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
-    expect(result.initialValue).toMatchObject({ province: "QC", interests: ["ourEvents", "lcbo"] });
+    expect(result.initialValue).toMatchObject({ province: "QC", interests: ["3", "6"] });
+    const code = await signUp("mixed@example.com", { province: "QC", interests: "ourEvents" });
+    expect(code.status).toBe(400);
     const noProvince = await signUp("mixed@example.com", { province: "NB" });
     expect((noProvince.data!.result as { error: unknown }).error).toEqual({ province: ["newsletter.errors.provinceRequired"] });
     expect(await rowOf("mixed@example.com")).toBeUndefined();

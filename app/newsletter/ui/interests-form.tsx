@@ -1,7 +1,7 @@
 /**
  * The newsletter's step 2 (SPEC §3 "Newsletter form: province, interest options", §4 newsletter
  * dialog): the province (preselected from the visitor's preferences) and the
- * province's interests as checkboxes. The same form is the dialog's (with JavaScript, through a
+ * province's interests as checkboxes, numbered 1 to 5 (docs/product.md#newsletter). The same form is the dialog's (with JavaScript, through a
  * fetcher) and the `/newsletter` page's (without it).
  *
  * The checkboxes follow the chosen province: with JavaScript at once; without it the page shows
@@ -17,12 +17,14 @@ import { FieldErrors } from "~/components/ui/form-field";
 import { useT } from "~/i18n/translation";
 import {
   INTENT_FIELD,
+  interestNumbersOf,
+  interestOfNumber,
   MODE_FIELD,
   type NewsletterInterestsForm,
   NewsletterInterestsSchema,
   type NewsletterMode,
 } from "~/newsletter/newsletter-forms";
-import { isOneOf, NEWSLETTER_INTERESTS, type Province, PROVINCES } from "~/vocabulary";
+import { isOneOf, type Province, PROVINCES } from "~/vocabulary";
 
 const CONSTRAINT = getZodConstraint(NewsletterInterestsSchema);
 
@@ -66,7 +68,8 @@ export function NewsletterInterestsFormView({
   const provinceChoices = getCollectionProps(fields.province, { type: "radio", options: [...PROVINCES] });
   const interestChoices = getCollectionProps(fields.interests, {
     type: "checkbox",
-    options: [...NEWSLETTER_INTERESTS[province]],
+    // Each box posts its interest's number in the province (docs/product.md#newsletter).
+    options: interestNumbersOf(province),
     ariaDescribedBy: helpId,
   });
   return (
@@ -111,7 +114,12 @@ export function NewsletterInterestsFormView({
           {interestChoices.map(({ key, ...props }) => (
             <div key={key} className={choiceClass}>
               <input {...props} className="h-5 w-5" />
-              <label htmlFor={props.id}>{t(`newsletter.interests.options.${province}.${props.value}`)}</label>
+              <label htmlFor={props.id}>
+                {t("newsletter.interests.numbered", {
+                  number: props.value,
+                  label: t(`newsletter.interests.options.${province}.${interestOfNumber(province, props.value ?? "")}`),
+                })}
+              </label>
             </div>
           ))}
         </div>
