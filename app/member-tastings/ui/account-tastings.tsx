@@ -3,7 +3,7 @@
  * how many of the year's are left ("3 dégustations sur 4 restantes cette année") and the days
  * and boutiques of those used.
  */
-import { channelNameKey } from "~/i18n/channel-names";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 
@@ -34,7 +34,7 @@ export function AccountTastings({ tastings }: { tastings: AccountTastingsData })
             <li key={tasting.id}>
               {t(tasting.withGuest ? "memberTastings.account.usedWithGuest" : "memberTastings.account.used", {
                 date: day(tasting.tastedOn),
-                store: t(channelNameKey(tasting.storeCode)),
+                store: t(boutiqueNameKey(tasting.storeCode)),
               })}
             </li>
           ))}

@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { TableScroll } from "~/components/ui/table-scroll";
-import { channelNameKey } from "~/i18n/channel-names";
+import { boutiqueNameKey } from "~/i18n/channel-names";
 import { formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import { type RecordTastingForm, RecordTastingSchema, TASTING_INTENTS, TASTING_STORE_CODES } from "~/member-tastings/tasting-forms";
@@ -107,7 +107,7 @@ export function MemberPage({
                         <th scope="row" className="py-2 pr-3 font-medium">
                           {day(tasting.tastedOn)}
                         </th>
-                        <td className="py-2 pr-3">{t(channelNameKey(tasting.storeCode))}</td>
+                        <td className="py-2 pr-3">{t(boutiqueNameKey(tasting.storeCode))}</td>
                         <td className="py-2 pr-3">
                           {tasting.withGuest ? t("memberTastings.member.guestYes") : t("memberTastings.member.guestNo")}
                         </td>
@@ -175,7 +175,7 @@ function RecordForm({ today, reply }: { today: string; reply: TastingActionData 
           <select {...storeProps} autoComplete="off" className={inputClass}>
             {TASTING_STORE_CODES.map((code) => (
               <option key={code} value={code}>
-                {t(channelNameKey(code))}
+                {t(boutiqueNameKey(code))}
               </option>
             ))}
           </select>
