@@ -288,7 +288,7 @@ describe("recording tastings", () => {
             async () => {
               const waiting = (await db.execute(
                 sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-              )) as unknown as { rows: { n: number }[] };
+              )) as { rows: { n: number }[] };
               return waiting.rows[0]!.n;
             },
             { timeout: 10_000 },
