@@ -54,6 +54,8 @@ export default [
     route("producteurs", "routes/agence.producteurs.tsx"),
     route("producteurs/:slug", "routes/agence.producteur.tsx"),
     route("utilisateurs", "routes/agence.utilisateurs.tsx"),
+    route("membres", "routes/agence.membres.tsx"),
+    route("membres/:userId", "routes/agence.membre.tsx"),
     route("envois", "routes/agence.envois.tsx"),
     route("carrousels", "routes/agence.carrousels.tsx"),
     route("carrousels/:group/:province", "routes/agence.carrousel.tsx"),

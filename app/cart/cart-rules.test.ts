@@ -26,6 +26,10 @@ describe("checkoutBlockers", () => {
   it("never blocks reserved lines for stock", () => {
     expect(checkoutBlockers([{ ...wineCase, section: "RESERVED" as const, stock: 0 }])).toEqual([]);
   });
+  it("blocks a line of a product reserved to members today in a non-member's cart (decision 049)", () => {
+    expect(checkoutBlockers([{ ...wineCase, membersOnlyUntil: "2026-12-24" }])).toEqual(["members-only"]);
+    expect(checkoutBlockers([{ ...wineCase, membersOnlyUntil: null }])).toEqual([]);
+  });
 });
 
 describe("sold by the full case (SPEC §5)", () => {

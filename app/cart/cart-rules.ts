@@ -7,12 +7,13 @@ import type { PricingLine } from "~/pricing/cart-summary";
 import type { AvailabilityStatus, CartSection, ChannelKind } from "~/vocabulary";
 import type { CartLine } from "./cart-types";
 
-export type CheckoutBlocker = "stock" | "alcohol-needs-food";
+export type CheckoutBlocker = "stock" | "alcohol-needs-food" | "members-only";
 
 /** Largest quantity one line may hold (cases or units); anything above is refused as invalid. */
 export const MAX_LINE_QUANTITY = 999;
 
-type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlcohol" | "typeCode">;
+type RuleLine = Pick<CartLine, "section" | "quantity" | "uvc" | "stock" | "isAlcohol" | "typeCode"> &
+  Partial<Pick<CartLine, "membersOnlyUntil">>;
 
 /** The section a product inventory goes to: upcoming → reserved; private import → agency; else shop. */
 export function sectionFor(channelKind: ChannelKind, availabilityStatus: AvailabilityStatus): CartSection {
@@ -60,13 +61,16 @@ export function largestQuantityInStock(line: Pick<CartLine, "section" | "quantit
  * What keeps the cart from checkout (SPEC §5):
  * - "stock": a line asks for more than is in stock ('The quantity added for this product isn't
  *   available, please, remove the product or reduce the quantity');
- * - "alcohol-needs-food": alcohol bought in the shop must come with a food item (licence law).
+ * - "alcohol-needs-food": alcohol bought in the shop must come with a food item (licence law);
+ * - "members-only": a line of a product allocated to members today, in a non-member's cart (added
+ *   before the allocation began; decision 049).
  */
 export function checkoutBlockers(lines: readonly RuleLine[]): CheckoutBlocker[] {
   const blockers: CheckoutBlocker[] = [];
   if (lines.some(lineExceedsStock)) blockers.push("stock");
   const shop = lines.filter((l) => l.section === "SHOP");
   if (shop.some((l) => l.isAlcohol) && !shop.some((l) => l.typeCode === "FOODS")) blockers.push("alcohol-needs-food");
+  if (lines.some((l) => l.membersOnlyUntil)) blockers.push("members-only");
   return blockers;
 }
 

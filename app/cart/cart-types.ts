@@ -37,6 +37,11 @@ export interface CartLine extends Pick<
   zeroRated: boolean;
   isAlcohol: boolean;
   providerName: string;
+  /**
+   * The last day (`YYYY-MM-DD`) of an allocation to members running today when the cart's owner
+   * is not a member: the line cannot go to checkout (decision 049); null otherwise.
+   */
+  membersOnlyUntil: string | null;
 }
 
 export interface Cart {
@@ -47,7 +52,7 @@ export interface Cart {
 }
 
 export type CartError =
-  "invalid-quantity" | "unknown-product" | "other-province" | "not-purchasable" | "stock" | "conflict" | "not-in-cart";
+  "invalid-quantity" | "unknown-product" | "other-province" | "not-purchasable" | "members-only" | "stock" | "conflict" | "not-in-cart";
 
 export type CartResult = { ok: true; cart: Cart } | { ok: false; error: CartError; cart: Cart | null };
 

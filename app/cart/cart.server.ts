@@ -5,11 +5,14 @@
  * units for the shop (SHOP) and for upcoming products (RESERVED).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { type Allocation, allocationRunningOn } from "~/catalogue/allocation";
 import { productInventoryColumns } from "~/catalogue/product-inventory.server";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, inventories, orders, productInventories, products, productTypes, providers } from "~/db/schema";
 import { excludedValues } from "~/db/upsert";
+import { shopDateOf } from "~/i18n/shop-time";
 import { localized } from "~/lib/localized";
+import { hasActiveMembership } from "~/users/membership.server";
 import type { Locale, Province } from "~/vocabulary";
 import { largestQuantityInStock, lineExceedsStock, MAX_LINE_QUANTITY, sectionFor } from "./cart-rules";
 import type { Cart, CartError, CartLine, CartOwner, CartResult } from "./cart-types";
@@ -19,20 +22,44 @@ function ownerCondition(owner: CartOwner) {
 }
 
 /**
- * The owner's cart in a province with its lines, or null when there is none yet.
+ * The owner's cart in a province with its lines, or null when there is none yet. A line of a
+ * product allocated to members today carries the allocation's last day when the owner is not a
+ * member (a line added before the allocation began: checkout refuses it, decision 049).
  * @param locale chooses the product names' language.
+ * @param now the instant whose shop day and membership decide the allocations.
  */
-export async function getCart(db: Database, owner: CartOwner, province: Province, locale: Locale): Promise<Cart | null> {
+export async function getCart(db: Database, owner: CartOwner, province: Province, locale: Locale, now = new Date()): Promise<Cart | null> {
   const [cart] = await db
     .select()
     .from(carts)
     .where(and(ownerCondition(owner), eq(carts.province, province)))
     .limit(1);
   if (!cart) return null;
-  return { id: cart.id, province, lockVersion: cart.lockVersion, lines: await loadLines(db, cart.id, locale) };
+  const lines = await loadLines(db, cart.id, locale);
+  const today = shopDateOf(now);
+  const allocated = lines.some((line) => allocationRunningOn(line.allocation, today) !== null);
+  const member = allocated && (await isMemberOwner(db, owner, now));
+  return {
+    id: cart.id,
+    province,
+    lockVersion: cart.lockVersion,
+    lines: lines.map(({ allocation, ...line }) => ({
+      ...line,
+      membersOnlyUntil: member ? null : allocationRunningOn(allocation, today),
+    })),
+  };
 }
 
-async function loadLines(db: Database, cartId: number, locale: Locale): Promise<CartLine[]> {
+/** Whether a cart's owner holds a running membership (a guest never does). */
+function isMemberOwner(db: Database, owner: CartOwner, now: Date): Promise<boolean> {
+  return "customerId" in owner ? hasActiveMembership(db, owner.customerId, now) : Promise.resolve(false);
+}
+
+async function loadLines(
+  db: Database,
+  cartId: number,
+  locale: Locale,
+): Promise<(Omit<CartLine, "membersOnlyUntil"> & { allocation: Allocation })[]> {
   const rows = await db
     .select({
       channel: productInventoryColumns,
@@ -48,6 +75,7 @@ async function loadLines(db: Database, cartId: number, locale: Locale): Promise<
       zeroRated: products.zeroRated,
       isAlcohol: productTypes.isAlcohol,
       providerName: providers.name,
+      allocation: { membersOnlyFrom: products.membersOnlyFrom, membersOnlyUntil: products.membersOnlyUntil },
     })
     .from(cartLines)
     .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
@@ -128,6 +156,8 @@ const SALE_TERMS = {
   availabilityStatus: productInventoryColumns.availabilityStatus,
   stock: productInventoryColumns.quantity,
   uvc: products.uvc,
+  membersOnlyFrom: products.membersOnlyFrom,
+  membersOnlyUntil: products.membersOnlyUntil,
 };
 
 class CartRefusal extends Error {
@@ -141,17 +171,18 @@ async function runChange(
   owner: CartOwner,
   province: Province,
   locale: Locale,
+  now: Date,
   change: (tx: Tx) => Promise<void>,
 ): Promise<CartResult> {
   try {
     await db.transaction(change);
   } catch (error) {
     if (error instanceof CartRefusal) {
-      return { ok: false, error: error.code, cart: await getCart(db, owner, province, locale) };
+      return { ok: false, error: error.code, cart: await getCart(db, owner, province, locale, now) };
     }
     throw error;
   }
-  const cart = await getCart(db, owner, province, locale);
+  const cart = await getCart(db, owner, province, locale, now);
   return { ok: true, cart: cart! };
 }
 
@@ -159,9 +190,12 @@ async function runChange(
  * Adds a quantity of a product inventory (SPEC §5): private import by the full case (quantity =
  * cases), shop items by the unit, upcoming products to the reserved section; liquor-board-only
  * channels cannot be added. Adding to an existing line adds to its quantity. An add is not
- * version-checked (two adds never overwrite each other) but raises the version.
+ * version-checked (two adds never overwrite each other) but raises the version. A product
+ * allocated to members today (decision 049) is added for a member only.
+ * @param now the instant whose shop day and membership decide an allocation.
  * @returns the new cart, or the refusal: invalid-quantity, unknown-product, other-province
- *   (a product inventory of the other province), not-purchasable, stock (more than in stock).
+ *   (a product inventory of the other province), not-purchasable, members-only (an allocation
+ *   and the owner is not a member), stock (more than in stock).
  */
 export function addToCart(
   db: Database,
@@ -169,8 +203,9 @@ export function addToCart(
   province: Province,
   locale: Locale,
   input: { productInventoryId: number | null; quantity: number | null },
+  now = new Date(),
 ): Promise<CartResult> {
-  return runChange(db, owner, province, locale, async (tx) => {
+  return runChange(db, owner, province, locale, now, async (tx) => {
     if (input.quantity === null) throw new CartRefusal("invalid-quantity");
     if (input.productInventoryId === null) throw new CartRefusal("unknown-product");
     const [item] = await tx
@@ -183,6 +218,9 @@ export function addToCart(
     if (!item) throw new CartRefusal("unknown-product");
     if (item.province !== province) throw new CartRefusal("other-province");
     if (!item.purchasable) throw new CartRefusal("not-purchasable");
+    if (allocationRunningOn(item, shopDateOf(now)) !== null && !(await isMemberOwner(tx, owner, now))) {
+      throw new CartRefusal("members-only");
+    }
     const cart = await lockCart(tx, owner, province, null);
     if (cart === "conflict") throw new CartRefusal("conflict");
     const section = sectionFor(item.channelKind, item.availabilityStatus);
@@ -204,7 +242,9 @@ export function addToCart(
 
 /**
  * Sets a line's quantity, refused when `lockVersion` is not the cart's current version (SPEC §4).
- * @returns the new cart, or the refusal: invalid-quantity, conflict, not-in-cart, stock.
+ * Raising the quantity of a product allocated to members today is an add: for members only
+ * (lowering it is always allowed).
+ * @returns the new cart, or the refusal: invalid-quantity, conflict, not-in-cart, members-only, stock.
  */
 export function updateLineQuantity(
   db: Database,
@@ -212,19 +252,30 @@ export function updateLineQuantity(
   province: Province,
   locale: Locale,
   input: { productInventoryId: number | null; quantity: number | null; lockVersion: number | null },
+  now = new Date(),
 ): Promise<CartResult> {
-  return runChange(db, owner, province, locale, async (tx) => {
+  return runChange(db, owner, province, locale, now, async (tx) => {
     if (input.quantity === null) throw new CartRefusal("invalid-quantity");
     if (input.lockVersion === null) throw new CartRefusal("conflict");
     const cart = await lockCart(tx, owner, province, input.lockVersion);
     if (cart === "conflict") throw new CartRefusal("conflict");
     const [line] = await tx
-      .select({ section: cartLines.section, uvc: products.uvc, stock: productInventoryColumns.quantity })
+      .select({
+        section: cartLines.section,
+        quantity: cartLines.quantity,
+        uvc: products.uvc,
+        stock: productInventoryColumns.quantity,
+        membersOnlyFrom: products.membersOnlyFrom,
+        membersOnlyUntil: products.membersOnlyUntil,
+      })
       .from(cartLines)
       .innerJoin(productInventories, eq(productInventories.id, cartLines.productInventoryId))
       .innerJoin(products, eq(products.id, productInventories.productId))
       .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productInventoryId, input.productInventoryId ?? -1)));
     if (!line) throw new CartRefusal("not-in-cart");
+    if (input.quantity > line.quantity && allocationRunningOn(line, shopDateOf(now)) !== null && !(await isMemberOwner(tx, owner, now))) {
+      throw new CartRefusal("members-only");
+    }
     if (lineExceedsStock({ section: line.section, quantity: input.quantity, uvc: line.uvc, stock: line.stock })) {
       throw new CartRefusal("stock");
     }
@@ -247,7 +298,7 @@ export function removeLine(
   locale: Locale,
   input: { productInventoryId: number | null; lockVersion: number | null },
 ): Promise<CartResult> {
-  return runChange(db, owner, province, locale, async (tx) => {
+  return runChange(db, owner, province, locale, new Date(), async (tx) => {
     if (input.lockVersion === null) throw new CartRefusal("conflict");
     const cart = await lockCart(tx, owner, province, input.lockVersion);
     if (cart === "conflict") throw new CartRefusal("conflict");

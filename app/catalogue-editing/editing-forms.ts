@@ -17,6 +17,7 @@ export const PRODUCT_INTENTS = {
   movePhoto: "movePhoto",
   mainPhoto: "mainPhoto",
   removePhoto: "removePhoto",
+  allocation: "allocation",
 } as const;
 /** The `intent` of each form of a producer's staff page. */
 export const PROVIDER_INTENTS = { save: "save", setImage: "setImage", removeImage: "removeImage" } as const;
@@ -119,6 +120,35 @@ export const ProductEditSchema = z
     { message: key("temperatureOrder"), path: ["servingTemperatureMaxC"] },
   );
 export type ProductEditForm = z.infer<typeof ProductEditSchema>;
+
+/** A real calendar day `YYYY-MM-DD` (2027-02-29 is not one), or nothing. */
+const optionalDay = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), key("day"))
+  .optional();
+
+/**
+ * The allocation form (docs/decisions/049-member-tastings-and-allocations.md): the first and last
+ * days, in the shop's calendar, both included, when only members may add the product to a cart.
+ * Both empty: no allocation; one without the other, or the last before the first, is refused.
+ */
+export const AllocationSchema = z
+  .object({
+    intent: z.literal(PRODUCT_INTENTS.allocation),
+    version,
+    membersOnlyFrom: optionalDay,
+    membersOnlyUntil: optionalDay,
+  })
+  .refine((v) => (v.membersOnlyFrom === undefined) === (v.membersOnlyUntil === undefined), {
+    message: key("allocationBothDays"),
+    path: ["membersOnlyUntil"],
+  })
+  .refine((v) => !v.membersOnlyFrom || !v.membersOnlyUntil || v.membersOnlyFrom <= v.membersOnlyUntil, {
+    message: key("allocationOrder"),
+    path: ["membersOnlyUntil"],
+  });
+export type AllocationForm = z.infer<typeof AllocationSchema>;
 
 /** An absolute http or https address with a host, or nothing. */
 const websiteUrl = z

@@ -35,6 +35,9 @@ export interface ProductDetail {
   regionName: string | null;
   attributes: { id: number; typeCode: string; code: string; name: string }[];
   channels: ProductChannel[];
+  /** Its allocation to members (decision 049): both days `YYYY-MM-DD`, or both null. */
+  membersOnlyFrom: string | null;
+  membersOnlyUntil: string | null;
 }
 
 /**
@@ -60,6 +63,8 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
       providerName: providers.name,
       countryCode: countries.code,
       regionName: localized(locale, regions.nameFr, regions.nameEn),
+      membersOnlyFrom: products.membersOnlyFrom,
+      membersOnlyUntil: products.membersOnlyUntil,
     })
     .from(products)
     .innerJoin(providers, eq(providers.id, products.providerId))
@@ -102,5 +107,7 @@ export async function getProductDetail(db: Database, slug: string, locale: Local
     regionName: row.regionName,
     attributes: attributeRows,
     channels: channelRows,
+    membersOnlyFrom: row.membersOnlyFrom,
+    membersOnlyUntil: row.membersOnlyUntil,
   };
 }

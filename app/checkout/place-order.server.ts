@@ -36,7 +36,7 @@ import { summarizeCart } from "~/pricing";
 import type { Locale, PaymentProvider, Province } from "~/vocabulary";
 
 /** Why an order cannot be placed; each has a message in `checkout.errors.*`. */
-export type PlaceOrderError = "empty" | "conflict" | "incomplete" | "stock" | "alcohol-needs-food" | "other-province";
+export type PlaceOrderError = "empty" | "conflict" | "incomplete" | "stock" | "alcohol-needs-food" | "members-only" | "other-province";
 
 export type PlaceOrderResult = { ok: true; order: Order; created: boolean } | { ok: false; error: PlaceOrderError };
 
@@ -61,6 +61,7 @@ function ownerCondition(owner: CartOwner) {
  *   once (nothing due now), to write what must follow it (its e-mails, to the outbox).
  * @returns the order (PENDING_PAYMENT, or CONFIRMED when the pay-now amount is 0), or the refusal:
  *   empty, conflict, incomplete (steps 1–2 not answered for this cart), stock, alcohol-needs-food,
+ *   members-only (a product allocated to members in a non-member's cart, decision 049),
  *   other-province. A refusal changes nothing.
  */
 export async function placeOrder(
@@ -100,7 +101,7 @@ export async function placeOrder(
       if (cart.lockVersion !== input.lockVersion) throw new PlaceRefusal("conflict");
 
       const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.cartId, cart.id));
-      const snapshot = await getCart(tx, input.owner, input.province, input.locale);
+      const snapshot = await getCart(tx, input.owner, input.province, input.locale, now);
       const lines = snapshot?.lines ?? [];
       if (lines.length === 0) throw new PlaceRefusal("empty");
       const needs = deliveryNeeds(lines, input.province);
@@ -146,6 +147,7 @@ export async function placeOrder(
       const blockers = checkoutBlockers(current);
       if (blockers.includes("stock")) throw new PlaceRefusal("stock");
       if (blockers.includes("alcohol-needs-food")) throw new PlaceRefusal("alcohol-needs-food");
+      if (blockers.includes("members-only")) throw new PlaceRefusal("members-only");
 
       const summary = summarizeCart({
         province: input.province,

@@ -4,8 +4,9 @@
  * expected day below is counted by hand on the 2025–2027 calendars.
  */
 import { describe, expect, it } from "vitest";
+import { shopDateOf } from "~/i18n/shop-time";
 import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "~/orders/branch-follow-up";
-import { addBusinessDays, isBusinessDay, nextDate, shopDateOf, shopDayStart } from "./business-days";
+import { addBusinessDays, isBusinessDay, nextDate, shopDayStart } from "./business-days";
 import { isIsoDate } from "./fulfilment-forms";
 
 describe("addBusinessDays", () => {

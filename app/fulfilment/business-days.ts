@@ -13,7 +13,6 @@
  * the same inputs give the same answer on the server and in tests.
  */
 import Holidays from "date-holidays";
-import { SHOP_TIME_ZONE } from "~/i18n/format";
 import { shopZoneOffset } from "~/i18n/shop-time";
 import type { Province } from "~/vocabulary";
 import { isIsoDate } from "./fulfilment-forms";
@@ -73,12 +72,6 @@ export function addBusinessDays(date: string, days: number, province: Province):
     if (isBusinessDay(formatDate(time), province)) left -= 1;
   }
   return formatDate(time);
-}
-
-/** The shop's calendar day (America/Toronto) of an instant, `YYYY-MM-DD`. */
-export function shopDateOf(instant: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
 /**

@@ -49,3 +49,9 @@ export function instantToShopLocal(instant: Date | string): string {
   const time = new Date(instant).getTime();
   return new Date(time + shopZoneOffset(time)).toISOString().slice(0, 16);
 }
+
+/** The shop's calendar day (America/Toronto) of an instant, `YYYY-MM-DD`. */
+export function shopDateOf(instant: Date): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}

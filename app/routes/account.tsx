@@ -14,6 +14,8 @@ import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
 import { enforceRateLimit } from "~/http/rate-limit.server";
 import { requestContext } from "~/http/request-context";
+import { readMemberTastings } from "~/member-tastings/member-tastings.server";
+import { AccountTastings } from "~/member-tastings/ui/account-tastings";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";
 import { CancelSubscriptionSchema } from "~/subscriptions/subscription-forms";
 import { cancelSubscription, listUserSubscriptions, summarizeSubscription } from "~/subscriptions/subscriptions.server";
@@ -33,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const subscriptions = (await listUserSubscriptions(shop.db, user.id, shop.locale)).map((s) => summarizeSubscription(s, shop.locale));
   const cancelledId = Number(new URL(request.url).searchParams.get("cancelled"));
   const cancelled = subscriptions.find((s) => s.id === cancelledId && s.cancelAtPeriodEnd);
+  // Decision 049: a member sees the in-store tastings left this membership year.
+  const tastings = await readMemberTastings(shop.db, user.id);
   return {
     title: shop.t("auth.account.title"),
     firstName: user.firstName,
@@ -40,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff: user.role === "staff",
     subscriptions,
     cancelledNotice: cancelled ? { plan: cancelled.planName, date: cancelled.periodEnd ?? "" } : null,
+    tastings: tastings && { year: tastings.year, allowed: tastings.allowed, left: tastings.left, tastings: tastings.tastings },
   };
 }
 
@@ -76,6 +81,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       cancelledNotice={loaderData.cancelledNotice}
       refusal={actionData}
       staff={loaderData.staff}
+      benefits={loaderData.tastings ? <AccountTastings tastings={loaderData.tastings} /> : null}
     />
   );
 }

@@ -11,13 +11,23 @@
  *   (not an image, too large, too many pixels, corrupt) → 400 with its message, nothing stored.
  * - `movePhoto`, `mainPhoto`, `removePhoto`: one photo by its image id → 303; a photo no longer
  *   there → 409 and the current photos.
+ * - `allocation`: the days only members may add it to a cart, with the version
+ *   (docs/decisions/049-member-tastings-and-allocations.md) → 303 (`?done=allocationSaved`);
+ *   invalid → 400; someone saved first → 409 with the current days, nothing written.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireStaff, requireStaffChange } from "~/agency/staff.server";
+import {
+  ALLOCATION_FIELDS,
+  allocationOf,
+  readProductAllocation,
+  saveProductAllocation,
+} from "~/catalogue-editing/allocation-editing.server";
 import { conflictView } from "~/catalogue-editing/conflict";
 import {
   AddPhotoSchema,
+  AllocationSchema,
   MainPhotoSchema,
   MovePhotoSchema,
   PRODUCT_INTENTS,
@@ -53,7 +63,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 /** The notices after a change (`?done=`). */
-const DONE = ["saved", "photoAdded", "photosChanged"] as const;
+const DONE = ["saved", "photoAdded", "photosChanged", "allocationSaved"] as const;
 const PHOTO_INTENTS: readonly string[] = [
   PRODUCT_INTENTS.addPhoto,
   PRODUCT_INTENTS.movePhoto,
@@ -83,12 +93,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await readStaffProduct(shop.db, params.puid);
   if (!product) throw data(null, { status: 404 });
   const done = new URL(request.url).searchParams.get("done");
+  const allocation = (await readProductAllocation(shop.db, product.id)) ?? { membersOnlyFrom: null, membersOnlyUntil: null };
   const { id: _id, photos, values, ...rest } = product;
   return {
     title: shop.t("catalogueEditing.products.editTitle", { name: localized(shop.locale, values.nameFr, values.nameEn) }),
     done: DONE.find((d) => d === done) ?? null,
     product: {
       ...rest,
+      allocation,
       values: Object.fromEntries(EDITABLE_PRODUCT_FIELDS.map((field) => [field, formText(values[field], shop.locale)])),
       photos: photos.map((p) => ({
         imageId: p.image.id,
@@ -139,6 +151,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     throw redirect(`${here}?done=photosChanged`, { status: 303 });
+  }
+
+  if (intent === PRODUCT_INTENTS.allocation) {
+    const submission = parseWithZod(formData, { schema: AllocationSchema });
+    if (submission.status !== "success")
+      return data<ProductActionData>({ form: "allocation", result: submission.reply() }, { status: 400 });
+    const values = allocationOf(submission.value);
+    const outcome = await saveProductAllocation(shop.db, staff, productId, submission.value.version, values);
+    if (outcome.kind === "notFound") throw data(null, { status: 404 });
+    if (outcome.kind === "saved") throw redirect(`${here}?done=allocationSaved`, { status: 303 });
+    const { current } = outcome;
+    return data<ProductActionData>(
+      {
+        form: "allocation",
+        result: submission.reply({ formErrors: ["catalogueEditing.errors.staleProduct"] }),
+        conflict: conflictView(current.values, values, ALLOCATION_FIELDS, current.version, current.lastChange),
+      },
+      { status: 409 },
+    );
   }
 
   const submission = parseWithZod(formData, { schema: ProductEditSchema });

@@ -11,6 +11,7 @@ import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
 import { fullCasesIn, isSingleBottle, sectionFor } from "~/cart/cart-rules";
 import { BuyArea } from "~/cart/ui/add-to-cart-form";
 import { ProductCardGrid } from "~/cart/ui/product-card-grid";
+import { allocationRunningOn } from "~/catalogue/allocation";
 import { productTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
@@ -29,7 +30,8 @@ import { shopContext } from "~/context";
 import { isFavorite } from "~/favorites/favorites.server";
 import { FavoriteToggle } from "~/favorites/ui/favorite-toggle";
 import { channelNameKey } from "~/i18n/channel-names";
-import { formatMoney, formatVolume } from "~/i18n/format";
+import { formatMoney, formatShopDay, formatVolume } from "~/i18n/format";
+import { shopDateOf } from "~/i18n/shop-time";
 import { useT } from "~/i18n/translation";
 import { preloadImageLink } from "~/images/ui/catalogue-picture";
 import { isSlug } from "~/lib/url-params";
@@ -109,6 +111,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     wine,
     soldAt: liquorBoardsSelling(product.channels),
     isMember,
+    // Decision 049: during an allocation only members add it; others see the note instead.
+    membersOnlyUntil: allocationRunningOn(product, shopDateOf(new Date())),
     blogs,
   };
 }
@@ -125,6 +129,7 @@ function ChannelBlock({
   highlighted,
   visitorProvince,
   isMember,
+  membersOnlyUntil,
 }: {
   channel: ProductChannel;
   product: { uvc: number; zeroRated: boolean; typeCode: string; isAlcohol: boolean; volumeMl: number | null };
@@ -132,6 +137,8 @@ function ChannelBlock({
   highlighted: boolean;
   visitorProvince: Province;
   isMember: boolean;
+  /** The last day of an allocation to members running today (decision 049), or null. */
+  membersOnlyUntil: string | null;
 }) {
   const { t, i18n } = useT();
   const item = { ...channel, uvc: product.uvc, zeroRated: product.zeroRated };
@@ -167,7 +174,22 @@ function ChannelBlock({
           {soldByTheCase(channel) ? t("product.stockCases", { count: units }) : t("product.stockUnits", { count: units })}
         </p>
       )}
-      {channel.purchasable ? <BuyArea channel={channel} uvc={product.uvc} visitorProvince={visitorProvince} /> : null}
+      {channel.purchasable && membersOnlyUntil !== null ? (
+        <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="members-only-note">
+          {t("allocations.note", { date: formatShopDay(membersOnlyUntil, i18n.language) })}
+          {isMember ? null : (
+            <>
+              {" "}
+              <Link to="/membres" className="font-semibold text-wine-800 underline">
+                {t("allocations.becomeMember")}
+              </Link>
+            </>
+          )}
+        </p>
+      ) : null}
+      {channel.purchasable && (membersOnlyUntil === null || isMember) ? (
+        <BuyArea channel={channel} uvc={product.uvc} visitorProvince={visitorProvince} />
+      ) : null}
     </li>
   );
 }
@@ -282,6 +304,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 highlighted={channel.productInventoryId === selectedId}
                 visitorProvince={province}
                 isMember={loaderData.isMember}
+                membersOnlyUntil={loaderData.membersOnlyUntil}
               />
             ))}
           </ul>

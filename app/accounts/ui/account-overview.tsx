@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useT } from "~/i18n/translation";
 import type { SubscriptionSummary } from "~/subscriptions/subscription-types";
@@ -15,6 +16,7 @@ export function AccountOverview({
   cancelledNotice,
   refusal,
   staff,
+  benefits = null,
 }: {
   firstName: string;
   email: string;
@@ -24,6 +26,8 @@ export function AccountOverview({
   refusal: CancelRefusal | undefined;
   /** The agency's staff: a link to the staff area. */
   staff: boolean;
+  /** A member's benefits shown after the subscriptions (their tastings, decision 049). */
+  benefits?: ReactNode;
 }) {
   const { t } = useT();
   return (
@@ -70,6 +74,7 @@ export function AccountOverview({
         </ul>
       </nav>
       <AccountSubscriptions subscriptions={subscriptions} refusal={refusal} />
+      {benefits}
       <Form method="post" action="/logout" className="mt-10">
         <button type="submit" className="rounded border border-stone-400 px-4 py-2">
           {t("auth.logout")}

@@ -15,6 +15,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/carrousels", key: "carousels", end: false },
   { to: "/agence/pages", key: "pages", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
+  { to: "/agence/membres", key: "members", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
 ] as const;
 

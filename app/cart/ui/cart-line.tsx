@@ -5,7 +5,7 @@ import { UpdateLineSchema } from "~/cart/cart-forms";
 import type { CartActionError, CartLine } from "~/cart/cart-types";
 import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
 import { channelNameKey } from "~/i18n/channel-names";
-import { formatMoney } from "~/i18n/format";
+import { formatMoney, formatShopDay } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
 import { CataloguePicture } from "~/images/ui/catalogue-picture";
@@ -88,6 +88,14 @@ export function CartLineRow({
         {line.overStock ? (
           <p className="mt-1 text-sm text-red-700" role="alert">
             {t("cart.errors.stock")}
+          </p>
+        ) : null}
+        {line.membersOnlyUntil ? (
+          <p className="mt-1 text-sm text-red-700" data-testid="members-only-line">
+            {t("allocations.note", { date: formatShopDay(line.membersOnlyUntil, i18n.language) })}{" "}
+            <Link to="/membres" className="underline">
+              {t("allocations.becomeMember")}
+            </Link>
           </p>
         ) : null}
         {error ? (

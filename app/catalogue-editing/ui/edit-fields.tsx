@@ -28,7 +28,7 @@ export function EditField({
   autoComplete?: string;
   /** The language of the text typed (`fr`, `en`), for screen readers and spell checking. */
   lang?: string;
-  type?: "text" | "url";
+  type?: "text" | "url" | "date";
 }) {
   const helpId = `${field.id}-help`;
   const describedBy = [help ? helpId : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ") || undefined;
@@ -65,7 +65,7 @@ function Input({
   lang?: string;
   inputMode?: "decimal" | "numeric" | "url";
   autoComplete: string;
-  type: "text" | "url";
+  type: "text" | "url" | "date";
 }) {
   const { key: _key, ...props } = getInputProps(field, { type });
   return (

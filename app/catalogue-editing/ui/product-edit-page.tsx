@@ -9,6 +9,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { PRODUCT_INTENTS, type ProductEditForm, ProductEditSchema, staffProviderPath } from "~/catalogue-editing/editing-forms";
+import { AllocationForm } from "~/catalogue-editing/ui/allocation-form";
 import { BilingualField, ConflictPanel, type ConflictView, EditField } from "~/catalogue-editing/ui/edit-fields";
 import { type PhotoItem, ProductPhotos } from "~/catalogue-editing/ui/photo-list";
 import { FieldErrors } from "~/components/ui/form-field";
@@ -38,11 +39,13 @@ export interface ProductEditData {
   }[];
   photos: PhotoItem[];
   lastChange: { at: string; actorEmail: string } | null;
+  /** Its allocation to members (decision 049): both days `YYYY-MM-DD`, or both null. */
+  allocation: { membersOnlyFrom: string | null; membersOnlyUntil: string | null };
 }
 
 /** What the action answered (400, 409), for the form it came from. */
 export interface ProductActionData {
-  form: "save" | "addPhoto" | "photos";
+  form: "save" | "addPhoto" | "photos" | "allocation";
   result: SubmissionResult<string[]>;
   conflict?: ConflictView;
 }
@@ -91,6 +94,12 @@ export function ProductEditPage({
       ) : null}
       {/* Keyed on the version: after a save or a photo change the form shows the values it carries the version of. */}
       <ProductForm key={product.version} product={product} reply={reply?.form === "save" ? reply : undefined} />
+      <AllocationForm
+        key={`allocation-${product.version}`}
+        allocation={product.allocation}
+        version={product.version}
+        reply={reply?.form === "allocation" ? reply : undefined}
+      />
       <ImportPart inventories={product.inventories} />
       <ProductPhotos
         key={`photos-${product.version}`}

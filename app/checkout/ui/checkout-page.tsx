@@ -20,7 +20,7 @@ import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 export interface CheckoutActionData {
   intent: "contact" | "delivery" | "place" | null;
   result: SubmissionResult<string[]> | undefined;
-  error?: "conflict" | "stock" | "alcohol-needs-food" | "other-province" | "paymentUnavailable" | "unknownIntent";
+  error?: "conflict" | "stock" | "alcohol-needs-food" | "members-only" | "other-province" | "paymentUnavailable" | "unknownIntent";
 }
 
 interface BranchView {
@@ -274,7 +274,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
         {actionData?.error ? (
           <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-800" data-testid="checkout-error">
             {t(`checkout.errors.${actionData.error}`)}{" "}
-            {actionData.error === "conflict" || actionData.error === "stock" ? (
+            {actionData.error === "conflict" || actionData.error === "stock" || actionData.error === "members-only" ? (
               <Link to="/shopping-cart" className="underline">
                 {t("checkout.backToCart")}
               </Link>
