@@ -17,6 +17,9 @@ import { paginate, type Pagination } from "~/lib/pagination";
 import type { BlogCoverMotif, BlogType, Locale } from "~/vocabulary";
 import { BLOG_PAGE_SIZE, type BlogFilters, isBlogId } from "./blog-filters";
 
+/** An article's id or slug as URLs carry it: anything else names no article. */
+const BLOG_KEY = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
 /** The condition of every public read of articles: published ones only (decision 045). */
 export const isPublishedBlog: SQL = eq(blogs.status, "PUBLISHED");
 
@@ -221,7 +224,7 @@ export async function listBlogs(
  */
 export async function getBlog(db: Database, idOrSlug: string, locale: Locale): Promise<BlogDetail | null> {
   const key = idOrSlug.trim();
-  if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(key)) return null;
+  if (!BLOG_KEY.test(key)) return null;
   const [row] = await db
     .select({ ...summaryColumns, bodyFr: blogs.bodyFr, bodyEn: blogs.bodyEn })
     .from(blogs)
@@ -275,6 +278,8 @@ export function blogDetailOf(
  * @returns the current slug, or null when `slug` is no former slug of a published article
  */
 export async function currentBlogSlug(db: Database, slug: string): Promise<string | null> {
+  // Anything else (a NUL byte, which the database refuses in text) is no slug at all.
+  if (!BLOG_KEY.test(slug)) return null;
   const [row] = await db
     .select({ slug: blogs.slug })
     .from(blogSlugHistory)

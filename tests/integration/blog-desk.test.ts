@@ -434,6 +434,13 @@ describe("a stale edit", () => {
   });
 });
 
+describe("an address that names no article", () => {
+  it.each(["\u0000", "x\u0000y", "UPPER", "a b", "é", "-x"])("%j answers 404, not a server error", async (id) => {
+    const page = await thrownResponse(async () => blogLoader(await routeArgs(db, `/blogs/${encodeURIComponent(id)}`, { params: { id } })));
+    expect(page.status).toBe(404);
+  });
+});
+
 describe("slugs", () => {
   it("change freely before publication; once published, a former slug answers a 301 and is never another article's", async () => {
     const draftSlug = unique("brouillon");
