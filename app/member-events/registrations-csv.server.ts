@@ -8,6 +8,7 @@
  */
 import { stringify } from "csv-stringify/sync";
 import { instantToShopLocal } from "~/i18n/shop-time";
+import { phoneForDisplay } from "~/lib/phone";
 import type { MemberEventRegistrant } from "./member-events.server";
 
 /** A cell as written: a formula's leading character neutralised. */
@@ -17,14 +18,20 @@ export function safeCell(value: string): string {
 
 /**
  * The CSV text of an event's registrations: a header row of `headers` (the staff's language),
- * then last name, first name, e-mail, phone and the registration's date and time on the shop's
+ * then last name, first name, e-mail, phone (as a Canadian reads it: "(514) 555-0123") and the registration's date and time on the shop's
  * clock (`YYYY-MM-DD HH:mm`), in registration order. Lines end with CRLF (RFC 4180).
  */
 export function registrationsCsv(
   registrants: MemberEventRegistrant[],
   headers: { lastName: string; firstName: string; email: string; phone: string; registeredAt: string },
 ): string {
-  const rows = registrants.map((r) => [r.lastName, r.firstName, r.email, r.phone, instantToShopLocal(r.registeredAt).replace("T", " ")]);
+  const rows = registrants.map((r) => [
+    r.lastName,
+    r.firstName,
+    r.email,
+    phoneForDisplay(r.phone),
+    instantToShopLocal(r.registeredAt).replace("T", " "),
+  ]);
   return stringify([[headers.lastName, headers.firstName, headers.email, headers.phone, headers.registeredAt], ...rows], {
     bom: true,
     record_delimiter: "windows",

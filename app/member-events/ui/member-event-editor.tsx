@@ -13,6 +13,7 @@ import { FieldErrors, inputClass } from "~/components/ui/form-field";
 import { TableScroll } from "~/components/ui/table-scroll";
 import { formatDateTime } from "~/i18n/format";
 import { useT } from "~/i18n/translation";
+import { phoneForDisplay } from "~/lib/phone";
 import {
   MEMBER_EVENT_INTENTS,
   memberEventCsvPath,
@@ -223,7 +224,7 @@ function Registrants({ event }: { event: MemberEventEditorData }) {
                       {r.lastName}, {r.firstName}
                     </th>
                     <td className="py-2 pr-3">{r.email}</td>
-                    <td className="py-2 pr-3">{r.phone || "—"}</td>
+                    <td className="py-2 pr-3">{phoneForDisplay(r.phone) || "—"}</td>
                     <td className="py-2 pr-3">{formatDateTime(r.registeredAt, i18n.language)}</td>
                   </tr>
                 ))}
