@@ -403,7 +403,7 @@ describe("the registrations' CSV", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
     expect(text).toContain("\r\n");
-    const records = parse<string[]>(text, { bom: true });
+    const records: string[][] = parse(text, { bom: true });
     expect(records[0]).toEqual(["Nom", "Prénom", "Courriel", "Téléphone", "Inscrit le (heure de Montréal)"]);
     expect(records).toHaveLength(3);
     expect(records[1]!.slice(0, 2)).toEqual(['Côté, "Jr"', '\'=HYPERLINK("http://x")']);
@@ -420,7 +420,7 @@ describe("the staff's pages", () => {
   it("are not found for a customer and a guest, pages and actions alike", async () => {
     const id = await createEvent("Fermé");
     for (const cookie of [memberCookie, null]) {
-      const headers = cookie ? { Cookie: cookie } : {};
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
       const list = await thrownResponse(async () => eventsLoader(await routeArgs(db, "/agence/evenements", { init: { headers } })));
       expect(list.status).toBe(404);
       const fresh = await thrownResponse(async () =>
