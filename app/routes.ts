@@ -27,6 +27,7 @@ export default [
   route("account/profile", "routes/account.profile.tsx"),
   route("account/sales", "routes/account.sales.tsx"),
   route("account/favorites", "routes/account.favorites.tsx"),
+  route("account/events", "routes/account.events.tsx"),
   route("account/invoices/:orderNumber", "routes/account.invoice.ts"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/payment", "routes/checkout.payment.tsx"),
@@ -64,6 +65,10 @@ export default [
     route("articles", "routes/agence.articles.tsx"),
     route("articles/nouveau", "routes/agence.article-nouveau.tsx"),
     route("articles/:id", "routes/agence.article.tsx"),
+    route("evenements", "routes/agence.evenements.tsx"),
+    route("evenements/nouveau", "routes/agence.evenement-nouveau.tsx"),
+    route("evenements/:id", "routes/agence.evenement.tsx"),
+    route("evenements/:id/inscriptions.csv", "routes/agence.evenement-inscriptions.ts"),
   ]),
   // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
   route("listing", "routes/listing.ts"),

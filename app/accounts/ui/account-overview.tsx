@@ -63,6 +63,12 @@ export function AccountOverview({
               <span className="mt-1 block text-sm text-stone-600">{t("favorites.help")}</span>
             </Link>
           </li>
+          <li>
+            <Link to="/account/events" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50" data-testid="events-link">
+              <span className="block font-semibold text-wine-800">{t("memberEvents.account.link")}</span>
+              <span className="mt-1 block text-sm text-stone-600">{t("memberEvents.account.linkHelp")}</span>
+            </Link>
+          </li>
           {staff ? (
             <li>
               <Link to="/agence" className="block rounded-lg border border-stone-200 p-4 hover:bg-wine-50" data-testid="staff-area-link">

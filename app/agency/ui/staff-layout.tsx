@@ -14,6 +14,7 @@ export const STAFF_SECTIONS = [
   { to: "/agence/articles", key: "articles", end: false },
   { to: "/agence/carrousels", key: "carousels", end: false },
   { to: "/agence/pages", key: "pages", end: false },
+  { to: "/agence/evenements", key: "events", end: false },
   { to: "/agence/utilisateurs", key: "users", end: false },
   { to: "/agence/membres", key: "members", end: false },
   { to: "/agence/envois", key: "outbox", end: false },
