@@ -19,7 +19,9 @@ import { containsPattern } from "~/db/like-pattern";
 import { isRowId } from "~/db/row-id";
 import { memberTastings, subscriptionPlans, subscriptions, users } from "~/db/schema";
 import { shopDateOf } from "~/i18n/shop-time";
+import { cleanText } from "~/lib/url-params";
 import type { InventoryCode } from "~/vocabulary";
+import { MEMBER_SEARCH_MAX } from "./tasting-forms";
 import { MEMBER_TASTINGS_PER_YEAR, type MembershipYear, membershipYear, tastingDayRefusal, tastingsLeft } from "./tasting-rules";
 
 /** Longest members list shown (a search narrows it). */
@@ -116,7 +118,7 @@ export interface MemberRow {
  * or e-mail contain the search (accents and case ignored). At most {@link MEMBERS_LIST_LIMIT}.
  */
 export async function listMembers(db: Database, search: string, now = new Date()): Promise<MemberRow[]> {
-  const text = search.trim().slice(0, 100);
+  const text = cleanText(search).slice(0, MEMBER_SEARCH_MAX);
   const pattern = containsPattern(text);
   const rows = await db
     .selectDistinctOn([users.lastName, users.firstName, users.id], {

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isRowId } from "~/db/row-id";
+import { cleanText } from "~/lib/url-params";
 import { STORES } from "~/stores/store-directory";
 import type { InventoryCode } from "~/vocabulary";
 
@@ -37,9 +38,9 @@ export const RemoveTastingSchema = z.object({
 /** Longest search text kept in the members list (longer input is cut, never refused). */
 export const MEMBER_SEARCH_MAX = 100;
 
-/** The members list's search (`/agence/membres?q=tremblay`): trimmed and cut. */
+/** The members list's search (`/agence/membres?q=tremblay`): control characters removed, trimmed and cut. */
 export function parseMemberSearch(params: URLSearchParams): string {
-  return (params.get("q") ?? "").trim().slice(0, MEMBER_SEARCH_MAX);
+  return cleanText(params.get("q")).slice(0, MEMBER_SEARCH_MAX);
 }
 
 /** A member's staff page. */

@@ -80,13 +80,22 @@ export const NewsletterInterestsSchema = z
   .object({
     intent: z.literal("interests"),
     province: z.enum(PROVINCES, { message: "newsletter.errors.provinceRequired" }),
+    /**
+     * The province whose boxes the form drew: numbers mean something only in their province, and
+     * without JavaScript choosing the other province does not redraw the boxes.
+     */
+    interestsProvince: z.enum(PROVINCES).optional(),
     interests: z
       .array(z.string().max(40, "newsletter.errors.interestOfProvince"))
       .max(10, "newsletter.errors.interestOfProvince")
       .default([]),
   })
   .superRefine((value, context) => {
-    if (value.interests.some((number) => interestOfNumber(value.province, number) === null)) {
+    const drawnForAnother = value.interestsProvince !== undefined && value.interestsProvince !== value.province;
+    if (
+      (drawnForAnother && value.interests.length > 0) ||
+      value.interests.some((number) => interestOfNumber(value.province, number) === null)
+    ) {
       context.addIssue({ code: "custom", path: ["interests"], message: "newsletter.errors.interestOfProvince" });
     }
   });

@@ -344,6 +344,10 @@ describe("newsletter step 2 and its outcomes", () => {
     const result = other.data!.result as { error: Record<string, string[]>; initialValue: Record<string, unknown> };
     expect(result.error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
     expect(result.initialValue).toMatchObject({ province: "QC", interests: ["3", "6"] });
+    // Without JavaScript, Quebec's boxes ticked and then Ontario chosen: the numbers were Quebec's.
+    const switched = await signUp("mixed@example.com", { province: "ON", interestsProvince: "QC", interests: ["4"] });
+    expect(switched.status).toBe(400);
+    expect((switched.data!.result as { error: unknown }).error).toEqual({ interests: ["newsletter.errors.interestOfProvince"] });
     const code = await signUp("mixed@example.com", { province: "QC", interests: "ourEvents" });
     expect(code.status).toBe(400);
     const noProvince = await signUp("mixed@example.com", { province: "NB" });

@@ -76,6 +76,8 @@ export function NewsletterInterestsFormView({
     <FormElement method="post" action="/newsletter" {...getFormProps(form)} className="space-y-4 text-left">
       <input type="hidden" name={INTENT_FIELD} value="interests" />
       <input type="hidden" name={MODE_FIELD} value={mode} />
+      {/* The province the boxes below are drawn for: their numbers mean something only there. */}
+      <input type="hidden" name="interestsProvince" value={province} />
       <FieldErrors id={form.errorId} errors={form.errors} />
       <fieldset>
         <legend className={legendClass}>{t("newsletter.interests.province")}</legend>
