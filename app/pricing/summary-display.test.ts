@@ -206,6 +206,7 @@ describe("summaryForDisplay: the money shown adds up", () => {
       liquorBoardFees: 0,
       boutique: 0,
       memberDiscount: 0,
+      priceBenefit: null,
       payNowTaxes: { gst: 0, qst: 0, hst: 130 },
       liquorBoardTaxes: { gst: 0, qst: 0, hst: 0 },
       taxIncluded: null,
