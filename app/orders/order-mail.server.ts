@@ -269,8 +269,8 @@ export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedM
           : key === "discoveryDiscount"
             ? w.discoveryDiscount
             : key === "liquorBoardFees"
-            ? w.boardFees(board)
-            : w.tax(key);
+              ? w.boardFees(board)
+              : w.tax(key);
   const figures: { label: string; value: string; strong?: boolean }[] = [];
   for (const part of shown.parts) {
     for (const row of part.rows) figures.push({ label: rowLabel(row.key), value: money(row.cents) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PriceBenefit, Province, TaxMode } from "~/vocabulary";
-import { type PricingLine, priceBenefitDiscount, summarizeCart } from "./cart-summary";
+import { priceBenefitDiscount, type PricingLine, summarizeCart } from "./cart-summary";
 import { cartSummaryForDisplay } from "./summary-display";
 
 // docs/decisions/048-discovery-subscriber-prices.md: an active discovery package takes 10 % off

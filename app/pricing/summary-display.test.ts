@@ -170,9 +170,7 @@ describe("summaryForDisplay: the money shown adds up", () => {
       if (summary.priceBenefit) benefits[summary.priceBenefit] += 1;
       if (cart.isMember && cart.isDiscoverySubscriber) {
         // The better of the two: never more to pay now than with either benefit alone.
-        const alone = [true, false].map((member) =>
-          summarizeCart({ ...cart, isMember: member, isDiscoverySubscriber: !member }),
-        );
+        const alone = [true, false].map((member) => summarizeCart({ ...cart, isMember: member, isDiscoverySubscriber: !member }));
         if (alone.some((other) => other.payNow < summary.payNow)) failures.push(`${cart.name}: not the better benefit`);
       }
       same(discount ? -discount.cents : 0, cart.taxMode === "OUT" ? preTaxDiscount : taxInDiscount, "discount", cart.name);

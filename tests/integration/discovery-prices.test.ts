@@ -42,7 +42,12 @@ beforeAll(async () => {
   consignment = { ...item, agencyFeeCents, priceCents: agencyFeeCents + 2_000 };
   await db
     .update(productInventories)
-    .set({ agencyFeeCents, priceCents: consignment.priceCents, priceTaxInCents: percent(consignment.priceCents, 113_000), quantity: 20 * item.uvc })
+    .set({
+      agencyFeeCents,
+      priceCents: consignment.priceCents,
+      priceTaxInCents: percent(consignment.priceCents, 113_000),
+      quantity: 20 * item.uvc,
+    })
     .where(eq(productInventories.id, item.id));
   const [branch] = await db.select({ id: branches.id }).from(branches).where(eq(branches.province, "ON")).limit(1);
   onBranchId = branch!.id;
@@ -74,14 +79,19 @@ async function prepare(customerId: number, cases: number) {
 
 async function placeAndRead(customerId: number, cases: number) {
   const { owner, cart } = await prepare(customerId, cases);
-  const placed = await placeOrder(db, { owner, province: "ON", locale: "fr-CA", lockVersion: cart.lockVersion, paymentProvider: "simulated" });
+  const placed = await placeOrder(db, {
+    owner,
+    province: "ON",
+    locale: "fr-CA",
+    lockVersion: cart.lockVersion,
+    paymentProvider: "simulated",
+  });
   if (!placed.ok) throw new Error(`placeOrder refused: ${placed.error}`);
   const [order] = await db.select().from(orders).where(eq(orders.id, placed.order.id));
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, placed.order.id));
   const taxes = await db.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, placed.order.id));
   return { order: order!, lines, taxes };
 }
-
 
 describe("an Ontario discovery subscriber", () => {
   it("holds an active discovery package in the demo seed, and no membership", async () => {
@@ -133,7 +143,9 @@ describe("an Ontario discovery subscriber", () => {
       const { order } = await placeAndRead(subscriberId, 1);
       expect(order.memberDiscountCents).toBe(0);
       expect(order.priceBenefit).toBeNull();
-      expect(order.payNowCents).toBe(consignment.agencyFeeCents * consignment.uvc + percent(consignment.agencyFeeCents * consignment.uvc, 13_000));
+      expect(order.payNowCents).toBe(
+        consignment.agencyFeeCents * consignment.uvc + percent(consignment.agencyFeeCents * consignment.uvc, 13_000),
+      );
     } finally {
       await db.update(subscriptions).set({ status: "ACTIVE" }).where(eq(subscriptions.userId, subscriberId));
     }
@@ -165,4 +177,3 @@ describe("an Ontario discovery subscriber", () => {
     }
   });
 });
-
