@@ -3,7 +3,7 @@
  * order-history.server.ts returns and `ui/order-history.tsx` renders. Shared with the browser.
  */
 import type { Order } from "~/orders/orders.server";
-import type { FulfilmentStatus, InventoryCode, OrderStatus, Province, ReservationStatus, TaxCode } from "~/vocabulary";
+import type { FulfilmentStatus, InventoryCode, OrderStatus, PriceBenefit, Province, ReservationStatus, TaxCode } from "~/vocabulary";
 
 export interface OrderLineView {
   id: number;
@@ -37,6 +37,8 @@ export interface OrderView {
     liquorBoardFees: number;
     boutique: number;
     memberDiscount: number;
+    /** Which benefit `memberDiscount` is (decision 048); null without a discount. */
+    priceBenefit: PriceBenefit | null;
     /** The province's taxes over both parts: GST and QST, or HST. */
     taxes: { code: TaxCode; amount: number }[];
     payNow: number;

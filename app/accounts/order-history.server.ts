@@ -144,6 +144,7 @@ export function orderView({ order, lines, reservations: reserved, paysReservatio
       liquorBoardFees: order.liquorBoardFeesCents,
       boutique: order.boutiqueCents,
       memberDiscount: order.memberDiscountCents,
+      priceBenefit: order.priceBenefit,
       taxes: taxCodes.map((code) => ({ code, amount: taxAmount[code] })),
       payNow: order.payNowCents,
       payAtLiquorBoard: order.payAtLiquorBoardCents,

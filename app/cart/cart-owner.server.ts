@@ -7,7 +7,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { ensureGuestId, readGuestId } from "~/session.server";
-import { hasActiveMembership } from "~/users/membership.server";
+import { hasActiveMembership, type PriceBenefits, priceBenefitsOf } from "~/users/membership.server";
 import { readUser } from "~/users/users.server";
 import type { CartOwner } from "./cart-types";
 import { touchGuestCarts } from "./guest-carts.server";
@@ -40,4 +40,15 @@ export async function ensureCartOwner(db: Database, request: Request): Promise<{
  */
 export function ownerIsMember(db: Database, owner: CartOwner | null, now = new Date()): Promise<boolean> {
   return owner && "customerId" in owner ? hasActiveMembership(db, owner.customerId, now) : Promise.resolve(false);
+}
+
+/**
+ * The price benefits of the cart's owner (decision 048): a customer's running membership and
+ * discovery package; a guest has neither. What `summarizeCart` takes as `isMember` and
+ * `isDiscoverySubscriber`.
+ */
+export function ownerPriceBenefits(db: Database, owner: CartOwner | null, now = new Date()): Promise<PriceBenefits> {
+  return owner && "customerId" in owner
+    ? priceBenefitsOf(db, owner.customerId, now)
+    : Promise.resolve({ isMember: false, isDiscoverySubscriber: false });
 }

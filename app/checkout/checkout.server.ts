@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { getCart } from "~/cart/cart.server";
-import { ownerIsMember } from "~/cart/cart-owner.server";
+import { ownerPriceBenefits } from "~/cart/cart-owner.server";
 import { checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
 import type { Cart, CartOwner } from "~/cart/cart-types";
 import type { Database } from "~/db/client.server";
@@ -83,7 +83,7 @@ export async function loadCheckout(
     summary: summarizeCart({
       province: input.province,
       taxMode: input.taxMode,
-      isMember: await ownerIsMember(db, input.owner),
+      ...(await ownerPriceBenefits(db, input.owner)),
       lines: toPricingLines(cart.lines),
     }),
     blockers: checkoutBlockers(cart.lines),

@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getCart } from "~/cart/cart.server";
-import { ownerIsMember } from "~/cart/cart-owner.server";
+import { ownerPriceBenefits } from "~/cart/cart-owner.server";
 import { bottlesOf, checkoutBlockers, toPricingLines } from "~/cart/cart-rules";
 import type { CartOwner } from "~/cart/cart-types";
 import { soldByTheCase } from "~/catalogue/product-inventory";
@@ -152,8 +152,8 @@ export async function placeOrder(
       const summary = summarizeCart({
         province: input.province,
         taxMode: "OUT",
-        // Member prices (SPEC §6) as they stand when the order is placed.
-        isMember: await ownerIsMember(tx, input.owner, now),
+        // Member or discovery prices as they stand when the order is placed (decision 048).
+        ...(await ownerPriceBenefits(tx, input.owner, now)),
         lines: toPricingLines(current),
       });
       const nothingDue = summary.payNow === 0;

@@ -24,6 +24,7 @@ import { CONTENT_PAGE_SLUGS, type ContentPageSlug, type Locale } from "~/vocabul
 import { ContentPageError, parseContentPage } from "./page-parser.server";
 import type { ContentPage } from "./page-types";
 import { loadContentPage } from "./pages.server";
+import { RETURNS_POLICY } from "./returns-policy";
 
 /** Where revision 1 of each page comes from: `content/pages` under the working directory. */
 const CONTENT_PAGES_DIR = path.resolve(process.cwd(), "content", "pages");
@@ -88,10 +89,13 @@ function parseErrorKey(error: ContentPageError): string {
 /**
  * Checks both languages of a page as the public page would parse them, and that they have the
  * same tabs (ids, in the same order: `?tab=` is shared by both languages, content/pages/README.md).
+ * The page holding the returns policy must keep its tab: checkout quotes it
+ * (docs/decisions/048-discovery-subscriber-prices.md).
+ * @param slug the page the text is for; omitted, no page-specific rule.
  * @returns the i18n key of the first reason per language; `{}` when both parse.
  * @throws whatever else the parser throws (a bug, not the staff's input).
  */
-export function checkPageSources(sources: PageSources): SourceErrors {
+export function checkPageSources(sources: PageSources, slug?: ContentPageSlug): SourceErrors {
   const errors: SourceErrors = {};
   const tabIds: Partial<Record<keyof PageSources, string>> = {};
   for (const field of ["sourceFr", "sourceEn"] as const) {
@@ -106,6 +110,13 @@ export function checkPageSources(sources: PageSources): SourceErrors {
   }
   if (tabIds.sourceFr !== undefined && tabIds.sourceEn !== undefined && tabIds.sourceFr !== tabIds.sourceEn) {
     errors.sourceEn = "pageEditing.errors.tabsDiffer";
+  }
+  if (slug === RETURNS_POLICY.slug) {
+    for (const field of ["sourceFr", "sourceEn"] as const) {
+      if (tabIds[field] !== undefined && !tabIds[field].split(" ").includes(RETURNS_POLICY.tabId)) {
+        errors[field] ??= "pageEditing.errors.returnsTab";
+      }
+    }
   }
   return errors;
 }
@@ -159,23 +170,68 @@ const publishedPages = createDatabaseCache<string, ContentPage>({ ttlMs: 0, maxE
 
 /**
  * The page the public sees in a language: its current revision, parsed (cached until the next
- * save or restore in any process); the repository's file while the page has no row yet.
+ * save or restore in any process); the repository's file while the page has no row yet. An entry
+ * quoting another page's tab (`{{tab <slug>#<id>}}`) carries that tab's current text and a link to
+ * it, so the two pages never disagree (the FAQ quotes the returns policy: decision 048).
  * @throws ContentPageError when the stored text no longer parses (never saved so: saves check it).
  */
 export function loadPublishedContentPage(db: Database, slug: ContentPageSlug, locale: Locale): Promise<ContentPage> {
-  return publishedPages(db, `${slug}:${locale}`, async () => {
-    const [row] = await db
-      .select({ sourceFr: contentPageRevisions.sourceFr, sourceEn: contentPageRevisions.sourceEn })
-      .from(contentPages)
-      .innerJoin(
-        contentPageRevisions,
-        and(eq(contentPageRevisions.slug, contentPages.slug), eq(contentPageRevisions.revision, contentPages.currentRevision)),
-      )
-      .where(eq(contentPages.slug, slug))
-      .limit(1);
-    if (!row) return loadContentPage(slug, locale);
-    return parseContentPage(locale === "fr-CA" ? row.sourceFr : row.sourceEn, `${slug}.${locale}`);
-  });
+  return publishedPages(db, `${slug}:${locale}`, async () => withQuotes(db, await loadCurrentPage(db, slug, locale), slug, locale));
+}
+
+/**
+ * The entries that quote a tab, given that tab's text (one level: a quote inside the quoted tab
+ * shows only its link, so two pages quoting each other never wait on each other).
+ */
+async function withQuotes(db: Database, page: ContentPage, slug: ContentPageSlug, locale: Locale): Promise<ContentPage> {
+  if (!page.tabs.some((tab) => tab.entries.some((entry) => entry.quote))) return page;
+  const quoted = new Map<ContentPageSlug, ContentPage>();
+  const tabs = [];
+  for (const tab of page.tabs) {
+    const entries = [];
+    for (const entry of tab.entries) {
+      if (!entry.quote) {
+        entries.push(entry);
+        continue;
+      }
+      const source =
+        entry.quote.slug === slug ? page : (quoted.get(entry.quote.slug) ?? (await loadCurrentPage(db, entry.quote.slug, locale)));
+      quoted.set(entry.quote.slug, source);
+      entries.push({ ...entry, html: quotedTabHtml(source, entry.quote.slug, entry.quote.tabId) });
+    }
+    tabs.push({ ...tab, entries });
+  }
+  return { ...page, tabs };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * A tab of a page as another page quotes it: its intro, each entry's title (bold) and text, then
+ * a link to the tab (`/<slug>?tab=<id>`, labelled "<page title> — <tab label>"). A tab the page no
+ * longer has gives only the link to the page. Everything but the link is HTML already sanitized.
+ */
+export function quotedTabHtml(page: ContentPage, slug: ContentPageSlug, tabId: string): string {
+  const tab = page.tabs.find((t) => t.id === tabId);
+  if (!tab) return `<p><a href="/${slug}">${escapeHtml(page.title)}</a></p>`;
+  const entries = tab.entries.map((entry) => `<p><strong>${entry.titleHtml}</strong></p>${entry.quote ? "" : entry.html}`);
+  const link = `<p><a href="/${slug}?tab=${encodeURIComponent(tab.id)}">${escapeHtml(`${page.title} — ${tab.label}`)}</a></p>`;
+  return [tab.introHtml, ...entries, link].join("");
+}
+
+/** A page's current revision parsed, quotes not resolved; the repository's file while it has no row. */
+async function loadCurrentPage(db: Database, slug: ContentPageSlug, locale: Locale): Promise<ContentPage> {
+  const [row] = await db
+    .select({ sourceFr: contentPageRevisions.sourceFr, sourceEn: contentPageRevisions.sourceEn })
+    .from(contentPages)
+    .innerJoin(
+      contentPageRevisions,
+      and(eq(contentPageRevisions.slug, contentPages.slug), eq(contentPageRevisions.revision, contentPages.currentRevision)),
+    )
+    .where(eq(contentPages.slug, slug))
+    .limit(1);
+  if (!row) return loadContentPage(slug, locale);
+  return parseContentPage(locale === "fr-CA" ? row.sourceFr : row.sourceEn, `${slug}.${locale}`);
 }
 
 /** The staff's list: every content page with its current revision and its last edit. */
@@ -255,7 +311,7 @@ export function saveContentPage(
   sources: PageSources,
   now = new Date(),
 ): Promise<RevisionOutcome> {
-  const errors = checkPageSources(sources);
+  const errors = checkPageSources(sources, slug);
   if (Object.keys(errors).length > 0) return Promise.resolve({ kind: "invalid", errors });
   return addRevision(db, staff, slug, baseRevision, async () => ({ sources, restoredFrom: null }), now);
 }

@@ -119,3 +119,25 @@ title: T
     expect(renderMarkdown("  \n ")).toBe("");
   });
 });
+
+describe("quoting another page's tab (docs/decisions/048-discovery-subscriber-prices.md)", () => {
+  const page = (body: string) => `---\ntitle: FAQ\n---\n## Questions {#questions .faq}\n\n### Puis-je retourner un vin ?\n\n${body}\n`;
+
+  it("reads an entry whose whole body is {{tab slug#id}} as a quote, linked until the page is loaded", () => {
+    const entry = parseContentPage(page("{{tab pricing-policy#returns}}")).tabs[0]!.entries[0]!;
+    expect(entry.quote).toEqual({ slug: "pricing-policy", tabId: "returns" });
+    expect(entry.html).toBe('<p><a href="/pricing-policy?tab=returns">/pricing-policy?tab=returns</a></p>');
+  });
+
+  it("keeps the directive as text when the entry has text of its own", () => {
+    const entry = parseContentPage(page("Voyez ceci.\n\n{{tab pricing-policy#returns}}")).tabs[0]!.entries[0]!;
+    expect(entry.quote).toBeUndefined();
+    expect(entry.html).toContain("Voyez ceci.");
+  });
+
+  it("refuses a quote of a page that is not a content page", () => {
+    expect(() => parseContentPage(page("{{tab politique#returns}}"), "faq.fr-CA.md")).toThrow(
+      new ContentPageError("quoteTarget", "faq.fr-CA.md: {{tab politique#returns}} quotes an unknown page"),
+    );
+  });
+});

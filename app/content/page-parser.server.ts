@@ -29,6 +29,7 @@
  */
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { CONTENT_PAGE_SLUGS, isOneOf } from "~/vocabulary";
 import type { ContentEntry, ContentPage, ContentTab, ContentTabKind } from "./page-types";
 
 const marked = new Marked({ gfm: true, async: false });
@@ -86,9 +87,11 @@ function renderInlineMarkdown(markdown: string): string {
 const TAB_HEADING = /^##\s+(.+?)\s*\{#([a-z0-9-]+)((?:\s+\.[a-z]+)?)\s*\}\s*$/;
 const ENTRY_HEADING = /^###\s+(.+?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
+/** An entry whose whole body is `{{tab <slug>#<tab id>}}` quotes that tab of another page. */
+const QUOTE = /^\{\{tab\s+([a-z0-9-]+)#([a-z0-9-]+)\}\}$/;
 
 /** Why a content page's source is refused (the help pages' editor names each: `pageEditing.errors.<reason>`). */
-export type ContentPageErrorReason = "frontMatter" | "noTitle" | "tabKind" | "duplicateTab" | "emptyTab";
+export type ContentPageErrorReason = "frontMatter" | "noTitle" | "tabKind" | "duplicateTab" | "emptyTab" | "quoteTarget";
 
 /** A malformed content page: its source's name in the message, and the reason as a code. */
 export class ContentPageError extends Error {
@@ -133,12 +136,26 @@ interface TabDraft {
 }
 
 /**
+ * The tab an entry quotes when its body (blank lines aside) is only `{{tab <slug>#<tab id>}}`;
+ * undefined for an entry with text of its own.
+ * @throws ContentPageError when the quoted page is not a content page.
+ */
+function quoteOf(body: readonly string[], name: string): ContentEntry["quote"] {
+  const lines = body.map((line) => line.trim()).filter((line) => line !== "");
+  const match = lines.length === 1 ? QUOTE.exec(lines[0]!) : null;
+  if (!match) return undefined;
+  const [, slug = "", tabId = ""] = match;
+  if (!isOneOf(CONTENT_PAGE_SLUGS, slug)) throw new ContentPageError("quoteTarget", `${name}: {{tab ${slug}#${tabId}}} quotes an unknown page`);
+  return { slug, tabId };
+}
+
+/**
  * Parses a content page.
  * @param source the Markdown file's text (front matter, intro, tabs).
  * @param name the file's name, for error messages.
  * @returns the page with every Markdown part rendered to sanitized HTML.
- * @throws ContentPageError on a missing title, a duplicate tab id, an unknown tab kind, or a
- *   `.faq` / `.glossary` tab without entries.
+ * @throws ContentPageError on a missing title, a duplicate tab id, an unknown tab kind, a
+ *   `.faq` / `.glossary` tab without entries, or an entry quoting an unknown page.
  */
 export function parseContentPage(source: string, name = "content page"): ContentPage {
   const { title, description, body } = splitFrontMatter(source, name);
@@ -177,10 +194,14 @@ export function parseContentPage(source: string, name = "content page"): Content
         label: draft.label,
         kind: draft.kind,
         introHtml: renderMarkdown(draft.intro.join("\n")),
-        entries: draft.entries.map((e): ContentEntry => ({
-          titleHtml: renderInlineMarkdown(e.title),
-          html: renderMarkdown(e.body.join("\n")),
-        })),
+        entries: draft.entries.map((e): ContentEntry => {
+          const titleHtml = renderInlineMarkdown(e.title);
+          const quote = quoteOf(e.body, name);
+          // Until the page is loaded with the quoted text (content-pages.server.ts): a link to it.
+          if (quote)
+            return { titleHtml, html: renderMarkdown(`[/${quote.slug}?tab=${quote.tabId}](/${quote.slug}?tab=${quote.tabId})`), quote };
+          return { titleHtml, html: renderMarkdown(e.body.join("\n")) };
+        }),
       };
     }),
   };

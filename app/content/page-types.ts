@@ -4,6 +4,7 @@
  * Markdown files (`pages.server.ts`) and the view that renders them (`ui/content-page.tsx`).
  * Every `html` field is Markdown already rendered AND sanitized on the server.
  */
+import type { ContentPageSlug } from "~/vocabulary";
 
 /**
  * How a tab shows its `### ` entries: `faq` as questions that open (`<details>`), `glossary` as
@@ -15,8 +16,18 @@ export type ContentTabKind = "faq" | "glossary" | "text";
 export interface ContentEntry {
   /** The question or term, inline HTML (links, emphasis). */
   titleHtml: string;
-  /** The answer or definition, block HTML. */
+  /**
+   * The answer or definition, block HTML. For an entry that quotes another page's tab, the
+   * quoted text once the page is loaded (content-pages.server.ts), a link to it straight from the
+   * parser (the editor's preview).
+   */
   html: string;
+  /**
+   * The tab this entry's answer quotes instead of text of its own: its body is only
+   * `{{tab <slug>#<tab id>}}` (content/pages/README.md). One text, shown in two places: the
+   * returns policy of `/pricing-policy` in the FAQ (docs/decisions/048-discovery-subscriber-prices.md).
+   */
+  quote?: { slug: ContentPageSlug; tabId: string };
 }
 
 export interface ContentTab {

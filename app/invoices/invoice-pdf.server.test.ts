@@ -229,6 +229,23 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("$300.00");
   });
 
+  it("labels a discovery subscriber's discount and its note, not the member's (decision 048)", async () => {
+    const order = quebecOrder("en-US", [], "ON");
+    order.order.memberDiscountCents = 600;
+    order.order.priceBenefit = "DISCOVERY";
+    const text = await pdfText(await renderInvoicePdf({ order, billingAddress: billing, agency }));
+    expect(text).toContain("Discovery subscriber discount");
+    expect(text).toContain("-$6.00");
+    expect(text).toContain("The discovery subscriber discount is on the private-import agency fees and applies before taxes.");
+    expect(text).not.toContain("Member discount");
+    const french = quebecOrder("fr-CA", []);
+    french.order.memberDiscountCents = 600;
+    french.order.priceBenefit = "DISCOVERY";
+    const frText = await pdfText(await renderInvoicePdf({ order: french, billingAddress: billing, agency }));
+    expect(frText).toContain("Rabais abonné découverte");
+    expect(frText).not.toContain("Rabais membre");
+  });
+
   it("flows many lines onto more pages, the table header and the order number on each", async () => {
     const many = Array.from({ length: 90 }, (_, i) =>
       agencyLine(i + 1, `Cuvée numéro ${i + 1} d’un producteur au nom très long qui ne tient pas sur une ligne`, 1, 6, 2500, 500),

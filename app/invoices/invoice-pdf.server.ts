@@ -304,6 +304,10 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
 
   // The summary: what the agency collects now, what the liquor board collects at pick-up.
   const payNowBase = order.agencyFeesCents + order.boutiqueCents - order.memberDiscountCents;
+  // The discount's label says which benefit it is (decision 048); an order without the column's value is a member's.
+  const discovery = order.priceBenefit === "DISCOVERY";
+  const discountKey = discovery ? "invoice.discoveryDiscount" : "invoice.memberDiscount";
+  const discountNoteKey = discovery ? "invoice.notes.discoveryDiscount" : "invoice.notes.memberDiscount";
   const taxesOf = (part: PaymentPart) => taxLines.filter((l) => l.part === part);
   const taxRow = (line: { code: TaxCode; rate: number; amountCents: number }) =>
     [
@@ -314,7 +318,7 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const summary: (readonly [string, string, boolean])[] = [
     [t("invoice.agencyFees"), money(order.agencyFeesCents), false],
     [t("invoice.boutique"), money(order.boutiqueCents), false],
-    ...(order.memberDiscountCents > 0 ? [[t("invoice.memberDiscount"), money(-order.memberDiscountCents), false] as const] : []),
+    ...(order.memberDiscountCents > 0 ? [[t(discountKey), money(-order.memberDiscountCents), false] as const] : []),
     ...(payNowBase > 0 ? taxesOf("PAY_NOW").map(taxRow) : []),
     [t("invoice.payNow"), money(order.payNowCents), true],
     [t("invoice.liquorBoardFees", { board }), money(order.liquorBoardFeesCents), false],
@@ -340,7 +344,7 @@ export async function renderInvoicePdf({ order: details, billingAddress, agency 
   const notes = [
     t("invoice.notes.payNow", { agency: agency.name }),
     ...(order.liquorBoardFeesCents > 0 ? [t("invoice.notes.board", { board })] : []),
-    ...(order.memberDiscountCents > 0 ? [t("invoice.notes.memberDiscount")] : []),
+    ...(order.memberDiscountCents > 0 ? [t(discountNoteKey)] : []),
   ];
   for (const note of notes) {
     for (const text of w.wrap(note, RIGHT - MARGIN, 8)) {

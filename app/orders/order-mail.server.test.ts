@@ -319,6 +319,38 @@ describe("composeOrderConfirmation — Ontario", () => {
     expect(mail.html).toMatch(/<html [^>]*lang="en-US"/);
   });
 
+  it("labels a discovery subscriber's discount as such, in French and English (decision 048)", async () => {
+    // 10 % of the agency fees 72,12 = 7,21. HST on 72,12 − 7,21 + 100,00 (the jam is zero-rated)
+    // = 164,91 → 21,44; paid now 72,12 + 108,50 − 7,21 + 21,44 = 194,85; total 194,85 + 321,91.
+    const discovery = (locale: "fr-CA" | "en-US") => {
+      const data = ontario(locale);
+      return {
+        ...data,
+        order: {
+          ...data.order,
+          memberDiscountCents: 721,
+          priceBenefit: "DISCOVERY" as const,
+          hstCents: 2144 + 3703,
+          payNowCents: 19485,
+          totalCents: 51676,
+        },
+        taxLines: [tax("PAY_NOW", "HST", 13000, 2144), tax("LIQUOR_BOARD", "HST", 13000, 3703)],
+      };
+    };
+    const fr = norm((await composeOrderConfirmation(discovery("fr-CA"))).text);
+    expect(fr).toContain("Boutique : 108,50 $ Rabais abonné découverte : -7,21 $ TVH : 21,44 $ Payé maintenant : 194,85 $");
+    expect(fr).toContain("Total : 516,76 $");
+    expect(fr).not.toContain("Rabais membre");
+    const en = norm((await composeOrderConfirmation(discovery("en-US"))).text);
+    expect(en).toContain("Boutique: $108.50 Discovery subscriber discount: -$7.21 HST: $21.44 Paid now: $194.85");
+    expect(en).not.toContain("Member discount");
+    // A member's order keeps the member's label.
+    const member = discovery("fr-CA");
+    const memberText = norm((await composeOrderConfirmation({ ...member, order: { ...member.order, priceBenefit: "MEMBER" } })).text);
+    expect(memberText).toContain("Rabais membre : -7,21 $");
+    expect(memberText).not.toContain("abonné");
+  });
+
   it("gives the 5-day rule in English", async () => {
     const data = {
       ...ontario("en-US"),

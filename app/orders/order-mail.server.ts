@@ -66,6 +66,7 @@ interface Wording {
   boardFees(board: LiquorBoard): string;
   boutique: string;
   memberDiscount: string;
+  discoveryDiscount: string;
   tax(code: TaxCode): string;
   payNow(paid: boolean): string;
   payAtBoard(board: LiquorBoard): string;
@@ -107,6 +108,7 @@ function wordingFor(locale: string): Wording {
     boardFees: (board) => t("mail.boardFees", { board }),
     boutique: t("mail.boutique"),
     memberDiscount: t("mail.memberDiscount"),
+    discoveryDiscount: t("mail.discoveryDiscount"),
     tax: (code) => t(`mail.tax.${code}`),
     payNow: (paid) => (paid ? t("mail.paidNow") : t("mail.dueNow")),
     payAtBoard: (board) => t("mail.payAtBoard", { board }),
@@ -264,9 +266,11 @@ export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedM
         ? w.boutique
         : key === "memberDiscounts"
           ? w.memberDiscount
-          : key === "liquorBoardFees"
-            ? w.boardFees(board)
-            : w.tax(key);
+          : key === "discoveryDiscount"
+            ? w.discoveryDiscount
+            : key === "liquorBoardFees"
+              ? w.boardFees(board)
+              : w.tax(key);
   const figures: { label: string; value: string; strong?: boolean }[] = [];
   for (const part of shown.parts) {
     for (const row of part.rows) figures.push({ label: rowLabel(row.key), value: money(row.cents) });

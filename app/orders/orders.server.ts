@@ -12,7 +12,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { cartLines, carts, checkouts, orderLines, orders, orderTaxLines, payments, productInventories, reservations } from "~/db/schema";
-import { type CartSummary, TAX_RATES, taxAmountOf, type TaxAmounts, taxLinesFor } from "~/pricing";
+import { type CartSummary, priceBenefitDiscount, TAX_RATES, taxAmountOf, type TaxAmounts, taxLinesFor } from "~/pricing";
 import type { OrderStatus, PaymentPart, Province } from "~/vocabulary";
 
 export type Order = typeof orders.$inferSelect;
@@ -149,7 +149,7 @@ export async function reservationPaidBy(db: Database | Tx, orderId: number): Pro
 
 /**
  * The money columns of an order from its cart summary (DESIGN §3 Money), in cents: agency and
- * liquor-board fees, boutique, member discount (pre-tax), GST/QST/HST over both parts, what is paid
+ * liquor-board fees, boutique, the member or discovery discount (pre-tax) and which one it is, GST/QST/HST over both parts, what is paid
  * now and at the liquor board, total. The one mapping every new order uses (cart and reservation).
  */
 export function orderMoneyColumns(summary: CartSummary) {
@@ -157,7 +157,9 @@ export function orderMoneyColumns(summary: CartSummary) {
     agencyFeesCents: summary.agencyFees,
     liquorBoardFeesCents: summary.liquorBoardFees,
     boutiqueCents: summary.boutique,
-    memberDiscountCents: summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow,
+    memberDiscountCents: priceBenefitDiscount(summary),
+    // Which benefit the discount is (decision 048); null exactly when there is none.
+    priceBenefit: summary.priceBenefit,
     gstCents: summary.gst,
     qstCents: summary.qst,
     hstCents: summary.hst,

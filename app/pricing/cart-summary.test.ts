@@ -525,6 +525,8 @@ describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
       const e = row.expected;
       expect(s.display).toEqual({
         ...row.display,
+        // Members and guests only in these rows: the discovery discount is 0.
+        discoveryDiscount: 0,
         payNow: e.payNow,
         payAtLiquorBoard: e.payAtLiquorBoard,
         total: e.total,
@@ -615,7 +617,9 @@ describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
         agencyFees: 0,
         liquorBoardFees: 0,
         boutique: 0,
+        priceBenefit: null,
         memberDiscounts: { singleBottle: 0, payNow: 0 },
+        discoveryDiscount: 0,
         payNowTaxes: ZERO_TAX,
         liquorBoardTaxes: ZERO_TAX,
         gst: 0,
@@ -634,6 +638,7 @@ describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
                 liquorBoardFees: 0,
                 boutique: 0,
                 memberDiscounts: { singleBottle: 0, payNow: 0 },
+                discoveryDiscount: 0,
                 payNow: 0,
                 payAtLiquorBoard: 0,
                 total: 0,

@@ -5,8 +5,22 @@
  * (`bigint` internally); every rounding is "half up, to the cent".
  */
 
-import { CART_SECTIONS, type CartSection, isOneOf, type LiquorBoard, type Province, type TaxCode, type TaxMode } from "~/vocabulary";
-import { MEMBER_PAY_NOW_DISCOUNT_RATE, MEMBER_PAY_NOW_THRESHOLD_CENTS, MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE } from "./constants";
+import {
+  CART_SECTIONS,
+  type CartSection,
+  isOneOf,
+  type LiquorBoard,
+  type PriceBenefit,
+  type Province,
+  type TaxCode,
+  type TaxMode,
+} from "~/vocabulary";
+import {
+  DISCOVERY_AGENCY_FEES_DISCOUNT_RATE,
+  MEMBER_PAY_NOW_DISCOUNT_RATE,
+  MEMBER_PAY_NOW_THRESHOLD_CENTS,
+  MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE,
+} from "./constants";
 import { PricingInputError } from "./errors";
 import { allocateProportionally, assertNonNegativeInteger, percentOf, roundHalfUp, toSafeCents } from "./money";
 import { assertProvince, computeTaxes, liquorBoardNameFor, priceTaxIn, type TaxAmounts, taxLinesFor, totalTax } from "./taxes";
@@ -38,6 +52,11 @@ export interface CartSummaryInput {
   taxMode: TaxMode;
   /** The customer holds an active membership (spec §6). */
   isMember: boolean;
+  /**
+   * The customer holds an active discovery package (decision 048): preferential prices on private
+   * imports. Absent means false (a guest, or a caller that prices no customer's cart).
+   */
+  isDiscoverySubscriber?: boolean;
   lines: readonly PricingLine[];
 }
 
@@ -54,9 +73,11 @@ export interface CartLineBreakdown {
   /** SHOP: priceCents × quantity, paid now; otherwise 0. */
   boutique: number;
   /**
-   * Member discount on this line, pre-tax: the −20 % single-bottle discount on
-   * a single-bottle SHOP line, or this line's share of the −15 % pay-now
-   * discount; never both (DESIGN §3). 0 for non-members and RESERVED lines.
+   * The price benefit's discount on this line, pre-tax (`CartSummary.priceBenefit` says which):
+   * for a member, the −20 % single-bottle discount on a single-bottle SHOP line, or this line's
+   * share of the −15 % pay-now discount, never both (DESIGN §3); for a discovery subscriber, this
+   * AGENCY line's share of the −10 % on agency fees (decision 048). 0 without a benefit and on
+   * RESERVED lines.
    */
   memberDiscount: number;
   /** RESERVED: priceCents × quantity, shown for information, never charged; otherwise 0. */
@@ -83,7 +104,7 @@ export interface ReservedSummary {
 
 /**
  * Tax-inclusive figures for tax mode IN (integer cents). The lines add up exactly:
- * `agencyFees + boutique − memberDiscounts.singleBottle − memberDiscounts.payNow === payNow`,
+ * `agencyFees + boutique − memberDiscounts.singleBottle − memberDiscounts.payNow − discoveryDiscount === payNow`,
  * `liquorBoardFees === payAtLiquorBoard`, `payNow + payAtLiquorBoard === total`.
  */
 export interface CartSummaryDisplay {
@@ -91,6 +112,8 @@ export interface CartSummaryDisplay {
   liquorBoardFees: number;
   boutique: number;
   memberDiscounts: MemberDiscounts;
+  /** The discovery subscriber's discount, taxes included (0 unless `priceBenefit` is DISCOVERY). */
+  discoveryDiscount: number;
   payNow: number;
   payAtLiquorBoard: number;
   total: number;
@@ -107,7 +130,15 @@ export interface CartSummary {
   liquorBoardFees: number;
   /** Sum of shop lines (pre-tax, before discounts): the "boutique" line. */
   boutique: number;
+  /**
+   * Which price benefit lowered this cart (decision 048): MEMBER (the `memberDiscounts`),
+   * DISCOVERY (the `discoveryDiscount`), or null when no discount applies. Never both.
+   */
+  priceBenefit: PriceBenefit | null;
+  /** The member discounts; all 0 unless `priceBenefit` is MEMBER. */
   memberDiscounts: MemberDiscounts;
+  /** The discovery subscriber's −10 % on the agency fees, pre-tax; 0 unless `priceBenefit` is DISCOVERY. */
+  discoveryDiscount: number;
   /** Taxes of the pay-now part, each computed once on the part's taxable total. */
   payNowTaxes: TaxAmounts;
   /** Taxes of the liquor-board part, each computed once on the part's taxable total. */
@@ -118,7 +149,7 @@ export interface CartSummary {
   qst: number;
   /** HST of both parts. */
   hst: number;
-  /** agencyFees + boutique − member discounts + payNowTaxes. */
+  /** agencyFees + boutique − the benefit's discount + payNowTaxes. */
   payNow: number;
   /** liquorBoardFees + liquorBoardTaxes (an estimate: the liquor board collects it at pick-up). */
   payAtLiquorBoard: number;
@@ -144,6 +175,7 @@ function validateInput(input: CartSummaryInput): void {
     throw new PricingInputError("taxMode", `expected 'IN' or 'OUT', got ${String(input.taxMode)}`);
   }
   assertBoolean(input.isMember, "isMember");
+  if (input.isDiscoverySubscriber !== undefined) assertBoolean(input.isDiscoverySubscriber, "isDiscoverySubscriber");
   if (!Array.isArray(input.lines)) throw new PricingInputError("lines", "expected an array");
   input.lines.forEach((line: PricingLine, i: number) => {
     const at = `lines[${i}]`;
@@ -170,6 +202,78 @@ function validateInput(input: CartSummaryInput): void {
 
 const sum = (values: readonly number[]): bigint => values.reduce((acc, v) => acc + BigInt(v), 0n);
 
+/** A line being priced: its breakdown, whether it is a shop line of single bottles, whether it is taxed. */
+interface Row {
+  out: CartLineBreakdown;
+  /** A SHOP line flagged `singleBottle` (the member −20 % applies to it, never the −15 %). */
+  singleBottleLine: boolean;
+  taxable: boolean;
+}
+
+/** Which rule a line's discount comes from: the member −20 % or −15 %, or the discovery −10 %. */
+type DiscountKind = "singleBottle" | "payNow" | "discovery";
+
+/** One benefit's discounts: per row (pre-tax cents) and their kinds, and their sum. */
+interface Discounts {
+  benefit: PriceBenefit;
+  perRow: number[];
+  kinds: (DiscountKind | null)[];
+  total: bigint;
+}
+
+/**
+ * The member discounts (DESIGN §3): −20 % on each single-bottle shop line, rounded per line; −15 %
+ * on the pay-now subtotal of the other lines once the whole pay-now subtotal reaches the threshold,
+ * computed once, rounded, and split over those lines by largest remainder.
+ */
+function memberDiscountsOf(rows: readonly Row[], agencyFees: number, boutique: number): Discounts {
+  const perRow = rows.map(() => 0);
+  const kinds: (DiscountKind | null)[] = rows.map(() => null);
+  rows.forEach((r, i) => {
+    if (!r.singleBottleLine) return;
+    perRow[i] = percentOf(r.out.boutique, MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE);
+    kinds[i] = "singleBottle";
+  });
+  if (BigInt(agencyFees) + BigInt(boutique) >= BigInt(MEMBER_PAY_NOW_THRESHOLD_CENTS)) {
+    const eligible = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.out.section !== "RESERVED" && !r.singleBottleLine);
+    const weights = eligible.map(({ r }) => r.out.agencyFees + r.out.boutique);
+    const shares = allocateProportionally(percentOf(toSafeCents(sum(weights)), MEMBER_PAY_NOW_DISCOUNT_RATE), weights);
+    eligible.forEach(({ i }, k) => {
+      perRow[i] = shares[k] ?? 0;
+      kinds[i] = "payNow";
+    });
+  }
+  return { benefit: "MEMBER", perRow, kinds, total: sum(perRow) };
+}
+
+/**
+ * The discovery subscriber's preferential prices (decision 048): −10 % on the agency fees of the
+ * private-import lines, computed once on their sum, rounded half up, and split over those lines by
+ * largest remainder. Shop lines and the liquor board's part are not discounted.
+ */
+function discoveryDiscountsOf(rows: readonly Row[]): Discounts {
+  const perRow = rows.map(() => 0);
+  const kinds: (DiscountKind | null)[] = rows.map(() => null);
+  const agency = rows.map((r, i) => ({ r, i })).filter(({ r }) => r.out.section === "AGENCY");
+  const weights = agency.map(({ r }) => r.out.agencyFees);
+  const shares = allocateProportionally(percentOf(toSafeCents(sum(weights)), DISCOVERY_AGENCY_FEES_DISCOUNT_RATE), weights);
+  agency.forEach(({ i }, k) => {
+    perRow[i] = shares[k] ?? 0;
+    kinds[i] = "discovery";
+  });
+  return { benefit: "DISCOVERY", perRow, kinds, total: sum(perRow) };
+}
+
+/** What would be paid now with these discounts: the pay-now subtotal less them, plus its taxes. */
+function payNowOf(province: Province, rows: readonly Row[], agencyFees: number, boutique: number, discounts: Discounts): bigint {
+  const taxableBase = rows.reduce(
+    (acc, r, i) => (r.taxable ? acc + BigInt(r.out.agencyFees + r.out.boutique - (discounts.perRow[i] ?? 0)) : acc),
+    0n,
+  );
+  const taxes = computeTaxes(province, toSafeCents(taxableBase));
+  return BigInt(agencyFees) + BigInt(boutique) - discounts.total + BigInt(totalTax(taxes));
+}
+
 /**
  * Prices a cart: the spec §2 cart summary (agency fees, SAQ/LCBO fees, boutique,
  * GST, QST, HST, pay now, pay at SAQ/LCBO, total), following DESIGN §3 "Money".
@@ -193,6 +297,16 @@ const sum = (values: readonly number[]): bigint => values.reduce((acc, v) => acc
  *   each line knows its discount and its taxable base.
  * - Discounts reduce the taxable base.
  *
+ * Discovery subscribers' preferential prices (decision 048), only when
+ * `isDiscoverySubscriber`: −10 % on the agency fees of the AGENCY lines, from the
+ * first case, computed once on their sum, rounded half up, split by largest
+ * remainder. Shop lines and the liquor board's part are not discounted.
+ *
+ * A customer holding both gets ONE benefit, the better for this cart: the one
+ * leaving the lower amount to pay now, taxes included (the liquor board's part
+ * is the same with either); on a tie, the membership. `priceBenefit` says which
+ * applied (null when none lowered the cart).
+ *
  * Taxes: computed once per part, on the part's taxable total, each tax rounded
  * half up once: pay-now part = agency fees + boutique − discounts of the lines
  * that are not zero-rated; liquor-board part = liquor-board parts of the lines
@@ -205,13 +319,13 @@ const sum = (values: readonly number[]): bigint => values.reduce((acc, v) => acc
  *   lines in proportion to each line's taxable amount, over the part's taxable
  *   base B: share(x) = roundHalfUp(T × x, B), where x is the taxable agency
  *   fees, the taxable boutique, and (as negative amounts, shown as positive
- *   discounts) the taxable single-bottle and pay-now discounts. The larger of
+ *   discounts) the taxable single-bottle, pay-now and discovery discounts. The larger of
  *   taxable agency fees and taxable boutique (agency fees on a tie) takes
  *   T − the other shares instead of its own rounded share, so
  *   `display.agencyFees + display.boutique − display.memberDiscounts.singleBottle
- *   − display.memberDiscounts.payNow === payNow` exactly.
+ *   − display.memberDiscounts.payNow − display.discoveryDiscount === payNow` exactly.
  *
- * @param input `{ province: 'QC'|'ON', taxMode: 'IN'|'OUT', isMember, lines: PricingLine[] }`
+ * @param input `{ province: 'QC'|'ON', taxMode: 'IN'|'OUT', isMember, isDiscoverySubscriber?, lines: PricingLine[] }`
  * @returns a {@link CartSummary}; an empty cart gives all zeros.
  * @throws PricingInputError (with `field`, e.g. `"lines[1].quantity"`) when the
  *   province, tax mode, a section or a boolean is invalid; when a quantity, uvc,
@@ -222,9 +336,10 @@ const sum = (values: readonly number[]): bigint => values.reduce((acc, v) => acc
 export function summarizeCart(input: CartSummaryInput): CartSummary {
   validateInput(input);
   const { province, taxMode, isMember } = input;
+  const isDiscoverySubscriber = input.isDiscoverySubscriber ?? false;
 
   // 1. Line amounts. `rows` pairs each input line with its breakdown.
-  const rows = input.lines.map((src, i) => {
+  const rows: Row[] = input.lines.map((src, i) => {
     const at = `lines[${i}]`;
     const q = BigInt(src.quantity);
     const out: CartLineBreakdown = {
@@ -247,9 +362,7 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
     } else {
       out.reservedValue = toSafeCents(BigInt(src.priceCents) * q, `${at}.reservedValue`);
     }
-    // The −20 % rule applies to this line (whatever the amount), so the −15 % does not.
-    const singleBottle = isMember && src.section === "SHOP" && src.singleBottle;
-    return { out, singleBottle, taxable: !src.zeroRated };
+    return { out, singleBottleLine: src.section === "SHOP" && src.singleBottle, taxable: !src.zeroRated };
   });
   const lines = rows.map((r) => r.out);
 
@@ -257,30 +370,44 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
   const liquorBoardFees = toSafeCents(sum(lines.map((l) => l.liquorBoardPart)), "liquorBoardFees");
   const boutique = toSafeCents(sum(lines.map((l) => l.boutique)), "boutique");
 
-  // 2. Member discounts (isMember is folded into `singleBottle` above).
-  for (const r of rows) {
-    if (r.singleBottle) r.out.memberDiscount = percentOf(r.out.boutique, MEMBER_SINGLE_BOTTLE_DISCOUNT_RATE);
+  // 2. Price benefits: each one the customer holds, then the better one (decision 048).
+  const candidates: Discounts[] = [];
+  if (isMember) candidates.push(memberDiscountsOf(rows, agencyFees, boutique));
+  if (isDiscoverySubscriber) candidates.push(discoveryDiscountsOf(rows));
+  let chosen: Discounts | null = null;
+  let chosenPayNow = 0n;
+  for (const candidate of candidates) {
+    if (candidate.total === 0n) continue;
+    const payNowWith = payNowOf(province, rows, agencyFees, boutique, candidate);
+    // Strictly lower: on a tie the first candidate (the membership) stays.
+    if (chosen === null || payNowWith < chosenPayNow) {
+      chosen = candidate;
+      chosenPayNow = payNowWith;
+    }
   }
-  const singleBottleDiscount = toSafeCents(sum(rows.filter((r) => r.singleBottle).map((r) => r.out.memberDiscount)));
-  let payNowDiscount = 0;
-  const payNowEligible = rows.filter((r) => r.out.section !== "RESERVED" && !r.singleBottle);
-  if (isMember && BigInt(agencyFees) + BigInt(boutique) >= BigInt(MEMBER_PAY_NOW_THRESHOLD_CENTS)) {
-    const weights = payNowEligible.map((r) => r.out.agencyFees + r.out.boutique);
-    payNowDiscount = percentOf(toSafeCents(sum(weights)), MEMBER_PAY_NOW_DISCOUNT_RATE);
-    const shares = allocateProportionally(payNowDiscount, weights);
-    payNowEligible.forEach((r, k) => {
-      r.out.memberDiscount = shares[k] ?? 0;
-    });
-  }
+  rows.forEach((r, i) => {
+    r.out.memberDiscount = chosen?.perRow[i] ?? 0;
+  });
+  const kindOf = (i: number): DiscountKind | null => (chosen && (chosen.perRow[i] ?? 0) > 0 ? (chosen.kinds[i] ?? null) : null);
+  const discountOfKind = (kind: DiscountKind, taxableOnly: boolean) =>
+    toSafeCents(sum(rows.filter((r, i) => kindOf(i) === kind && (!taxableOnly || r.taxable)).map((r) => r.out.memberDiscount)));
+  const singleBottleDiscount = discountOfKind("singleBottle", false);
+  const payNowDiscount = discountOfKind("payNow", false);
+  const discoveryDiscount = discountOfKind("discovery", false);
 
   // 3. Taxable bases, per part, zero-rated lines excluded.
   const taxable = rows.filter((r) => r.taxable);
   const taxableAgency = toSafeCents(sum(taxable.map((r) => r.out.agencyFees)));
   const taxableBoutique = toSafeCents(sum(taxable.map((r) => r.out.boutique)));
-  const taxableSingleBottle = toSafeCents(sum(taxable.filter((r) => r.singleBottle).map((r) => r.out.memberDiscount)));
-  const taxablePayNowDiscount = toSafeCents(sum(taxable.filter((r) => !r.singleBottle).map((r) => r.out.memberDiscount)));
+  const taxableSingleBottle = discountOfKind("singleBottle", true);
+  const taxablePayNowDiscount = discountOfKind("payNow", true);
+  const taxableDiscovery = discountOfKind("discovery", true);
   const payNowTaxable = toSafeCents(
-    BigInt(taxableAgency) + BigInt(taxableBoutique) - BigInt(taxableSingleBottle) - BigInt(taxablePayNowDiscount),
+    BigInt(taxableAgency) +
+      BigInt(taxableBoutique) -
+      BigInt(taxableSingleBottle) -
+      BigInt(taxablePayNowDiscount) -
+      BigInt(taxableDiscovery),
   );
   const liquorBoardTaxable = toSafeCents(sum(taxable.map((r) => r.out.liquorBoardPart)));
 
@@ -290,7 +417,12 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
   const payNowTax = totalTax(payNowTaxes);
 
   const payNow = toSafeCents(
-    BigInt(agencyFees) + BigInt(boutique) - BigInt(singleBottleDiscount) - BigInt(payNowDiscount) + BigInt(payNowTax),
+    BigInt(agencyFees) +
+      BigInt(boutique) -
+      BigInt(singleBottleDiscount) -
+      BigInt(payNowDiscount) -
+      BigInt(discoveryDiscount) +
+      BigInt(payNowTax),
     "payNow",
   );
   const payAtLiquorBoard = toSafeCents(BigInt(liquorBoardFees) + BigInt(totalTax(liquorBoardTaxes)), "payAtLiquorBoard");
@@ -309,20 +441,23 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
     const share = (x: number) => (payNowTaxable === 0 ? 0 : roundHalfUp(BigInt(payNowTax) * BigInt(x), payNowTaxable));
     const singleShare = share(taxableSingleBottle);
     const payNowShare = share(taxablePayNowDiscount);
+    const discoveryShare = share(taxableDiscovery);
+    const discountShares = singleShare + payNowShare + discoveryShare;
     let agencyShare: number;
     let boutiqueShare: number;
     if (taxableBoutique > taxableAgency) {
       agencyShare = share(taxableAgency);
-      boutiqueShare = payNowTax - agencyShare + singleShare + payNowShare;
+      boutiqueShare = payNowTax - agencyShare + discountShares;
     } else {
       boutiqueShare = share(taxableBoutique);
-      agencyShare = payNowTax - boutiqueShare + singleShare + payNowShare;
+      agencyShare = payNowTax - boutiqueShare + discountShares;
     }
     display = {
       agencyFees: agencyFees + agencyShare,
       liquorBoardFees: payAtLiquorBoard,
       boutique: boutique + boutiqueShare,
       memberDiscounts: { singleBottle: singleBottleDiscount + singleShare, payNow: payNowDiscount + payNowShare },
+      discoveryDiscount: discoveryDiscount + discoveryShare,
       payNow,
       payAtLiquorBoard,
       total,
@@ -336,7 +471,9 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
     agencyFees,
     liquorBoardFees,
     boutique,
+    priceBenefit: chosen?.benefit ?? null,
     memberDiscounts: { singleBottle: singleBottleDiscount, payNow: payNowDiscount },
+    discoveryDiscount,
     payNowTaxes,
     liquorBoardTaxes,
     gst: payNowTaxes.gst + liquorBoardTaxes.gst,
@@ -350,6 +487,14 @@ export function summarizeCart(input: CartSummaryInput): CartSummary {
     reserved,
     display,
   };
+}
+
+/**
+ * The discount of the whole cart, before taxes, as one benefit gives it: the member's or the
+ * discovery subscriber's price benefit (integer cents).
+ */
+export function priceBenefitDiscount(summary: Pick<CartSummary, "memberDiscounts" | "discoveryDiscount">): number {
+  return summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow + summary.discoveryDiscount;
 }
 
 /**

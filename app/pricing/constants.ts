@@ -40,6 +40,14 @@ export const MEMBER_PAY_NOW_DISCOUNT_RATE = 15_000;
  */
 export const MEMBER_PAY_NOW_THRESHOLD_CENTS = 50_000;
 
+/**
+ * Discovery subscribers' preferential prices on private imports: 10 % off the agency fees of the
+ * private-import lines (the part of a private-import price the agency sets and collects now), from
+ * the first case, no threshold. Never combined with the member discounts: the better of the two
+ * for the cart applies (docs/decisions/048-discovery-subscriber-prices.md).
+ */
+export const DISCOVERY_AGENCY_FEES_DISCOUNT_RATE = 10_000;
+
 /** Yearly membership fee: $150.00 (spec §6 "Member (150 per year)"; spec §9 "Membership 150 per year"). */
 export const MEMBERSHIP_YEARLY_CENTS = 15_000;
 

@@ -81,8 +81,23 @@ function randomCart(next: () => number): PricingLine[] {
 const PROVINCES: Province[] = ["QC", "ON"];
 const MODES: TaxMode[] = ["IN", "OUT"];
 
-/** Every cart of the enumeration, with every province, tax mode and membership. */
-function* carts(): Generator<{ name: string; province: Province; taxMode: TaxMode; isMember: boolean; lines: PricingLine[] }> {
+/** Who holds which price benefit: a guest, a member, a discovery subscriber, both (decision 048). */
+const HOLDERS = [
+  { who: "guest", isMember: false, isDiscoverySubscriber: false },
+  { who: "member", isMember: true, isDiscoverySubscriber: false },
+  { who: "subscriber", isMember: false, isDiscoverySubscriber: true },
+  { who: "member+subscriber", isMember: true, isDiscoverySubscriber: true },
+] as const;
+
+/** Every cart of the enumeration, with every province, tax mode and holder of price benefits. */
+function* carts(): Generator<{
+  name: string;
+  province: Province;
+  taxMode: TaxMode;
+  isMember: boolean;
+  isDiscoverySubscriber: boolean;
+  lines: PricingLine[];
+}> {
   const next = random(42);
   const compositions: PricingLine[][] = [];
   for (const a of subsets(AGENCY_LINES, 2))
@@ -92,12 +107,13 @@ function* carts(): Generator<{ name: string; province: Province; taxMode: TaxMod
     if (lines.length === 0) continue;
     for (const province of PROVINCES)
       for (const taxMode of MODES)
-        for (const isMember of [false, true]) {
+        for (const { who, isMember, isDiscoverySubscriber } of HOLDERS) {
           yield {
-            name: `${province} ${taxMode} ${isMember ? "member" : "guest"} [${lines.map((l) => `${l.id}×${l.quantity}@${l.priceCents}`).join(", ")}]`,
+            name: `${province} ${taxMode} ${who} [${lines.map((l) => `${l.id}×${l.quantity}@${l.priceCents}`).join(", ")}]`,
             province,
             taxMode,
             isMember,
+            isDiscoverySubscriber,
             lines,
           };
         }
@@ -108,6 +124,7 @@ describe("summaryForDisplay: the money shown adds up", () => {
   it("shows, for every enumerated cart, lines that sum to the amounts charged, to the cent", () => {
     let checked = 0;
     let discountedInTaxIn = 0;
+    const benefits = { MEMBER: 0, DISCOVERY: 0 };
     // Plain comparisons, one assertion at the end: thousands of carts stay fast on a busy machine.
     const failures: string[] = [];
     const same = (actual: unknown, expected: unknown, what: string, cart: string) => {
@@ -134,9 +151,28 @@ describe("summaryForDisplay: the money shown adds up", () => {
       );
 
       const keys = shown.parts.flatMap((p) => p.rows.map((r) => r.key));
-      const discount = payNow?.rows.find((r) => r.key === "memberDiscounts");
-      const preTaxDiscount = summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow;
-      const taxInDiscount = (summary.display?.memberDiscounts.singleBottle ?? 0) + (summary.display?.memberDiscounts.payNow ?? 0);
+      const discountRows = payNow?.rows.filter((r) => r.key === "memberDiscounts" || r.key === "discoveryDiscount") ?? [];
+      const discount = discountRows[0];
+      const preTaxDiscount = summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow + summary.discoveryDiscount;
+      const taxInDiscount =
+        (summary.display?.memberDiscounts.singleBottle ?? 0) +
+        (summary.display?.memberDiscounts.payNow ?? 0) +
+        (summary.display?.discoveryDiscount ?? 0);
+      // One benefit at most, shown under its own label; held by the customer; never both amounts.
+      if (discountRows.length > 1) failures.push(`${cart.name}: two discount lines`);
+      const expectedKey = summary.priceBenefit === "DISCOVERY" ? "discoveryDiscount" : "memberDiscounts";
+      if (discount && discount.key !== expectedKey) failures.push(`${cart.name}: discount labelled ${discount.key}`);
+      if (summary.priceBenefit === "MEMBER" && (!cart.isMember || summary.discoveryDiscount !== 0))
+        failures.push(`${cart.name}: member benefit`);
+      if (summary.priceBenefit === "DISCOVERY" && (!cart.isDiscoverySubscriber || preTaxDiscount !== summary.discoveryDiscount))
+        failures.push(`${cart.name}: discovery benefit`);
+      if ((summary.priceBenefit === null) !== (preTaxDiscount === 0)) failures.push(`${cart.name}: priceBenefit without discount`);
+      if (summary.priceBenefit) benefits[summary.priceBenefit] += 1;
+      if (cart.isMember && cart.isDiscoverySubscriber) {
+        // The better of the two: never more to pay now than with either benefit alone.
+        const alone = [true, false].map((member) => summarizeCart({ ...cart, isMember: member, isDiscoverySubscriber: !member }));
+        if (alone.some((other) => other.payNow < summary.payNow)) failures.push(`${cart.name}: not the better benefit`);
+      }
       same(discount ? -discount.cents : 0, cart.taxMode === "OUT" ? preTaxDiscount : taxInDiscount, "discount", cart.name);
       if (cart.taxMode === "IN") {
         // Taxes included: no tax line inside a sum; the discount carries its taxes like the lines it reduces.
@@ -168,13 +204,16 @@ describe("summaryForDisplay: the money shown adds up", () => {
           );
         }
       }
-      if (cart.isMember && preTaxDiscount > 0 && !discount) failures.push(`${cart.name}: discount not shown`);
+      if (preTaxDiscount > 0 && !discount) failures.push(`${cart.name}: discount not shown`);
       checked += 1;
     }
     expect(failures.slice(0, 10)).toEqual([]);
-    expect(checked).toBeGreaterThan(4000);
-    expect(discountedInTaxIn).toBeGreaterThan(200);
-  }, 30_000);
+    expect(checked).toBeGreaterThan(8000);
+    expect(discountedInTaxIn).toBeGreaterThan(400);
+    // Both benefits are exercised, subscribers' carts included.
+    expect(benefits.MEMBER).toBeGreaterThan(1000);
+    expect(benefits.DISCOVERY).toBeGreaterThan(1000);
+  }, 60_000);
 
   it("adds up the issue's member cart: boutique taxes included minus the discount taxes included is what is paid", () => {
     // A member's single bottle of 51,75 $ before taxes in Québec, taxes included.
@@ -206,6 +245,7 @@ describe("summaryForDisplay: the money shown adds up", () => {
       liquorBoardFees: 0,
       boutique: 0,
       memberDiscount: 0,
+      priceBenefit: null,
       payNowTaxes: { gst: 0, qst: 0, hst: 130 },
       liquorBoardTaxes: { gst: 0, qst: 0, hst: 0 },
       taxIncluded: null,

@@ -8,12 +8,15 @@
  * of a sum and nothing summed is hidden. Views (cart, checkout, e-mails, order history) render
  * these rows as they are and never do arithmetic of their own.
  */
-import { type PaymentPart, TAX_CODES, type TaxCode, type TaxMode } from "~/vocabulary";
-import type { CartSummary } from "./cart-summary";
+import { type PaymentPart, type PriceBenefit, TAX_CODES, type TaxCode, type TaxMode } from "~/vocabulary";
+import { type CartSummary, priceBenefitDiscount } from "./cart-summary";
 import { taxAmountOf, type TaxAmounts } from "./taxes";
 
-/** What a summary line is (its label): the member discount is a negative amount. */
-export type SummaryRowKey = "agencyFees" | "boutique" | "memberDiscounts" | "liquorBoardFees" | TaxCode;
+/**
+ * What a summary line is (its label): the member discount ("Rabais membre") or the discovery
+ * subscriber's discount ("Rabais abonné découverte", decision 048) is a negative amount.
+ */
+export type SummaryRowKey = "agencyFees" | "boutique" | "memberDiscounts" | "discoveryDiscount" | "liquorBoardFees" | TaxCode;
 
 /** One shown line, signed integer cents (the member discount is negative). */
 export interface SummaryRow {
@@ -54,8 +57,13 @@ export interface SummaryFigures {
   liquorBoardFees: number;
   /** Pre-tax, before discounts. */
   boutique: number;
-  /** Every member discount, pre-tax, as a positive amount. */
+  /** The price benefit's discount, pre-tax, as a positive amount (every member discount, or the discovery one). */
   memberDiscount: number;
+  /**
+   * Which benefit `memberDiscount` is (decision 048): its line reads "memberDiscounts" for MEMBER
+   * (and for null, an order written before the column existed), "discoveryDiscount" for DISCOVERY.
+   */
+  priceBenefit: PriceBenefit | null;
   payNowTaxes: TaxAmounts;
   liquorBoardTaxes: TaxAmounts;
   /**
@@ -77,7 +85,7 @@ const sumOf = (rows: readonly SummaryRow[]): number => rows.reduce((acc, r) => a
  * The summary to show, as groups of lines that add up (docs/decisions/042-money-shown-adds-up.md).
  *
  * Rule "the lines shown add up to the total shown, to the cent":
- * - Mode OUT (before taxes): PAY_NOW = agency fees + boutique − member discount + each tax of the
+ * - Mode OUT (before taxes): PAY_NOW = agency fees + boutique − the member or discovery discount + each tax of the
  *   pay-now part; LIQUOR_BOARD = liquor-board part + each tax of that part. Taxes are the ones
  *   computed once per part (DESIGN §3), so no rounding is introduced here.
  * - Mode IN (taxes included): PAY_NOW = agency fees + boutique − member discount, each taxes
@@ -88,7 +96,7 @@ const sumOf = (rows: readonly SummaryRow[]): number => rows.reduce((acc, r) => a
  *   `includedTaxes`, a note outside every sum.
  * - total = PAY_NOW + LIQUOR_BOARD.
  * - Lines shown: agency fees when there are private-import lines or fees; boutique when there are
- *   shop lines or an amount; the member discount when not 0; in mode OUT every tax of the province
+ *   shop lines or an amount; the discount (member or discovery, labelled by `priceBenefit`) when not 0; in mode OUT every tax of the province
  *   in each shown part. LIQUOR_BOARD when there are private-import lines or an amount.
  *
  * @returns signed integer cents (the member discount negative); every part's `subtotal` is its
@@ -100,7 +108,10 @@ export function summaryForDisplay(figures: SummaryFigures): SummaryForDisplay {
   const payNowRows: SummaryRow[] = [];
   if (figures.hasAgencyLines || figures.agencyFees !== 0) payNowRows.push({ key: "agencyFees", cents: lines.agencyFees });
   if (figures.hasShopLines || figures.boutique !== 0) payNowRows.push({ key: "boutique", cents: lines.boutique });
-  if (figures.memberDiscount !== 0) payNowRows.push({ key: "memberDiscounts", cents: -lines.memberDiscount });
+  if (figures.memberDiscount !== 0) {
+    const key = figures.priceBenefit === "DISCOVERY" ? "discoveryDiscount" : "memberDiscounts";
+    payNowRows.push({ key, cents: -lines.memberDiscount });
+  }
   if (!taxIn) for (const code of figures.taxLines) payNowRows.push({ key: code, cents: taxOf(figures.payNowTaxes, code) });
   const parts: SummaryPart[] = [{ part: "PAY_NOW", rows: payNowRows, subtotal: sumOf(payNowRows) }];
 
@@ -134,11 +145,16 @@ export function cartSummaryForDisplay(summary: CartSummary): SummaryForDisplay {
     agencyFees: summary.agencyFees,
     liquorBoardFees: summary.liquorBoardFees,
     boutique: summary.boutique,
-    memberDiscount: summary.memberDiscounts.singleBottle + summary.memberDiscounts.payNow,
+    memberDiscount: priceBenefitDiscount(summary),
+    priceBenefit: summary.priceBenefit,
     payNowTaxes: summary.payNowTaxes,
     liquorBoardTaxes: summary.liquorBoardTaxes,
     taxIncluded: d
-      ? { agencyFees: d.agencyFees, boutique: d.boutique, memberDiscount: d.memberDiscounts.singleBottle + d.memberDiscounts.payNow }
+      ? {
+          agencyFees: d.agencyFees,
+          boutique: d.boutique,
+          memberDiscount: d.memberDiscounts.singleBottle + d.memberDiscounts.payNow + d.discoveryDiscount,
+        }
       : null,
     hasAgencyLines: summary.lines.some((l) => l.section === "AGENCY"),
     hasShopLines: summary.lines.some((l) => l.section === "SHOP"),
@@ -152,7 +168,13 @@ export function cartSummaryForDisplay(summary: CartSummary): SummaryForDisplay {
  * rows (both parts), in GST, QST, HST order.
  */
 export function orderSummaryForDisplay(
-  order: { agencyFeesCents: number; liquorBoardFeesCents: number; boutiqueCents: number; memberDiscountCents: number },
+  order: {
+    agencyFeesCents: number;
+    liquorBoardFeesCents: number;
+    boutiqueCents: number;
+    memberDiscountCents: number;
+    priceBenefit: PriceBenefit | null;
+  },
   taxLines: readonly { part: PaymentPart; code: TaxCode; amountCents: number }[],
   sections: { hasAgencyLines: boolean; hasShopLines: boolean },
 ): SummaryForDisplay {
@@ -167,6 +189,7 @@ export function orderSummaryForDisplay(
     liquorBoardFees: order.liquorBoardFeesCents,
     boutique: order.boutiqueCents,
     memberDiscount: order.memberDiscountCents,
+    priceBenefit: order.priceBenefit,
     payNowTaxes: partTaxes("PAY_NOW"),
     liquorBoardTaxes: partTaxes("LIQUOR_BOARD"),
     taxIncluded: null,

@@ -35,7 +35,7 @@ import { RESERVATION_WINDOW_DAYS } from "~/orders/reservation-window";
 import type { PaymentProviderName } from "~/payment/provider";
 import { activePaymentProvider } from "~/payment/registry.server";
 import { summarizeCart } from "~/pricing";
-import { hasActiveMembership } from "~/users/membership.server";
+import { priceBenefitsOf } from "~/users/membership.server";
 import type { InventoryCode, Province, ReservationStatus } from "~/vocabulary";
 import type { ReservationsFilter } from "./reservation-forms";
 import { writeReservationAvailableMail } from "./reservation-mail.server";
@@ -238,7 +238,7 @@ export async function markReservationAvailable(
       const summary = summarizeCart({
         province: reservation.province,
         taxMode: "OUT",
-        isMember: await hasActiveMembership(tx, placed.customerId, now),
+        ...(await priceBenefitsOf(tx, placed.customerId, now)),
         lines: [
           {
             id: String(reservation.productInventoryId),

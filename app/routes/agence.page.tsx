@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<PageActionData>({ form: "edit", result: submission.reply() }, { status: 400 });
   const { intent, baseRevision, sourceFr, sourceEn } = submission.value;
   if (intent === PAGE_INTENTS.preview) {
-    const errors = checkPageSources({ sourceFr, sourceEn });
+    const errors = checkPageSources({ sourceFr, sourceEn }, slug);
     if (Object.keys(errors).length > 0) return refused(submission.reply({ fieldErrors: fieldErrorsOf(errors) }));
     return data<PageActionData>({
       form: "edit",

@@ -15,6 +15,7 @@ import { loadCheckout, parseStep, saveContact, saveDelivery } from "~/checkout/c
 import { ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { placeOrderAndPay } from "~/checkout/place-order.server";
 import { type CheckoutActionData, CheckoutPage } from "~/checkout/ui/checkout-page";
+import { loadReturnsPolicy } from "~/content/returns-policy.server";
 import { shopContext } from "~/context";
 import { readFormData } from "~/forms.server";
 import { noStoreHeaders } from "~/http/cache-headers";
@@ -75,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     branch: state.branch,
     boutiqueCode: c?.boutiqueCode ?? null,
     summary: state.summary,
+    // Step 3's conditions quote the one returns policy (docs/decisions/048-discovery-subscriber-prices.md).
+    returnsPolicy: step === 3 ? await loadReturnsPolicy(shop.db, shop.locale) : null,
     // Step 3 reviews the lines with their photos; the other steps do not show them.
     lines: (step === 3
       ? await withMainPhotos(shop.db, state.cart.lines, shop.locale)

@@ -5,6 +5,7 @@
  */
 import { shopContext } from "~/context";
 import { noStoreHeaders } from "~/http/cache-headers";
+import { DISCOVERY_AGENCY_FEES_DISCOUNT_RATE, RATE_DENOMINATOR } from "~/pricing/constants";
 import { seoMeta, siteOf } from "~/seo/page-meta";
 import { buyPlanAction, loadPlanOffers } from "~/subscriptions/plan-pages.server";
 import { calendarDayIn, formatShopDate, nextDiscoveryCycle } from "~/subscriptions/subscription-rules";
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       confirmBy: formatShopDate(cycle.confirmBy, shop.locale, { weekday: true }),
       delivery: formatShopDate(cycle.delivery, shop.locale, { weekday: true }),
     },
+    // The preferential prices the cart applies (docs/decisions/048-discovery-subscriber-prices.md).
+    agencyFeesPercent: (DISCOVERY_AGENCY_FEES_DISCOUNT_RATE * 100) / RATE_DENOMINATOR,
     ...offers,
   };
 }
@@ -39,5 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Discovery({ loaderData, actionData }: Route.ComponentProps) {
-  return <DiscoveryPage plans={loaderData.plans} loggedIn={loaderData.loggedIn} refusal={actionData} nextCycle={loaderData.nextCycle} />;
+  return (
+    <DiscoveryPage
+      plans={loaderData.plans}
+      loggedIn={loaderData.loggedIn}
+      refusal={actionData}
+      nextCycle={loaderData.nextCycle}
+      agencyFeesPercent={loaderData.agencyFeesPercent}
+    />
+  );
 }

@@ -6,7 +6,7 @@
 import { Link } from "react-router";
 import { getCart } from "~/cart/cart.server";
 import { handleCartAction } from "~/cart/cart-actions.server";
-import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
+import { ownerPriceBenefits, readCartOwner } from "~/cart/cart-owner.server";
 import { bottlesOf, checkoutBlockers, lineExceedsStock, toPricingLines } from "~/cart/cart-rules";
 import { CartLineRow } from "~/cart/ui/cart-line";
 import { CartSummaryPanel } from "~/cart/ui/cart-summary";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An empty cart renders the empty state here (not a redirect) so a refused POST keeps its message.
   if (!cart || cart.lines.length === 0) return { empty: true as const, title: shop.t("cart.emptyTitle") };
   const { province, taxMode } = shop.preferences;
-  const summary = summarizeCart({ province, taxMode, isMember: await ownerIsMember(shop.db, owner), lines: toPricingLines(cart.lines) });
+  const summary = summarizeCart({ province, taxMode, ...(await ownerPriceBenefits(shop.db, owner)), lines: toPricingLines(cart.lines) });
   const lines = await withMainPhotos(shop.db, cart.lines, shop.locale);
   const views = lines.map((line, i) => {
     const price = displayPrice({ ...line, province: line.inventoryProvince, salesUnit: soldByTheCase(line) ? "CASE" : "UNIT" }, taxMode);

@@ -1,6 +1,7 @@
 /**
  * Demo logins, for trying the shop on a development machine: a customer per
- * province (the Quebec one a member) and an agency staff user. Their addresses end in
+ * province (the Quebec one a member), an agency staff user, and an Ontario discovery subscriber
+ * (docs/decisions/048-discovery-subscriber-prices.md). Their addresses end in
  * `@demo.cuvee.test` (a reserved domain nobody receives mail at); they are never created in
  * production, and a login with one is refused there even if a development database was reused.
  */
@@ -24,6 +25,8 @@ interface DemoAccount {
   phone: string;
   /** Holds the yearly membership (member prices, SPEC §6). */
   member: boolean;
+  /** Holds the monthly discovery package 1 (subscriber prices, decision 048). */
+  discovery?: boolean;
 }
 
 /** The demo logins, as the README lists them. */
@@ -61,6 +64,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     phone: "",
     member: false,
   },
+  {
+    email: `abonne.on${DEMO_DOMAIN}`,
+    password: "cuvee-demo-discovery",
+    role: "customer",
+    province: "ON",
+    locale: "fr-CA",
+    firstName: "Dominique",
+    lastName: "Lavoie",
+    phone: "+16135550104",
+    member: false,
+    discovery: true,
+  },
 ];
 
 /** Whether an e-mail is one of the demo logins' (refused at login in production). */
@@ -70,7 +85,8 @@ export function isDemoEmail(email: string): boolean {
 
 /**
  * Creates the demo logins that do not exist yet (an existing one, maybe with a changed password,
- * is left as it is); the member gets a yearly membership running from now. Needs the subscription
+ * is left as it is); the member gets a yearly membership running from now, the subscriber a
+ * monthly discovery package running for a month. Needs the subscription
  * plans (`seedReferenceData`).
  * @param nodeEnv refuses to run in production.
  * @throws Error in production.
@@ -80,7 +96,7 @@ export async function seedDemoAccounts(db: Database, nodeEnv: string, now = new 
   if (nodeEnv === "production") throw new Error("Demo logins are never created in production.");
   let created = 0;
   for (const account of DEMO_ACCOUNTS) {
-    const { password, member, ...fields } = account;
+    const { password, member, discovery, ...fields } = account;
     const [row] = await db
       .insert(users)
       .values({ ...fields, passwordHash: await hashPassword(password) })
@@ -88,17 +104,20 @@ export async function seedDemoAccounts(db: Database, nodeEnv: string, now = new 
       .returning({ id: users.id });
     if (!row) continue;
     created += 1;
-    if (member) {
+    const plans: { planCode: string; interval: "month" | "year" }[] = member ? [{ planCode: "MEMBERSHIP", interval: "year" }] : [];
+    if (discovery) plans.push({ planCode: "DISCOVERY_1", interval: "month" });
+    for (const { planCode, interval } of plans) {
       const [held] = await db
         .select({ id: subscriptions.id })
         .from(subscriptions)
-        .where(and(eq(subscriptions.userId, row.id), eq(subscriptions.planCode, "MEMBERSHIP")));
+        .where(and(eq(subscriptions.userId, row.id), eq(subscriptions.planCode, planCode)));
       if (!held) {
         const renewal = new Date(now);
-        renewal.setFullYear(renewal.getFullYear() + 1);
+        if (interval === "year") renewal.setFullYear(renewal.getFullYear() + 1);
+        else renewal.setMonth(renewal.getMonth() + 1);
         await db
           .insert(subscriptions)
-          .values({ userId: row.id, planCode: "MEMBERSHIP", status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: renewal });
+          .values({ userId: row.id, planCode, status: "ACTIVE", paymentProvider: "simulated", currentPeriodEnd: renewal });
       }
     }
   }

@@ -1,6 +1,7 @@
 /**
  * Who is a member (SPEC §6: member prices, −20 % on single bottles in the shop and −15 % from
- * $500). One question, asked by the cart, checkout, the order snapshot and the product pages.
+ * $500), and who holds a discovery package (its preferential prices, decision 048). One question,
+ * asked by the cart, checkout, the order snapshot and the product pages.
  */
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -30,4 +31,45 @@ export async function hasActiveMembership(db: Database, customerId: number | nul
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether the customer holds a discovery package whose paid period is running (decision 048:
+ * preferential prices on private imports): a plan of kind DISCOVERY, status ACTIVE and
+ * `current_period_end` after `now`, read exactly as {@link hasActiveMembership} reads a membership
+ * (cancelled at period end counts until then; PAST_DUE does not).
+ * @param customerId the user's id, or null for a guest (never a subscriber).
+ */
+export async function hasActiveDiscoveryPackage(db: Database, customerId: number | null, now = new Date()): Promise<boolean> {
+  if (customerId === null) return false;
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, subscriptions.planCode))
+    .where(
+      and(
+        eq(subscriptions.userId, customerId),
+        eq(subscriptionPlans.kind, "DISCOVERY"),
+        eq(subscriptions.status, "ACTIVE"),
+        gt(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The price benefits a customer holds, as `summarizeCart` takes them (decision 048). */
+export interface PriceBenefits {
+  isMember: boolean;
+  isDiscoverySubscriber: boolean;
+}
+
+/**
+ * Both price benefits of a customer at `now` (a guest has neither): the one question the cart,
+ * checkout, the order written and a reservation's payment order ask before pricing.
+ */
+export async function priceBenefitsOf(db: Database, customerId: number | null, now = new Date()): Promise<PriceBenefits> {
+  // One after the other: `db` may be a transaction, one connection.
+  const isMember = await hasActiveMembership(db, customerId, now);
+  return { isMember, isDiscoverySubscriber: await hasActiveDiscoveryPackage(db, customerId, now) };
 }

@@ -145,6 +145,7 @@ describe("the users list", () => {
     expect(all.users.map((u) => u.email).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.email).sort());
     expect((await usersPage("?role=staff")).users.map((u) => u.role)).toEqual(["staff"]);
     expect((await usersPage("?role=customer")).users.map((u) => u.email)).toEqual([
+      "abonne.on@demo.cuvee.test",
       "client.on@demo.cuvee.test",
       "client.qc@demo.cuvee.test",
     ]);

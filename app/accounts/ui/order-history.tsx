@@ -97,7 +97,11 @@ export function OrderSummary({ order, headingId }: { order: OrderView; headingId
         <SummaryRow label={t("cart.summary.liquorBoardFees", { board })} cents={m.liquorBoardFees} testId="order-liquor-board-fees" />
         <SummaryRow label={t("cart.summary.boutique")} cents={m.boutique} testId="order-boutique" />
         {m.memberDiscount > 0 ? (
-          <SummaryRow label={t("cart.summary.memberDiscounts")} cents={-m.memberDiscount} testId="order-member-discount" />
+          <SummaryRow
+            label={t(m.priceBenefit === "DISCOVERY" ? "cart.summary.discoveryDiscount" : "cart.summary.memberDiscounts")}
+            cents={-m.memberDiscount}
+            testId="order-member-discount"
+          />
         ) : null}
         {m.taxes.map((tax) => (
           <SummaryRow key={tax.code} label={t(`cart.summary.${tax.code}`)} cents={tax.amount} testId={`order-${tax.code.toLowerCase()}`} />

@@ -43,8 +43,15 @@ function visibleRows(html: string): { group: string; kind: string; cents: number
   return rows.map(([, kind, group, text]) => ({ kind: kind!, group: group!, cents: Number(text!.replace(/[^\d-]/g, "")) }));
 }
 
-function render(locale: Locale, province: Province, taxMode: TaxMode, isMember: boolean, lines: PricingLine[]) {
-  const summary = summarizeCart({ province, taxMode, isMember, lines });
+function render(
+  locale: Locale,
+  province: Province,
+  taxMode: TaxMode,
+  isMember: boolean,
+  lines: PricingLine[],
+  isDiscoverySubscriber = false,
+) {
+  const summary = summarizeCart({ province, taxMode, isMember, isDiscoverySubscriber, lines });
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={i18nFor(locale)}>
       <TranslationProvider>
@@ -85,5 +92,17 @@ describe("CartSummaryPanel: the amounts a shopper reads add up", () => {
     ]);
     expect(html).toContain("Rabais membre (taxes incluses)");
     expect(html).toMatch(/dont TPS <span data-testid="summary-gst">2,07/);
+  });
+
+  it("shows a discovery subscriber's discount under its own label, in both languages (decision 048)", () => {
+    // One case: agency fees 12 × 12,34 = 148,08; −10 % = 14,81 before taxes.
+    const fr = render("fr-CA", "ON", "OUT", false, [CARTS[1]![0]!], true);
+    expect(fr.html).toContain("Rabais abonné découverte");
+    expect(fr.html).not.toContain("Rabais membre");
+    expect(fr.html).toMatch(/data-testid="summary-discovery-discount"[^>]*>-14,81/);
+    const en = render("en-US", "ON", "IN", false, [CARTS[1]![0]!], true);
+    expect(en.html).toContain("Discovery subscriber discount (taxes included)");
+    const sub = en.rows.find((r) => r.kind === "subtotal")!;
+    expect(en.rows.filter((r) => r.kind === "line" && r.group === sub.group).reduce((acc, r) => acc + r.cents, 0)).toBe(sub.cents);
   });
 });

@@ -39,6 +39,7 @@ const TEST_ID: Record<SummaryRowKey, string> = {
   agencyFees: "summary-agency-fees",
   boutique: "summary-boutique",
   memberDiscounts: "summary-discounts",
+  discoveryDiscount: "summary-discovery-discount",
   liquorBoardFees: "summary-liquor-board-fees",
   GST: "summary-gst",
   QST: "summary-qst",
@@ -66,6 +67,8 @@ export function CartSummaryPanel({ summary }: { summary: CartSummary }) {
         return t("cart.summary.boutique") + taxNote;
       case "memberDiscounts":
         return t("cart.summary.memberDiscounts") + taxNote;
+      case "discoveryDiscount":
+        return t("cart.summary.discoveryDiscount") + taxNote;
       case "liquorBoardFees":
         return t("cart.summary.liquorBoardFees", { board }) + taxNote;
       default:

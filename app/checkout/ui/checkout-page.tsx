@@ -6,6 +6,8 @@ import { CartSummaryPanel } from "~/cart/ui/cart-summary";
 import { PICTURE_SIZES, ProductImage } from "~/catalogue/ui/catalogue-image";
 import { type ContactForm, ContactSchema, PlaceOrderSchema } from "~/checkout/checkout-forms";
 import { FieldErrors, TextField } from "~/components/ui/form-field";
+import { PROSE } from "~/components/ui/prose";
+import type { ReturnsPolicy } from "~/content/returns-policy";
 import { boutiqueNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import type { ImageRef } from "~/images/image-refs";
@@ -45,6 +47,11 @@ export interface CheckoutPageData {
   branch: BranchView | null;
   boutiqueCode: InventoryCode | null;
   summary: CartSummary;
+  /**
+   * Step 3: the returns policy among the conditions accepted, the text of `/pricing-policy`'s
+   * returns tab (docs/decisions/048-discovery-subscriber-prices.md); null on steps 1 and 2.
+   */
+  returnsPolicy: ReturnsPolicy | null;
   lines: {
     productInventoryId: number;
     /** The product's main photo (step 3 only); null: its generated image. */
@@ -197,6 +204,21 @@ function DeliveryStep({ data, lastResult }: { data: CheckoutPageData; lastResult
   );
 }
 
+/** The returns policy's questions and answers as the pricing-policy page has them (sanitized HTML from the server). */
+function ReturnsPolicyText({ policy }: { policy: ReturnsPolicy }) {
+  return (
+    <div className={`${PROSE} text-sm`}>
+      {policy.introHtml ? <div dangerouslySetInnerHTML={{ __html: policy.introHtml }} /> : null}
+      {policy.entries.map((entry, i) => (
+        <div key={i}>
+          <p className="font-semibold" dangerouslySetInnerHTML={{ __html: entry.titleHtml }} />
+          <div dangerouslySetInnerHTML={{ __html: entry.html }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: CheckoutActionData | undefined }) {
   const { t } = useT();
   const navigation = useNavigation();
@@ -268,7 +290,13 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
               <li>{t("checkout.rules.reservations", { days: RESERVATION_WINDOW_DAYS })}</li>
             ) : null}
             {data.needs.boutique ? <li>{t("checkout.rules.boutique")}</li> : null}
-            <li>{t("checkout.rules.returns")}</li>
+            <li data-testid="checkout-returns">
+              <strong>{t("checkout.rules.returnsTitle")}</strong>
+              {data.returnsPolicy ? <ReturnsPolicyText policy={data.returnsPolicy} /> : null}
+              <Link to={data.returnsPolicy?.path ?? "/pricing-policy?tab=returns"} className="underline">
+                {t("checkout.rules.returnsLink")}
+              </Link>
+            </li>
           </ul>
         </section>
         {actionData?.error ? (

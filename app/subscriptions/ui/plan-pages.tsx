@@ -139,12 +139,15 @@ export function DiscoveryPage({
   loggedIn,
   refusal,
   nextCycle,
+  agencyFeesPercent,
 }: {
   plans: PlanOffer[];
   loggedIn: boolean;
   refusal: BuyRefusal | undefined;
   /** The next confirmation deadline and delivery day, formatted with their weekday. */
   nextCycle: { confirmBy: string; delivery: string };
+  /** Subscribers' discount on private-import agency fees, in percent (docs/decisions/048-discovery-subscriber-prices.md). */
+  agencyFeesPercent: number;
 }) {
   const { t } = useT();
   return (
@@ -162,6 +165,10 @@ export function DiscoveryPage({
         </ol>
         <p className="mt-4 rounded bg-wine-50 p-3" data-testid="discovery-next-cycle">
           {t("subscriptions.discovery.nextCycle", nextCycle)}
+        </p>
+        <h2 className="mt-8 font-serif text-2xl">{t("subscriptions.discovery.pricesTitle")}</h2>
+        <p className="mt-4" data-testid="discovery-prices">
+          {t("subscriptions.discovery.prices", { percent: agencyFeesPercent })}
         </p>
       </section>
       <LoginHint loggedIn={loggedIn} />
