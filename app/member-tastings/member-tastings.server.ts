@@ -22,7 +22,7 @@ import { shopDateOf } from "~/i18n/shop-time";
 import { cleanText } from "~/lib/url-params";
 import type { InventoryCode } from "~/vocabulary";
 import { MEMBER_SEARCH_MAX } from "./tasting-forms";
-import { MEMBER_TASTINGS_PER_YEAR, type MembershipYear, membershipYear, tastingDayRefusal, tastingsLeft } from "./tasting-rules";
+import { currentMembershipYear, MEMBER_TASTINGS_PER_YEAR, type MembershipYear, tastingDayRefusal, tastingsLeft } from "./tasting-rules";
 
 /** Longest members list shown (a search narrows it). */
 export const MEMBERS_LIST_LIMIT = 200;
@@ -91,7 +91,7 @@ function tastingsOfYear(db: Database, subscriptionId: number, year: MembershipYe
 export async function readMemberTastings(db: Database, userId: number, now = new Date()): Promise<MemberTastingsView | null> {
   const membership = await runningMembershipOf(db, userId, now);
   if (!membership) return null;
-  const year = membershipYear(shopDateOf(membership.currentPeriodEnd));
+  const year = currentMembershipYear(shopDateOf(membership.currentPeriodEnd), shopDateOf(now));
   const tastings = await tastingsOfYear(db, membership.id, year);
   return {
     subscriptionId: membership.id,
@@ -202,7 +202,7 @@ export async function recordTasting(
       .where(eq(subscriptions.id, found.id))
       .for("update");
     if (!membership?.currentPeriodEnd || membership.status !== "ACTIVE" || membership.currentPeriodEnd <= now) return { kind: "notMember" };
-    const year = membershipYear(shopDateOf(membership.currentPeriodEnd));
+    const year = currentMembershipYear(shopDateOf(membership.currentPeriodEnd), shopDateOf(now));
     const refusal = tastingDayRefusal(input.tastedOn, year, shopDateOf(now));
     if (refusal === "future") return { kind: "future" };
     if (refusal === "outsideYear") return { kind: "outsideYear", year };

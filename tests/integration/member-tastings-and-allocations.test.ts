@@ -232,29 +232,33 @@ describe("recording tastings", () => {
     expect((await readMemberTastings(db, userId))?.used).toBe(0);
   });
 
-  it("counts the membership year's first and last days in it; the renewal day starts the next year with 4 again", async () => {
-    // Paid until 2027-03-15 at 11:00 in Montréal: the year runs from 2026-03-15 to 2027-03-14.
+  it("counts the membership year's first and last days in it; the renewal day ends the year, the next day starts one with 4 again", async () => {
+    // Paid until 2027-03-15 at 11:00 in Montréal: the year runs from 2026-03-16 to 2027-03-15.
     const { userId, subscriptionId } = await newMember(new Date("2027-03-15T15:00:00Z"));
     const on = (day: string) => new Date(`${day}T18:00:00Z`);
     const record = (day: string, now = on(day)) =>
       recordTasting(db, staff, userId, { tastedOn: day, storeCode: "STORE_MTL", withGuest: false }, now);
-    expect(await record("2026-03-14", on("2026-06-01"))).toEqual({
+    expect(await record("2026-03-15", on("2026-06-01"))).toEqual({
       kind: "outsideYear",
-      year: { firstDay: "2026-03-15", lastDay: "2027-03-14" },
+      year: { firstDay: "2026-03-16", lastDay: "2027-03-15" },
     });
-    expect(await record("2026-03-15")).toMatchObject({ kind: "recorded", left: 3 });
+    expect(await record("2026-03-16")).toMatchObject({ kind: "recorded", left: 3 });
     expect(await record("2026-09-01")).toMatchObject({ kind: "recorded", left: 2 });
     expect(await record("2026-12-31")).toMatchObject({ kind: "recorded", left: 1 });
-    expect(await record("2027-03-14")).toMatchObject({ kind: "recorded", left: 0 });
-    expect(await record("2027-03-14")).toEqual({ kind: "limit", allowed: 4 });
+    // The period end's day, in the morning, before its end: still the year's.
+    const morning = new Date("2027-03-15T13:00:00Z");
+    expect(await record("2027-03-15", morning)).toMatchObject({ kind: "recorded", left: 0 });
+    expect(await record("2027-03-15", morning)).toEqual({ kind: "limit", allowed: 4 });
 
-    // Renewed: Stripe moves the period end one year on.
+    // Renewed: Stripe moves the period end one year on. The rest of the renewal day still ends the
+    // old year; the next day starts the new one.
     await db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date("2028-03-15T15:00:00Z") })
       .where(eq(subscriptions.id, subscriptionId));
-    expect((await readMemberTastings(db, userId, on("2027-03-15")))?.left).toBe(4);
-    expect(await record("2027-03-15")).toMatchObject({ kind: "recorded", left: 3 });
+    expect((await readMemberTastings(db, userId, on("2027-03-15")))?.left).toBe(0);
+    expect((await readMemberTastings(db, userId, on("2027-03-16")))?.left).toBe(4);
+    expect(await record("2027-03-16")).toMatchObject({ kind: "recorded", left: 3 });
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
