@@ -174,7 +174,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { error, replaced } = outcome;
         if (replaced) {
           return data<CheckoutActionData>(
-            { intent, result: submission.reply(), error: error === "conflict" ? "conflict" : "stock" },
+            // The order placed again for a closed payment window: its own refusal is shown (an
+            // empty or incomplete cart means its lines went: the stock message).
+            { intent, result: submission.reply(), error: error === "incomplete" || error === "empty" ? "stock" : error },
             { status: 409, headers },
           );
         }
