@@ -562,6 +562,7 @@ export async function searchProducts(
       taxMode: options.taxMode,
       minCents: filters.minCents,
       maxCents: filters.maxCents,
+      statuses: filters.statuses,
     }),
     pagination,
     inventoryCodes,
@@ -986,6 +987,8 @@ const listedChannelsQuery = preparedPerLocale((db, locale) =>
         ),
         // The price filter (SPEC §5: when a maximum is set), on the tax mode's column.
         sql`(${sql.placeholder("maxCents")}::integer is null or (case when ${sql.placeholder("taxIn")}::boolean then ${productInventories.priceTaxInCents} else ${productInventories.priceCents} end) between coalesce(${sql.placeholder("minCents")}::integer, 0) and ${sql.placeholder("maxCents")}::integer)`,
+        // The availability statuses asked for (decision 051), when any.
+        sql`(cardinality(${sql.placeholder("statuses")}::text[]) = 0 or ${productInventories.availabilityStatus} = any(${sql.placeholder("statuses")}::text[]))`,
       ),
     )
     .orderBy(asc(inventories.position))
@@ -996,14 +999,22 @@ const listedChannelsQuery = preparedPerLocale((db, locale) =>
  * The list's cards for product ids, in the order of `ids` (ids not found are left out), each with
  * its channels of the list ({@link groupChannels}), names in `locale`. One prepared query.
  * @param universe the list's provinces (their default-listed inventories: the visitor's, or those of
- *   the inventories the URL names), the inventories the URL names, and the price filter (a card
- *   shows only its channels within it, in the tax mode)
+ *   the inventories the URL names), the inventories the URL names, the price filter (a card
+ *   shows only its channels within it, in the tax mode) and the availability statuses asked for
+ *   (a card shows only its channels in them; none = any)
  */
 async function loadListedProducts(
   db: Database,
   ids: number[],
   locale: Locale,
-  universe: { provinces: Province[]; named: InventoryCode[]; taxMode: TaxMode; minCents: number | null; maxCents: number | null },
+  universe: {
+    provinces: Province[];
+    named: InventoryCode[];
+    taxMode: TaxMode;
+    minCents: number | null;
+    maxCents: number | null;
+    statuses?: readonly AvailabilityStatus[];
+  },
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   const rows = await listedChannelsQuery(db, locale).execute({
@@ -1013,6 +1024,7 @@ async function loadListedProducts(
     taxIn: universe.taxMode === "IN",
     minCents: universe.maxCents === null ? null : universe.minCents,
     maxCents: universe.maxCents,
+    statuses: universe.statuses ?? [],
   });
   return groupChannels(ids, rows, universe.named);
 }
