@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalLookupHref, parseId, parsePuid, productListLookup, productSegmentLookup, providerIdOf } from "./lookups";
+import { canonicalLookupHref, notFoundHref, parseId, parsePuid, productListLookup, productSegmentLookup, providerIdOf } from "./lookups";
 
 const q = (query: string) => new URLSearchParams(query);
 
@@ -38,5 +38,6 @@ describe("lookups by id and puid (decision 051)", () => {
     );
     expect(canonicalLookupHref("providers", "domaine-x", q("lng=//evil.example"))).toBe("/providers/domaine-x");
     expect(canonicalLookupHref("providers", "a/b", q(""))).toBe("/providers/a%2Fb");
+    expect(notFoundHref("provider", q("lng=en&id=9"))).toBe("/not-found?type=provider&lng=en");
   });
 });

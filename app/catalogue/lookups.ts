@@ -4,6 +4,7 @@
  * `?puid=`, `idType=id|puid` — read from a URL, and the canonical slug URL they answer a 301 to.
  * Pure; the database side is `lookups.server.ts`.
  */
+import type { NotFoundType } from "~/http/not-found";
 
 /** A product asked for by something other than its slug. */
 export type ProductLookup =
@@ -65,6 +66,17 @@ export function providerIdOf(segment: string | null, params: URLSearchParams): n
   const idType = params.get("idType")?.trim().toLowerCase();
   if (idType !== undefined && idType !== "id") return null;
   return parseId(segment ?? params.get("id"));
+}
+
+/**
+ * The not-found page saying what was not found (`/not-found?type=…`), keeping the page's language:
+ * where a route whose own error boundary means something else sends a failed lookup.
+ */
+export function notFoundHref(type: NotFoundType, params: URLSearchParams): string {
+  const query = new URLSearchParams({ type });
+  const lng = keptLanguage(params);
+  if (lng) query.set("lng", lng);
+  return `/not-found?${query}`;
 }
 
 /** A `lng` value worth keeping: a language tag (`en`, `fr-CA`), else null. */

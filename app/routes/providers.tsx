@@ -8,7 +8,6 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import {
-  data,
   Form,
   isRouteErrorResponse,
   Link,
@@ -21,7 +20,7 @@ import {
 } from "react-router";
 import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
-import { canonicalLookupHref, providerIdOf } from "~/catalogue/lookups";
+import { canonicalLookupHref, notFoundHref, providerIdOf } from "~/catalogue/lookups";
 import { findProviderSlug } from "~/catalogue/lookups.server";
 import { withProviderPictures } from "~/catalogue/photos-on-pages.server";
 import { providerFilterChips } from "~/catalogue/provider-filter-chips";
@@ -36,12 +35,11 @@ import { listProviders, type ProviderCard, type ProviderGroup } from "~/catalogu
 import { getReferenceData, localizedName } from "~/catalogue/reference.server";
 import { PICTURE_SIZES, ProviderImage } from "~/catalogue/ui/catalogue-image";
 import { submitOnChoice } from "~/components/ui/auto-submit";
-import { ErrorIdentityList, RouteErrorPage } from "~/components/ui/error-page";
+import { ErrorIdentityList } from "~/components/ui/error-page";
 import { FilterChipList } from "~/components/ui/filter-chips";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { shopContext } from "~/context";
 import { errorIdentity } from "~/http/app-code";
-import { notFoundData } from "~/http/not-found";
 import { channelNameKey } from "~/i18n/channel-names";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
@@ -67,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const id = providerIdOf(null, url.searchParams);
     const slug = id === null ? null : await findProviderSlug(db, id);
     if (slug) throw redirect(canonicalLookupHref("providers", slug, url.searchParams), 301);
-    throw data(notFoundData("provider"), { status: 404 });
+    // Not this route's 404: its error boundary says the list is unavailable. The not-found page says it.
+    throw redirect(notFoundHref("provider", url.searchParams));
   }
   const tidy = tidySearchParams(url.searchParams, { page: "1" });
   if (tidy !== null) throw redirect(tidy ? `/providers?${tidy}` : "/providers");
@@ -386,8 +385,6 @@ export function ErrorBoundary() {
   const location = useLocation();
   const error = useRouteError();
   const response = isRouteErrorResponse(error) ? error : null;
-  // A producer looked up by an id that names none (decision 051): the not-found page.
-  if (response?.status === 404) return <RouteErrorPage />;
   // "The provider content is unavailable", with the status, application code and reference.
   const { status, appCode } = errorIdentity(response);
   return (

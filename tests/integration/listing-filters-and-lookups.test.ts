@@ -237,9 +237,14 @@ describe("lookups by id and puid", () => {
       status: 301,
       location: `/providers/${provider!.slug}`,
     });
-    for (const run of [() => providerPage("99999999"), () => providerPage("nope"), () => providerList("?id=99999999")]) {
+    for (const run of [() => providerPage("99999999"), () => providerPage("nope")]) {
       expect(await thrownData(run)).toEqual({ status: 404, data: { notFound: "provider" } });
     }
+    // The list's own error boundary says the list is unavailable: an unknown id goes to the not-found page.
+    expect(await thrownResponse(() => providerList("?id=99999999&lng=en-US"))).toEqual({
+      status: 302,
+      location: "/not-found?type=provider&lng=en-US",
+    });
   });
 
   it("says on /not-found what was not found, and an unknown article is a blog's not found", async () => {
