@@ -32,6 +32,8 @@ export interface ProductFacetOptions {
   colors: FacetOption[];
   /** Grape varieties (decision 036), the value their code, by name. */
   grapes: FacetOption[];
+  /** Availability statuses (AVAILABLE, UPCOMING; decision 051), in that order. */
+  statuses: FacetOption[];
   /** Producers' characteristics (organic, biodynamic…): offered without counts. */
   characteristics: UncountedOption[];
   /** Chosen attribute ids of other types, kept as hidden fields so a new choice keeps them. */
@@ -107,6 +109,9 @@ export function productFacetOptions(
         return grape ? [option(f.key, localizedName(grape, locale), f.count, filters.grapes.includes(f.key))] : [];
       })
       .sort(byLabel),
+    statuses: withChecked(facets.statuses, filters.statuses).map((f) =>
+      option(f.key, t(`availability.${f.key}`), f.count, filters.statuses.includes(f.key)),
+    ),
     characteristics: reference.attributes
       .filter((a) => a.typeCode === "PROVIDER")
       .map((a) => ({ value: String(a.id), label: localizedName(a, locale), checked: filters.attributes.includes(a.id) })),

@@ -21,6 +21,7 @@ export function catalogueChipLabels(reference: ReferenceData, locale: Locale, t:
     country: (code) => countryName(code, locale),
     region: (id) => named(reference.regionById.get(id)),
     grape: (code) => named(reference.grapeByCode.get(code)),
+    status: (status) => t(`availability.${status}`),
     price: (minCents, maxCents) =>
       minCents === null
         ? t("filters.chips.priceUpTo", { max: formatMoney(maxCents, locale) })

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, parsePriceCents, parseProductFilters, productFiltersToSearchParams, productListHref } from "./product-filters";
+import {
+  activeFilterCount,
+  canonicalListingAliases,
+  parsePriceCents,
+  parseProductFilters,
+  productFiltersToSearchParams,
+  productListHref,
+} from "./product-filters";
 
 const known = {
   inventoryCodes: new Set(["IP", "SAQ", "Brouhh", "MERCH_MTL", "PI", "LCBO", "STORE_MTL"]),
   typeCodes: new Set(["VIN", "BIERE", "FOODS"]),
   grapeCodes: new Set(["pinot-noir", "gamay"]),
+  boutiqueCodes: new Set(["Brouhh", "MERCH_MTL", "STORE_MTL"]),
 };
 const parse = (query: string) => parseProductFilters(new URLSearchParams(query), known);
 
@@ -25,7 +33,9 @@ describe("parseProductFilters", () => {
       grapes: ["pinot-noir", "gamay"],
       minCents: 1000,
       maxCents: 4050,
+      statuses: [],
       sort: "price-desc",
+      defaultSort: "relevance",
       text: "gamay",
     });
   });
@@ -41,7 +51,9 @@ describe("parseProductFilters", () => {
       grapes: [],
       minCents: null,
       maxCents: null,
+      statuses: [],
       sort: "relevance",
+      defaultSort: "relevance",
       text: "",
     });
   });
@@ -76,6 +88,51 @@ describe("parseProductFilters", () => {
 
   it("swaps a minimum above the maximum", () => {
     expect(parse("min=50&max=20")).toMatchObject({ minCents: 2000, maxCents: 5000 });
+  });
+});
+
+describe("availability statuses, the origin order and the boutiques' default order (decision 051)", () => {
+  it("reads availabilityStatus in any case, once each, in the vocabulary's order, and writes it back", () => {
+    const filters = parse("availabilityStatus=upcoming&availabilityStatus=AVAILABLE,UPCOMING&availabilityStatus=SOLD_OUT");
+    expect(filters.statuses).toEqual(["AVAILABLE", "UPCOMING"]);
+    expect(activeFilterCount(filters)).toBe(2);
+    expect(productListHref(parse("availabilityStatus=UPCOMING&type=VIN"))).toBe("/products?type=VIN&availabilityStatus=UPCOMING");
+  });
+  it("offers the origin order", () => {
+    expect(parse("sort=origin").sort).toBe("origin");
+    expect(productListHref(parse("sort=origin"))).toBe("/products?sort=origin");
+  });
+  it("sorts a boutique view by price, dearest first, by default, and keeps an asked-for order in its URL", () => {
+    const store = parse("inventory=STORE_MTL");
+    expect(store).toMatchObject({ sort: "price-desc", defaultSort: "price-desc" });
+    expect(productListHref(store)).toBe("/products?inventory=STORE_MTL");
+    expect(parse("inventory=STORE_MTL&inventory=MERCH_MTL").sort).toBe("price-desc");
+    // The availability-then-name order, asked for, stays in the boutique view's URL.
+    const byStatus = parse("inventory=STORE_MTL&sort=relevance");
+    expect(byStatus.sort).toBe("relevance");
+    expect(productListHref(byStatus)).toBe("/products?inventory=STORE_MTL&sort=relevance");
+    // Not a boutique view: a boutique beside a private import, none named, or a text search.
+    expect(parse("inventory=STORE_MTL&inventory=IP").sort).toBe("relevance");
+    expect(parse("").sort).toBe("relevance");
+    expect(parse("inventory=STORE_MTL&t=gamay").sort).toBe("relevance");
+  });
+});
+
+describe("canonicalListingAliases (decision 051)", () => {
+  const alias = (query: string) => canonicalListingAliases(new URLSearchParams(query))?.toString() ?? null;
+  it("reads the spec's boires as Quebec's default availability, once each, keeping the other values", () => {
+    expect(alias("inventory=boires")).toBe("inventory=IP&inventory=SAQ&inventory=Brouhh&inventory=MERCH_MTL");
+    expect(alias("type=VIN&inventory=SAQ,BOIRES&page=2")).toBe(
+      "type=VIN&inventory=SAQ&inventory=IP&inventory=Brouhh&inventory=MERCH_MTL&page=2",
+    );
+  });
+  it("reads sortByOrigin=ASC as the origin order, unless a sort is named", () => {
+    expect(alias("sortByOrigin=ASC&type=VIN")).toBe("type=VIN&sort=origin");
+    expect(alias("sortByOrigin=asc&sort=name")).toBe("sort=name");
+    expect(alias("sortByOrigin=DESC")).toBe("");
+  });
+  it("leaves a query without them alone", () => {
+    expect(alias("inventory=IP&sort=name")).toBeNull();
   });
 });
 

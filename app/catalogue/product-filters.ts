@@ -1,18 +1,33 @@
 /**
  * The product list's filters as they live in the URL (SPEC §2 /products, §5 price rule):
  * `page`, `inventory` (one or many), `type`, `a` (attribute ids), `c` (ISO country codes),
- * `r` (numeric region ids), `grape` (grape variety codes, decision 036), `min`, `max` (dollars),
- * `sort`, `t` (text). Parsing never throws:
- * malformed values are ignored or clamped.
+ * `r` (numeric region ids), `grape` (grape variety codes, decision 036), `availabilityStatus`
+ * (AVAILABLE, UPCOMING), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
+ * malformed values are ignored or clamped. The spec's `boires` inventory value, its
+ * `sortByOrigin=ASC` and the boutiques' default order: docs/decisions/051-listing-filters-and-lookups.md.
  */
 import { isRowId } from "~/db/row-id";
 import { parsePage } from "~/lib/pagination";
 import { cleanText, multiValues } from "~/lib/url-params";
 import { parseDollars } from "~/pricing/money";
-import { INVENTORY_CODES, type InventoryCode, isOneOf } from "~/vocabulary";
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, INVENTORY_CODES, type InventoryCode, isOneOf } from "~/vocabulary";
 
-export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name"] as const;
+/**
+ * The list's orders: `origin` is country then region, ascending, by their names in the page's
+ * language (the spec's `sortByOrigin=ASC`; docs/decisions/051-listing-filters-and-lookups.md).
+ */
+export const PRODUCT_SORTS = ["relevance", "price-desc", "price-asc", "qty-desc", "name", "origin"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The URL parameter of the availability status facet (the spec's filter selection name). */
+export const AVAILABILITY_STATUS_PARAM = "availabilityStatus";
+
+/**
+ * The spec's `boires` availability value: Quebec's drinks, i.e. Quebec's default availability
+ * (docs/decisions/051-listing-filters-and-lookups.md). The list answers a 301 to the same URL with
+ * these codes instead ({@link canonicalListingAliases}).
+ */
+export const BOIRES_INVENTORIES: readonly InventoryCode[] = ["IP", "SAQ", "Brouhh", "MERCH_MTL"];
 
 /** Products per page (not in the spec: docs/decisions/002-page-sizes.md); `size` may ask 1–96. */
 export const PRODUCT_PAGE_SIZE = 24;
@@ -34,7 +49,15 @@ export interface ProductFilters {
   minCents: number | null;
   /** Maximum price in cents, or null (the price filter applies only when it is set: SPEC §5). */
   maxCents: number | null;
+  /** Channel availability statuses asked for (AVAILABLE, UPCOMING); empty = both. */
+  statuses: AvailabilityStatus[];
   sort: ProductSort;
+  /**
+   * The order of this list when the URL names none (its `sort` is then left out of the URL):
+   * price descending for a boutique view without a searched text, else `relevance`
+   * (docs/decisions/051-listing-filters-and-lookups.md).
+   */
+  defaultSort: ProductSort;
   text: string;
 }
 
@@ -43,6 +66,8 @@ export interface KnownCodes {
   typeCodes: ReadonlySet<string>;
   /** The reference list's grape codes; without it, every `grape` value is dropped. */
   grapeCodes?: ReadonlySet<string>;
+  /** The boutiques' inventory codes (channel kind SHOP): a list naming only these is a boutique view. */
+  boutiqueCodes?: ReadonlySet<string>;
 }
 
 /** Largest price accepted from a URL; anything above is ignored (ids: {@link isRowId}). */
@@ -84,18 +109,69 @@ export function parsePageSize(value: string | null): number {
   return size >= 1 && size <= MAX_PRODUCT_PAGE_SIZE ? size : PRODUCT_PAGE_SIZE;
 }
 
+/** Availability statuses of a parameter (any case), in the vocabulary's order; anything else is ignored. */
+export function availabilityStatuses(params: URLSearchParams, key = AVAILABILITY_STATUS_PARAM): AvailabilityStatus[] {
+  const asked = new Set(multiValues(params, key).map((v) => v.toUpperCase()));
+  return AVAILABILITY_STATUSES.filter((status) => asked.has(status));
+}
+
+/**
+ * The default order of a list (docs/decisions/051-listing-filters-and-lookups.md): a text search
+ * by relevance; a boutique view (every inventory named is a boutique's, SPEC §9 "price sort for
+ * boutique descending") by price, dearest first; any other list by availability then name.
+ */
+export function defaultProductSort(inventories: readonly string[], text: string, known: Pick<KnownCodes, "boutiqueCodes">): ProductSort {
+  if (text) return "relevance";
+  const boutiques = known.boutiqueCodes;
+  return boutiques && inventories.length > 0 && inventories.every((code) => boutiques.has(code)) ? "price-desc" : "relevance";
+}
+
+/**
+ * The spec's names the list reads as ours (docs/decisions/051-listing-filters-and-lookups.md):
+ * `inventory=boires` (any case) as Quebec's default availability ({@link BOIRES_INVENTORIES}) and
+ * `sortByOrigin=ASC` as `sort=origin`. Returns the query with them replaced, or null when it has
+ * none (the route answers a 301 to the returned query).
+ */
+export function canonicalListingAliases(params: URLSearchParams): URLSearchParams | null {
+  const inventories = params.getAll("inventory").flatMap((v) => v.split(","));
+  const hasBoires = inventories.some((v) => v.trim().toLowerCase() === "boires");
+  const byOrigin = params.get("sortByOrigin");
+  if (!hasBoires && byOrigin === null) return null;
+  const next = new URLSearchParams();
+  let inventoriesWritten = false;
+  for (const [key, value] of params) {
+    if (key === "sortByOrigin") continue;
+    if (key === "inventory" && hasBoires) {
+      if (inventoriesWritten) continue;
+      inventoriesWritten = true;
+      const codes = inventories
+        .map((v) => v.trim())
+        .flatMap((v): readonly string[] => (v.toLowerCase() === "boires" ? BOIRES_INVENTORIES : [v]));
+      for (const code of new Set(codes)) if (code) next.append("inventory", code);
+      continue;
+    }
+    next.append(key, value);
+  }
+  // `sortByOrigin=ASC` (the spec's only direction) asks for the origin order unless a `sort` is named.
+  if (byOrigin !== null && byOrigin.trim().toUpperCase() === "ASC" && !next.has("sort")) next.set("sort", "origin");
+  return next;
+}
+
 /** Parses the product list's URL query. Unknown inventory and type codes are dropped. */
 export function parseProductFilters(params: URLSearchParams, known: KnownCodes): ProductFilters {
   const sort = params.get("sort");
+  const inventories = multiValues(params, "inventory").filter(
+    (c): c is InventoryCode => isOneOf(INVENTORY_CODES, c) && known.inventoryCodes.has(c),
+  );
+  const text = cleanText(params.get("t"));
+  const defaultSort = defaultProductSort(inventories, text, known);
   let minCents = parsePriceCents(params.get("min"));
   let maxCents = parsePriceCents(params.get("max"));
   if (minCents !== null && maxCents !== null && minCents > maxCents) [minCents, maxCents] = [maxCents, minCents];
   return {
     page: parsePage(params.get("page")),
     size: parsePageSize(params.get("size")),
-    inventories: multiValues(params, "inventory").filter(
-      (c): c is InventoryCode => isOneOf(INVENTORY_CODES, c) && known.inventoryCodes.has(c),
-    ),
+    inventories,
     types: multiValues(params, "type")
       .map((c) => c.toUpperCase())
       .filter((c) => known.typeCodes.has(c)),
@@ -105,8 +181,10 @@ export function parseProductFilters(params: URLSearchParams, known: KnownCodes):
     grapes: [...new Set(multiValues(params, "grape").map((c) => c.toLowerCase()))].filter((c) => known.grapeCodes?.has(c) ?? false),
     minCents,
     maxCents,
-    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : "relevance",
-    text: cleanText(params.get("t")),
+    statuses: availabilityStatuses(params),
+    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : defaultSort,
+    defaultSort,
+    text,
   };
 }
 
@@ -127,9 +205,10 @@ export function productFiltersToSearchParams(filters: ProductFilters): URLSearch
   for (const v of filters.countries) params.append("c", v);
   for (const v of filters.regions) params.append("r", String(v));
   for (const v of filters.grapes) params.append("grape", v);
+  for (const v of filters.statuses) params.append(AVAILABILITY_STATUS_PARAM, v);
   if (filters.minCents !== null) params.set("min", centsToParam(filters.minCents));
   if (filters.maxCents !== null) params.set("max", centsToParam(filters.maxCents));
-  if (filters.sort !== "relevance") params.set("sort", filters.sort);
+  if (filters.sort !== filters.defaultSort) params.set("sort", filters.sort);
   if (filters.size !== PRODUCT_PAGE_SIZE) params.set("size", String(filters.size));
   if (filters.page > 1) params.set("page", String(filters.page));
   return params;
@@ -150,6 +229,7 @@ export function activeFilterCount(filters: ProductFilters): number {
     filters.countries.length +
     filters.regions.length +
     filters.grapes.length +
+    filters.statuses.length +
     (filters.maxCents !== null ? 1 : 0) +
     (filters.text ? 1 : 0)
   );

@@ -22,14 +22,15 @@ import {
   regions,
 } from "~/db/schema";
 import { webSearchQuery } from "~/db/text-search";
+import { compareText } from "~/i18n/format";
 import { localized } from "~/lib/localized";
 import { paginate, type Pagination } from "~/lib/pagination";
-import type { AvailabilityStatus, InventoryCode, Locale, Province, TaxMode } from "~/vocabulary";
+import { AVAILABILITY_STATUSES, type AvailabilityStatus, type InventoryCode, type Locale, type Province, type TaxMode } from "~/vocabulary";
 import { countryName } from "./country-names.server";
 import type { ProductFilters } from "./product-filters";
 import type { ProductInventoryView } from "./product-inventory";
 import { productInventoryColumns } from "./product-inventory.server";
-import { defaultInventoryCodes, type ReferenceData } from "./reference.server";
+import { defaultInventoryCodes, localizedName, type ReferenceData } from "./reference.server";
 
 export interface SearchOptions {
   province: Province;
@@ -107,6 +108,11 @@ export interface ProductSearchResult {
     colors: FacetCount<number>[];
     /** Grape variety codes (decision 036). */
     grapes: FacetCount<string>[];
+    /**
+     * Products with a channel of the list in each availability status (decision 051): a product
+     * with an available and an upcoming channel counts under both.
+     */
+    statuses: FacetCount<AvailabilityStatus>[];
   };
 }
 
@@ -163,6 +169,12 @@ interface SearchConditions {
    * listing's rows: the materialized counts know no grapes.
    */
   grape: SQL | undefined;
+  /**
+   * The availability statuses asked for (decision 051), on the listing's rows: a channel in one of
+   * them. Only on the listing's rows: the materialized counts know no statuses. Undefined when
+   * none or every status is asked for.
+   */
+  status: SQL | undefined;
   /** Conditions no facet ignores: other attributes, price, text, producer. */
   common: SQL | undefined;
 }
@@ -233,6 +245,10 @@ function searchConditions(
     region: filters.regions.length ? inArray(columns.regionId, filters.regions) : undefined,
     color: colorIds ? inArray(columns.colorId, colorIds) : undefined,
     grape: listing && filters.grapes.length ? grapeExists(filters.grapes, reference) : undefined,
+    status:
+      listing && filters.statuses.length > 0 && filters.statuses.length < AVAILABILITY_STATUSES.length
+        ? inArray(productListing.availabilityStatus, filters.statuses)
+        : undefined,
     common: and(...common),
   };
 }
@@ -308,6 +324,10 @@ interface OrderColumns {
   quantity: SQLWrapper;
   /** The text search's relevance (only the default order of a text search sorts on it). */
   rank: SQLWrapper;
+  /** The country's place among the countries by name in the page's language (the origin order). */
+  countryRank: SQLWrapper;
+  /** The region's place among the regions by country, then by name in the page's language. */
+  regionRank: SQLWrapper;
 }
 
 /** Whether the list is ordered by relevance: the default order of a text search. */
@@ -322,7 +342,8 @@ function relevance(text: string, locale: Locale): SQL<number> {
 }
 
 /** The search table's columns for the list's order in this language and tax mode. */
-function listingOrderColumns(filters: ProductFilters, options: SearchOptions) {
+function listingOrderColumns(filters: ProductFilters, options: SearchOptions, reference: ReferenceData) {
+  const origin = filters.sort === "origin" ? originRanks(reference, options.locale) : null;
   return {
     id: productListing.productInventoryId,
     availabilityStatus: productListing.availabilityStatus,
@@ -330,7 +351,36 @@ function listingOrderColumns(filters: ProductFilters, options: SearchOptions) {
     price: options.taxMode === "IN" ? productListing.priceTaxInCents : productListing.priceCents,
     quantity: productListing.quantity,
     rank: byRelevance(filters) ? relevance(filters.text, options.locale) : sql<number>`0`,
+    // The ranks' ids as one array literal parameter (`{3,1,2}`): one value, whatever their number.
+    countryRank: origin
+      ? sql<number>`array_position(${`{${origin.countryIds.join(",")}}`}::integer[], ${productListing.countryId})`
+      : sql<number>`0`,
+    regionRank: origin
+      ? sql<number>`array_position(${`{${origin.regionIds.join(",")}}`}::integer[], ${productListing.regionId})`
+      : sql<number>`0`,
   } satisfies OrderColumns;
+}
+
+/**
+ * The origin order's ranks (decision 051): the countries' ids by their names in `locale`, and the
+ * regions' ids by their country's rank, then their own names. Countries and regions are reference
+ * data (tens of rows), so the order is an array position computed per listing row: no index gives
+ * it, the matching rows are sorted (a bounded top-N sort as far as the page).
+ */
+export function originRanks(reference: ReferenceData, locale: Locale): { countryIds: number[]; regionIds: number[] } {
+  const compare = compareText(locale);
+  const countries = reference.countries
+    .map((country) => ({ id: country.id, name: countryName(country.code, locale) }))
+    .sort((a, b) => compare(a.name, b.name) || a.id - b.id);
+  const countryRank = new Map(countries.map((country, index) => [country.id, index]));
+  const regions = reference.regions
+    .map((region) => ({
+      id: region.id,
+      country: countryRank.get(region.countryId) ?? countries.length,
+      name: localizedName(region, locale),
+    }))
+    .sort((a, b) => a.country - b.country || compare(a.name, b.name) || a.id - b.id);
+  return { countryIds: countries.map((c) => c.id), regionIds: regions.map((r) => r.id) };
 }
 
 /** One column of an order, and its direction. */
@@ -357,6 +407,9 @@ function orderKeys(filters: ProductFilters): OrderKey[] {
       return [descending("quantity"), ascending("id")];
     case "name":
       return [ascending("name"), ascending("id")];
+    // Decision 051: country, then region (a product without one after those with), then name.
+    case "origin":
+      return [ascending("countryRank"), ascending("regionRank"), ascending("name"), ascending("id")];
     case "relevance": {
       const byStatusAndName = [ascending("availabilityStatus"), ascending("name"), ascending("id")];
       return byRelevance(filters) ? [descending("rank"), ...byStatusAndName] : byStatusAndName;
@@ -391,13 +444,13 @@ export async function searchProducts(
 ): Promise<ProductSearchResult> {
   const size = options.pageSize ?? filters.size;
   const c = searchConditions(filters, reference, options);
-  const all = and(c.inventory, c.type, c.country, c.region, c.color, c.grape, c.common);
+  const all = and(c.inventory, c.type, c.country, c.region, c.color, c.grape, c.status, c.common);
 
   // Facet filters alone are counted from the materialized counts; any other condition (text,
   // price, other attributes, producer) counts the matching listing rows. Either is cached until the
   // catalogue changes. A page within reach is read at the same time, on another connection; a
   // farther one (likely past the last page: the route redirects) only once the counts clamp it.
-  const columns = listingOrderColumns(filters, options);
+  const columns = listingOrderColumns(filters, options, reference);
   const matched = (key: keyof OrderColumns) => sql`${sql.identifier("matched")}.${sql.identifier(key)}`;
   const matchedColumns: OrderColumns = {
     id: matched("id"),
@@ -406,6 +459,8 @@ export async function searchProducts(
     price: matched("price"),
     quantity: matched("quantity"),
     rank: matched("rank"),
+    countryRank: matched("countryRank"),
+    regionRank: matched("regionRank"),
   };
   // The order's columns and the product, read from the province's range of the order's index.
   const matchedRows = (where: SQL | undefined) =>
@@ -422,8 +477,8 @@ export async function searchProducts(
       .from(sql`${rows} as ${sql.identifier("matched")}`)
       .orderBy(...orderBy(filters, matchedColumns))
       .limit(limit);
-  /** The first `limit` matching listing rows' products, in the list's order (a product once per channel). */
-  const readRows = (limit: number): Promise<{ productId: number }[]> => {
+  /** The first `limit` listing rows' products matching `all`, in the list's order (a product once per channel). */
+  const readRows = (limit: number, all: SQL | undefined): Promise<{ productId: number }[]> => {
     // A text search's rows are found first, through the text indexes, then sorted: `offset 0` keeps
     // the planner from walking a sort index instead, hoping to meet matches early. Matches cluster
     // (châteaux are dear): `t=chateau&sort=price-asc` walked 18,000 index entries for 24 rows, 30 ms
@@ -456,16 +511,40 @@ export async function searchProducts(
    * default list at 100,000 products), so a quarter more rows than products are read at first, and
    * more if that falls short.
    */
-  const readPage = async (offset: number): Promise<number[]> => {
+  const readPage = async (pageOffset: number): Promise<number[]> => {
+    // The origin order reads only the origins the page falls in (decision 051: no index gives it).
+    const { where, skipped } = filters.sort === "origin" ? await originWindow(pageOffset) : { where: all, skipped: 0 };
+    const offset = pageOffset - skipped;
     const wanted = offset + size;
     let limit = Math.ceil(wanted * 1.25) + size;
     for (;;) {
-      const rows = await readRows(limit);
+      const rows = await readRows(limit, where);
       const ids = distinctInOrder(rows.map((r) => Number(r.productId)));
       if (ids.length >= wanted || rows.length < limit) return ids.slice(offset, wanted);
       // Short of products: read far enough for the ratio of rows to products seen so far, and more.
       limit = Math.ceil(((limit * wanted) / Math.max(1, ids.length)) * 1.25) + size;
     }
+  };
+  /**
+   * The origin order's window for a page (decision 051): the matching products counted by origin
+   * (cached like the counts), then the rows of the origins holding products `pageOffset` to
+   * `pageOffset + size` only — the origins before them are skipped by their counts. The rows are
+   * found through the region and country indexes and sorted, instead of sorting every matching
+   * row of the list (110 ms for Quebec's default list at 100,000 products).
+   */
+  const originWindow = async (pageOffset: number): Promise<{ where: SQL | undefined; skipped: number }> => {
+    const groups = await cachedOriginGroups(db, filters, options, () => countOriginGroups(db, reference, options.locale, all));
+    let skipped = 0;
+    let index = 0;
+    while (index < groups.length && skipped + groups[index]!.products <= pageOffset) skipped += groups[index++]!.products;
+    const window: OriginGroup[] = [];
+    let held = skipped;
+    while (index < groups.length && held < pageOffset + size) {
+      window.push(groups[index]!);
+      held += groups[index++]!.products;
+    }
+    if (window.length === 0) return { where: sql`false`, skipped };
+    return { where: and(all, originCondition(window)), skipped };
   };
   const requestedOffset = (Math.max(1, filters.page) - 1) * size;
   const [counts, earlyPage] = await Promise.all([
@@ -483,11 +562,79 @@ export async function searchProducts(
       taxMode: options.taxMode,
       minCents: filters.minCents,
       maxCents: filters.maxCents,
+      statuses: filters.statuses,
     }),
     pagination,
     inventoryCodes,
     facets: counts.facets,
   };
+}
+
+/**
+ * An origin of the origin order (decision 051): a region (its country follows from it), or a
+ * country's products without a region, or the products without a country (both null).
+ */
+interface OriginGroup {
+  countryId: number | null;
+  regionId: number | null;
+  /** Products matching the list's filters with this origin. */
+  products: number;
+}
+
+const originGroupsCache = createDatabaseCache<string, OriginGroup[]>({ ttlMs: 60_000, maxEntries: 1_000 });
+
+/** The origin groups of a filter combination and language, cached like the counts (until the catalogue changes). */
+function cachedOriginGroups(
+  db: Database,
+  filters: ProductFilters,
+  options: SearchOptions,
+  compute: () => Promise<OriginGroup[]>,
+): Promise<OriginGroup[]> {
+  return originGroupsCache(db, `${options.locale} ${countsKey(filters, options)}`, compute);
+}
+
+/**
+ * The products matching `all` counted by origin, in the origin order (decision 051): a product
+ * counts once, under its own region (or its country when it has no region).
+ */
+async function countOriginGroups(db: Database, reference: ReferenceData, locale: Locale, all: SQL | undefined): Promise<OriginGroup[]> {
+  const country = sql<number | null>`case when ${productListing.regionId} is null then ${productListing.countryId} end`;
+  const rows = await db
+    .select({ countryId: country, regionId: productListing.regionId, products: sql<number>`count(distinct ${productListing.productId})` })
+    .from(productListing)
+    .where(all)
+    .groupBy(country, productListing.regionId);
+  const ranks = originRanks(reference, locale);
+  const countryRank = new Map(ranks.countryIds.map((id, index) => [id, index]));
+  const regionRank = new Map(ranks.regionIds.map((id, index) => [id, index]));
+  const last = Number.MAX_SAFE_INTEGER;
+  const keyOf = (row: { countryId: number | null; regionId: number | null }): [number, number] => {
+    if (row.regionId === null) return [row.countryId === null ? last : (countryRank.get(row.countryId) ?? last), last];
+    const regionCountry = reference.regionById.get(row.regionId)?.countryId;
+    return [regionCountry === undefined ? last : (countryRank.get(regionCountry) ?? last), regionRank.get(row.regionId) ?? last];
+  };
+  return rows
+    .map((row) => ({
+      countryId: row.countryId === null ? null : Number(row.countryId),
+      regionId: row.regionId,
+      products: Number(row.products),
+    }))
+    .map((group) => ({ group, key: keyOf(group) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
+    .map(({ group }) => group);
+}
+
+/** The listing rows of some origin groups: their regions, their countries' rows without a region, or none. */
+function originCondition(groups: readonly OriginGroup[]): SQL {
+  const regionIds = groups.flatMap((g) => (g.regionId === null ? [] : [g.regionId]));
+  const countryIds = groups.flatMap((g) => (g.regionId === null && g.countryId !== null ? [g.countryId] : []));
+  const parts: SQL[] = [];
+  if (regionIds.length) parts.push(inArray(productListing.regionId, regionIds));
+  if (countryIds.length) parts.push(and(isNull(productListing.regionId), inArray(productListing.countryId, countryIds))!);
+  if (groups.some((g) => g.regionId === null && g.countryId === null)) {
+    parts.push(and(isNull(productListing.regionId), isNull(productListing.countryId))!);
+  }
+  return or(...parts)!;
 }
 
 /** The distinct values of a list, in the order of their first occurrence. */
@@ -520,8 +667,13 @@ function cachedCounts(
   options: SearchOptions,
   compute: () => Promise<SearchCounts>,
 ): Promise<SearchCounts> {
+  return countsCache(db, countsKey(filters, options), compute);
+}
+
+/** The key of a filter combination's counts: what changes which products match, nothing else. */
+function countsKey(filters: ProductFilters, options: SearchOptions): string {
   // Tax mode matters only to a price filter, the language only to a text search.
-  const key = JSON.stringify([
+  return JSON.stringify([
     options.province,
     filters.maxCents === null ? null : options.taxMode,
     filters.text ? options.locale : null,
@@ -532,11 +684,11 @@ function cachedCounts(
     filters.countries,
     filters.regions,
     filters.grapes,
+    filters.statuses,
     filters.minCents,
     filters.maxCents,
     filters.text,
   ]);
-  return countsCache(db, key, compute);
 }
 
 /**
@@ -550,7 +702,7 @@ async function countFacets(
   reference: ReferenceData,
   source: CountSource,
   c: SearchConditions,
-): Promise<{ total: number; facets: Omit<SearchCounts["facets"], "grapes"> }> {
+): Promise<{ total: number; facets: Omit<SearchCounts["facets"], "grapes" | "statuses"> }> {
   const { columns, countWhere } = source;
   const facetRows = await db
     .select({
@@ -568,7 +720,7 @@ async function countFacets(
       forColor: countWhere(and(c.inventory, c.type, c.country, c.region)),
     })
     .from(source.table)
-    .where(and(c.offeredInventory, c.grape, c.common))
+    .where(and(c.offeredInventory, c.grape, c.status, c.common))
     .groupBy(
       sql`grouping sets ((${columns.inventoryCode}), (${columns.typeCode}), (${columns.countryId}), (${columns.regionId}), (${columns.colorId}))`,
     );
@@ -612,23 +764,49 @@ async function countProducts(
   c: SearchConditions,
 ): Promise<SearchCounts> {
   const rowCounts =
-    c.common || c.grape
+    c.common || c.grape || c.status
       ? countFacets(db, reference, listingRows, c)
       : countFacets(db, reference, materializedCounts, searchConditions(filters, reference, options, productFacetCounts));
-  const [rows, byProduct, grapes] = await Promise.all([
+  const oneInventory = filters.inventories.length === 1;
+  const [rows, byProduct, grapes, statuses] = await Promise.all([
     rowCounts,
-    filters.inventories.length === 1 ? null : countProductFacets(db, reference, c),
+    oneInventory ? null : countProductFacets(db, reference, c),
     countGrapes(db, reference, c),
+    oneInventory ? countStatusesOfOneInventory(db, c) : null,
   ]);
-  if (!byProduct) return { total: rows.total, facets: { ...rows.facets, grapes } };
+  if (!byProduct) return { total: rows.total, facets: { ...rows.facets, grapes, statuses: statuses ?? [] } };
   return { total: byProduct.total, facets: { ...byProduct.facets, inventories: rows.facets.inventories, grapes } };
 }
 
 /**
- * The total and the type, country, region and colour counts in products: the listing rows of the
- * list's inventories matching the conditions no facet ignores, grouped by product first (a product
- * in three channels of the list counts once), then counted in grouping sets, each facet without
- * its own filter. Those facets are the product's own columns, the same on each of its rows.
+ * The availability status facet of a list of one inventory (decision 051): its matching rows by
+ * status, every filter but the status one applied. A product is at most once in an inventory, so
+ * its rows are products.
+ */
+async function countStatusesOfOneInventory(db: Database, c: SearchConditions): Promise<FacetCount<AvailabilityStatus>[]> {
+  const rows = await db
+    .select({ key: productListing.availabilityStatus, count: count() })
+    .from(productListing)
+    .where(and(c.inventory, c.type, c.country, c.region, c.color, c.grape, c.common))
+    .groupBy(productListing.availabilityStatus);
+  return statusCounts(rows.map((r) => ({ key: r.key, count: Number(r.count) })));
+}
+
+/** Status counts in the vocabulary's order, those above 0. */
+function statusCounts(rows: readonly FacetCount<AvailabilityStatus>[]): FacetCount<AvailabilityStatus>[] {
+  return AVAILABILITY_STATUSES.flatMap((key) => {
+    const found = rows.find((r) => r.key === key);
+    return found && found.count > 0 ? [{ key, count: found.count }] : [];
+  });
+}
+
+/**
+ * The total and the type, country, region, colour and availability status counts in products: the
+ * listing rows of the list's inventories matching the conditions no facet ignores, grouped by
+ * product first (a product in three channels of the list counts once), then counted in grouping
+ * sets, each facet without its own filter. Those facets are the product's own columns, the same on
+ * each of its rows, except the status, a channel's: a product holds a status when one of its rows
+ * does (decision 051), and counts under each status it holds.
  */
 async function countProductFacets(
   db: Database,
@@ -636,6 +814,7 @@ async function countProductFacets(
   c: SearchConditions,
 ): Promise<{ total: number; facets: Omit<SearchCounts["facets"], "grapes" | "inventories"> }> {
   const holds = (condition: SQL | undefined) => (condition ? sql<boolean>`bool_or(${condition})` : sql<boolean>`true`);
+  const holdsStatus = (status: AvailabilityStatus) => holds(eq(productListing.availabilityStatus, status));
   const p = db
     .select({
       typeCode: sql<string>`min(${productListing.typeCode})`.as("type_code"),
@@ -646,6 +825,9 @@ async function countProductFacets(
       countryOk: holds(c.country).as("country_ok"),
       regionOk: holds(c.region).as("region_ok"),
       colorOk: holds(c.color).as("color_ok"),
+      statusOk: holds(c.status).as("status_ok"),
+      available: holdsStatus("AVAILABLE").as("available"),
+      upcoming: holdsStatus("UPCOMING").as("upcoming"),
     })
     .from(productListing)
     .where(and(c.inventory, c.grape, c.common))
@@ -656,6 +838,7 @@ async function countProductFacets(
   const country = sql`${p.countryOk}`;
   const region = sql`${p.regionOk}`;
   const color = sql`${p.colorOk}`;
+  const status = sql`${p.statusOk}`;
   const facetRows = await db
     .select({
       typeCode: p.typeCode,
@@ -663,11 +846,13 @@ async function countProductFacets(
       regionId: p.regionId,
       colorId: p.colorId,
       set: sql<number>`grouping(${p.typeCode}, ${p.countryId}, ${p.regionId}, ${p.colorId})`,
-      total: countWhere(type, country, region, color),
-      forType: countWhere(country, region, color),
-      forCountry: countWhere(type, region, color),
-      forRegion: countWhere(type, country, color),
-      forColor: countWhere(type, country, region),
+      total: countWhere(type, country, region, color, status),
+      forType: countWhere(country, region, color, status),
+      forCountry: countWhere(type, region, color, status),
+      forRegion: countWhere(type, country, color, status),
+      forColor: countWhere(type, country, region, status),
+      forAvailable: countWhere(sql`${p.available}`, type, country, region, color),
+      forUpcoming: countWhere(sql`${p.upcoming}`, type, country, region, color),
     })
     .from(p)
     .groupBy(sql`grouping sets ((), (${p.typeCode}), (${p.countryId}), (${p.regionId}), (${p.colorId}))`);
@@ -675,9 +860,14 @@ async function countProductFacets(
   // grouping() bits, most significant first: type, country, region, colour (1 = not grouped).
   const bySet = (bits: number) => facetRows.filter((r) => Number(r.set) === bits);
   const positive = <K>(rows: { key: K | null; count: number }[]) => rows.filter((r): r is FacetCount<K> => r.key !== null && r.count > 0);
+  const all = bySet(0b1111)[0];
   return {
-    total: Number(bySet(0b1111)[0]?.total ?? 0),
+    total: Number(all?.total ?? 0),
     facets: {
+      statuses: statusCounts([
+        { key: "AVAILABLE", count: Number(all?.forAvailable ?? 0) },
+        { key: "UPCOMING", count: Number(all?.forUpcoming ?? 0) },
+      ]),
       types: positive(bySet(0b0111).map((r) => ({ key: r.typeCode, count: Number(r.forType) }))),
       countries: positive(
         bySet(0b1011).map((r) => ({
@@ -704,7 +894,7 @@ async function countGrapes(db: Database, reference: ReferenceData, c: SearchCond
     .select({ grapeId: productGrapes.grapeId, count: sql<number>`count(distinct ${productListing.productId})` })
     .from(productListing)
     .innerJoin(productGrapes, eq(productGrapes.productId, productListing.productId))
-    .where(and(c.inventory, c.type, c.country, c.region, c.color, c.common))
+    .where(and(c.inventory, c.type, c.country, c.region, c.color, c.status, c.common))
     .groupBy(productGrapes.grapeId);
   const codeOf = new Map(reference.grapes.map((g) => [g.id, g.code]));
   return rows
@@ -797,6 +987,8 @@ const listedChannelsQuery = preparedPerLocale((db, locale) =>
         ),
         // The price filter (SPEC §5: when a maximum is set), on the tax mode's column.
         sql`(${sql.placeholder("maxCents")}::integer is null or (case when ${sql.placeholder("taxIn")}::boolean then ${productInventories.priceTaxInCents} else ${productInventories.priceCents} end) between coalesce(${sql.placeholder("minCents")}::integer, 0) and ${sql.placeholder("maxCents")}::integer)`,
+        // The availability statuses asked for (decision 051), when any.
+        sql`(cardinality(${sql.placeholder("statuses")}::text[]) = 0 or ${productInventories.availabilityStatus} = any(${sql.placeholder("statuses")}::text[]))`,
       ),
     )
     .orderBy(asc(inventories.position))
@@ -807,14 +999,22 @@ const listedChannelsQuery = preparedPerLocale((db, locale) =>
  * The list's cards for product ids, in the order of `ids` (ids not found are left out), each with
  * its channels of the list ({@link groupChannels}), names in `locale`. One prepared query.
  * @param universe the list's provinces (their default-listed inventories: the visitor's, or those of
- *   the inventories the URL names), the inventories the URL names, and the price filter (a card
- *   shows only its channels within it, in the tax mode)
+ *   the inventories the URL names), the inventories the URL names, the price filter (a card
+ *   shows only its channels within it, in the tax mode) and the availability statuses asked for
+ *   (a card shows only its channels in them; none = any)
  */
 async function loadListedProducts(
   db: Database,
   ids: number[],
   locale: Locale,
-  universe: { provinces: Province[]; named: InventoryCode[]; taxMode: TaxMode; minCents: number | null; maxCents: number | null },
+  universe: {
+    provinces: Province[];
+    named: InventoryCode[];
+    taxMode: TaxMode;
+    minCents: number | null;
+    maxCents: number | null;
+    statuses?: readonly AvailabilityStatus[];
+  },
 ): Promise<ListedProduct[]> {
   if (ids.length === 0) return [];
   const rows = await listedChannelsQuery(db, locale).execute({
@@ -824,6 +1024,7 @@ async function loadListedProducts(
     taxIn: universe.taxMode === "IN",
     minCents: universe.maxCents === null ? null : universe.minCents,
     maxCents: universe.maxCents,
+    statuses: universe.statuses ?? [],
   });
   return groupChannels(ids, rows, universe.named);
 }
@@ -1007,6 +1208,7 @@ export async function* productListingBatches(
     c.region,
     c.color,
     c.grape,
+    c.status,
     c.common,
     inArray(productListing.availabilityStatus, options.availability),
   );

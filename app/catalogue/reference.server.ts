@@ -31,7 +31,7 @@ export interface ReferenceData {
   /** The reference list of grape varieties (decision 036), ordered by code. */
   grapes: GrapeVariety[];
   grapeByCode: Map<string, GrapeVariety>;
-  known: { inventoryCodes: Set<string>; typeCodes: Set<string>; grapeCodes: Set<string> };
+  known: { inventoryCodes: Set<string>; typeCodes: Set<string>; grapeCodes: Set<string>; boutiqueCodes: Set<string> };
 }
 
 const referenceCache = createDatabaseCache<"reference", ReferenceData>({ ttlMs: 0, maxEntries: 1 });
@@ -67,6 +67,8 @@ async function loadReferenceData(db: Database): Promise<ReferenceData> {
       inventoryCodes: new Set(inventoryRows.map((i) => i.code)),
       typeCodes: new Set(typeRows.map((t) => t.code)),
       grapeCodes: new Set(grapeRows.map((g) => g.code)),
+      // The boutiques' channels: a list of these alone is sorted by price, dearest first (decision 051).
+      boutiqueCodes: new Set(inventoryRows.filter((i) => i.channelKind === "SHOP").map((i) => i.code)),
     },
   };
 }

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 import { currentBlogSlug, getBlog } from "~/blogs/blogs.server";
 import { BlogArticle } from "~/blogs/ui/blog-article";
 import { shopContext } from "~/context";
+import { notFoundData } from "~/http/not-found";
 import { articleMeta } from "~/seo/catalogue-meta";
 import { siteOf } from "~/seo/page-meta";
 import type { Route } from "./+types/blog";
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!blog) {
     const current = await currentBlogSlug(db, params.id);
     if (current) throw redirect(`/blogs/${current}${new URL(request.url).search}`, { status: 301 });
-    throw data(null, { status: 404 });
+    throw data(notFoundData("blog"), { status: 404 });
   }
   return { blog };
 }

@@ -4,7 +4,7 @@
  * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
  * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
  */
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { listBlogsForProduct } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { ownerIsMember, readCartOwner } from "~/cart/cart-owner.server";
@@ -15,6 +15,8 @@ import { allocationRunningOn } from "~/catalogue/allocation";
 import { productTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { memberUnitPrice } from "~/catalogue/display-price";
+import { canonicalLookupHref, parseId, productSegmentLookup } from "~/catalogue/lookups";
+import { findProduct } from "~/catalogue/lookups.server";
 import { moreFromProducer } from "~/catalogue/more-from-producer.server";
 import { productPagePhotos, structuredDataImageUrls } from "~/catalogue/photos-on-pages.server";
 import { getProductDetail, type ProductChannel } from "~/catalogue/product-detail.server";
@@ -29,6 +31,7 @@ import { readWineFacts } from "~/catalogue/wine-facts.server";
 import { shopContext } from "~/context";
 import { isFavorite } from "~/favorites/favorites.server";
 import { FavoriteToggle } from "~/favorites/ui/favorite-toggle";
+import { notFoundData } from "~/http/not-found";
 import { channelNameKey } from "~/i18n/channel-names";
 import { formatMoney, formatShopDay, formatVolume } from "~/i18n/format";
 import { shopDateOf } from "~/i18n/shop-time";
@@ -64,9 +67,19 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const { db, preferences, locale } = shop;
-  const product = isSlug(params.slug) ? await getProductDetail(db, params.slug, locale) : null;
-  if (!product) throw data(null, { status: 404 });
   const url = new URL(request.url);
+  const byPuid = url.searchParams.get("idType")?.trim().toLowerCase() === "puid";
+  const product = !byPuid && isSlug(params.slug) ? await getProductDetail(db, params.slug, locale) : null;
+  if (!product) {
+    // Decision 051: `/products/1234` and `?idType=puid` answer a 301 to the product's slug URL.
+    const lookup = productSegmentLookup(params.slug, url.searchParams);
+    const found = lookup ? await findProduct(db, lookup) : null;
+    if (found) {
+      const channel = found.productInventoryId ?? parseId(url.searchParams.get("id"));
+      throw redirect(canonicalLookupHref("products", found.slug, url.searchParams, channel), 301);
+    }
+    throw data(notFoundData("product"), { status: 404 });
+  }
   const requestedId = Number(url.searchParams.get("id"));
   const here = product.channels.filter((c) => c.province === preferences.province);
   const elsewhere = product.channels.filter((c) => c.province !== preferences.province);

@@ -3,15 +3,19 @@
  * of SPEC §5 and pagination. The filter form is a GET form: it works without JavaScript, and with
  * it each change submits at once; back/forward restore each filter state.
  */
-import { Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { countryName } from "~/catalogue/country-names.server";
 import { type FacetOption, productFacetOptions, type UncountedOption } from "~/catalogue/facet-options.server";
 import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
+import { canonicalLookupHref, productListLookup } from "~/catalogue/lookups";
+import { findProduct } from "~/catalogue/lookups.server";
 import { withMainPhotos } from "~/catalogue/photos-on-pages.server";
 import { productFilterChips } from "~/catalogue/product-filter-chips";
 import {
   activeFilterCount,
+  AVAILABILITY_STATUS_PARAM,
+  canonicalListingAliases,
   parseProductFilters,
   PRODUCT_PAGE_SIZE,
   PRODUCT_SORTS,
@@ -27,6 +31,7 @@ import { ListHeader } from "~/components/ui/list-header";
 import { PaginationNav } from "~/components/ui/pagination-nav";
 import { SortForm } from "~/components/ui/sort-form";
 import { shopContext } from "~/context";
+import { notFoundData } from "~/http/not-found";
 import { useT } from "~/i18n/translation";
 import { redirectToShownPage } from "~/lib/pagination";
 import { tidySearchParams } from "~/lib/url-params";
@@ -47,9 +52,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
   const reference = await getReferenceData(db);
   const url = new URL(request.url);
-  const tidy = tidySearchParams(url.searchParams, { sort: "relevance", page: "1" });
-  if (tidy !== null) throw redirect(tidy ? `/products?${tidy}` : "/products");
+  // Decision 051: `?pid=`, `?id=`, `?puid=` name one product: a 301 to its page, or not found.
+  const lookup = productListLookup(url.searchParams);
+  if (lookup) {
+    const found = await findProduct(db, lookup);
+    if (!found) throw data(notFoundData("product"), { status: 404 });
+    throw redirect(canonicalLookupHref("products", found.slug, url.searchParams, found.productInventoryId), 301);
+  }
+  // Decision 051: the spec's `inventory=boires` and `sortByOrigin=ASC`, in our words.
+  const aliased = canonicalListingAliases(url.searchParams);
+  if (aliased) throw redirect(aliased.size ? `/products?${aliased}` : "/products", 301);
   const filters = parseProductFilters(url.searchParams, reference.known);
+  // A boutique view's default order is price descending (decision 051): `sort=relevance` stays there.
+  const tidy = tidySearchParams(url.searchParams, { sort: filters.defaultSort, page: "1" });
+  if (tidy !== null) throw redirect(tidy ? `/products?${tidy}` : "/products");
   const result = await searchProducts(db, reference, filters, {
     province: preferences.province,
     taxMode: preferences.taxMode,
@@ -132,7 +148,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           label={t("filters.sort")}
           submitLabel={t("filters.sortApply")}
           options={PRODUCT_SORTS.map((s) => ({ value: s, label: t(`filters.sorts.${s}`) }))}
-          hidden={[...productFiltersToSearchParams({ ...filters, sort: "relevance", page: 1 })]}
+          hidden={[...productFiltersToSearchParams({ ...filters, sort: filters.defaultSort, page: 1 })]}
         />
       </ListHeader>
       <FilterChipList {...chips} />
@@ -155,8 +171,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               <input key={id} type="hidden" name="a" value={id} />
             ))}
             {/* The sort order has its own form beside the count; a filter change keeps it. */}
-            {filters.sort !== "relevance" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+            {filters.sort !== filters.defaultSort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
             <FacetFieldset legend={t("filters.availability")} name="inventory" options={facets.inventories} />
+            <FacetFieldset legend={t("filters.availabilityStatus")} name={AVAILABILITY_STATUS_PARAM} options={facets.statuses} />
             <FacetFieldset legend={t("filters.type")} name="type" options={facets.types} />
             <FacetFieldset legend={t("filters.color")} name="a" options={facets.colors} />
             <FacetFieldset legend={t("filters.characteristics")} name="a" options={facets.characteristics} />

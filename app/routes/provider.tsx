@@ -2,13 +2,15 @@
  * /providers/{slug} (SPEC §2, §7): the producer, its origins and its products in the province
  * (page 1, size 51).
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { listBlogsForProvider } from "~/blogs/blogs.server";
 import { RelatedBlogs } from "~/blogs/ui/related-blogs";
 import { ProductCardGrid } from "~/cart/ui/product-card-grid";
 import { providerTrail } from "~/catalogue/breadcrumbs";
 import { countryName } from "~/catalogue/country-names.server";
 import { providerImageSrc } from "~/catalogue/links";
+import { canonicalLookupHref, providerIdOf } from "~/catalogue/lookups";
+import { findProviderSlug } from "~/catalogue/lookups.server";
 import { structuredDataImageUrls, withMainPhotos, withProviderPictures } from "~/catalogue/photos-on-pages.server";
 import { parseProductFilters } from "~/catalogue/product-filters";
 import { searchProducts } from "~/catalogue/products.server";
@@ -19,6 +21,7 @@ import { getReferenceData } from "~/catalogue/reference.server";
 import { Breadcrumbs } from "~/catalogue/ui/breadcrumbs";
 import { PICTURE_SIZES } from "~/catalogue/ui/catalogue-image";
 import { shopContext } from "~/context";
+import { notFoundData } from "~/http/not-found";
 import { useT } from "~/i18n/translation";
 import { CataloguePicture } from "~/images/ui/catalogue-picture";
 import { isSlug } from "~/lib/url-params";
@@ -37,14 +40,21 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return [...providerMeta(site, data), ...(site ? [{ "script:ld+json": breadcrumbListJsonLd(site.origin, site.locale, data.trail) }] : [])];
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const { db, preferences, locale } = shop;
   const reference = await getReferenceData(db);
   const found = isSlug(params.slug) ? await getProviderDetail(db, reference, params.slug, locale) : null;
-  if (!found) throw data(null, { status: 404 });
+  if (!found) {
+    // Decision 051: `/providers/56` answers a 301 to the producer's slug URL.
+    const url = new URL(request.url);
+    const id = providerIdOf(params.slug, url.searchParams);
+    const slug = id === null ? null : await findProviderSlug(db, id);
+    if (slug) throw redirect(canonicalLookupHref("providers", slug, url.searchParams), 301);
+    throw data(notFoundData("provider"), { status: 404 });
+  }
   const [provider] = await withProviderPictures(db, [found], locale);
-  if (!provider) throw data(null, { status: 404 });
+  if (!provider) throw data(notFoundData("provider"), { status: 404 });
   const provinceInventories = reference.inventories.filter((i) => i.province === preferences.province).map((i) => i.code);
   const filters = { ...parseProductFilters(new URLSearchParams(), reference.known), inventories: provinceInventories };
   const result = await searchProducts(db, reference, filters, {

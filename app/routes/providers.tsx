@@ -20,6 +20,8 @@ import {
 } from "react-router";
 import { catalogueChipLabels } from "~/catalogue/filter-chip-labels.server";
 import { buildFilterTree, providerFilterCount, type TreeNode } from "~/catalogue/filter-tree";
+import { canonicalLookupHref, notFoundHref, providerIdOf } from "~/catalogue/lookups";
+import { findProviderSlug } from "~/catalogue/lookups.server";
 import { withProviderPictures } from "~/catalogue/photos-on-pages.server";
 import { providerFilterChips } from "~/catalogue/provider-filter-chips";
 import {
@@ -58,6 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
   const reference = await getReferenceData(db);
   const url = new URL(request.url);
+  if (url.searchParams.has("id")) {
+    // Decision 051: `/providers?id=56` answers a 301 to the producer's slug URL.
+    const id = providerIdOf(null, url.searchParams);
+    const slug = id === null ? null : await findProviderSlug(db, id);
+    if (slug) throw redirect(canonicalLookupHref("providers", slug, url.searchParams), 301);
+    // Not this route's 404: its error boundary says the list is unavailable. The not-found page says it.
+    throw redirect(notFoundHref("provider", url.searchParams));
+  }
   const tidy = tidySearchParams(url.searchParams, { page: "1" });
   if (tidy !== null) throw redirect(tidy ? `/providers?${tidy}` : "/providers");
   const filters = parseProviderFilters(url.searchParams, preferences.province);

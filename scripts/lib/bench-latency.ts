@@ -33,6 +33,9 @@ export const CURVE_PAGES: readonly CurvePage[] = [
   { label: "/products?sort=price-asc&type=VIN", path: "/products?sort=price-asc&type=VIN", targetMs: PRODUCTS_TARGET_MS },
   { label: "/products?type=VIN&c=FR", path: "/products?type=VIN&c=FR", targetMs: PRODUCTS_TARGET_MS },
   { label: "/products?t=chateau", path: "/products?t=chateau", targetMs: PRODUCTS_TARGET_MS },
+  // Decision 051: the availability status facet (counted from the listing rows) and the origin order, deep.
+  { label: "/products?availabilityStatus=UPCOMING", path: "/products?availabilityStatus=UPCOMING", targetMs: PRODUCTS_TARGET_MS },
+  { label: "/products?sort=origin&page=min(300,last)", path: "/products?sort=origin&page=300", targetMs: PRODUCTS_TARGET_MS },
   { label: "/global-search?t=chateau", path: "/global-search?t=chateau", targetMs: SEARCH_TARGET_MS },
   { label: "/global-search?t=chardonay (typo)", path: "/global-search?t=chardonay", targetMs: SEARCH_TARGET_MS },
   { label: "/global-search?t=vin", path: "/global-search?t=vin", targetMs: SEARCH_TARGET_MS },

@@ -96,7 +96,8 @@ describe("/products", () => {
     type Key = "priceTaxInCents" | "priceCents" | "quantity";
     const prices = (data: ProductsData, key: Key, pick: (values: number[]) => number) =>
       data.items.map((i) => pick(i.channels.map((c) => c[key])));
-    const named = await products("?inventory=MERCH_MTL&sort=price-desc");
+    // A boutique's view is by price descending by default (decision 051).
+    const named = await products("?inventory=MERCH_MTL");
     for (const item of named.items) expect(item.channels[0]!.inventoryCode).toBe("MERCH_MTL");
     const desc = named.items.map((i) => i.channels[0]!.priceTaxInCents);
     expect(desc.length).toBeGreaterThan(2);

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { type AppCode, errorIdentity } from "~/http/app-code";
+import { notFoundTypeOf } from "~/http/not-found";
 import { useT } from "~/i18n/translation";
 import { MessagePage } from "./message-page";
 
@@ -35,11 +36,18 @@ export function RouteErrorPage() {
   // The server logged it already, masked, with the request's id (app/entry.server.tsx handleError).
   if (!response && typeof document !== "undefined") console.error(error);
   const wording = wordingOf(appCode);
+  // What was not found, when the page knows (decision 051: `/not-found?type=`, a failed lookup).
+  const what = appCode === "NOT_FOUND" ? notFoundTypeOf((response?.data as { notFound?: string } | null | undefined)?.notFound) : null;
   const retrySeconds =
     Number((response?.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds) || (appCode === "UNAVAILABLE" ? 30 : 60);
   return (
     <MessagePage title={t(wording.title)} documentTitle testId="error-page">
       {wording.message ? <p className="mt-4">{t(wording.message, { count: retrySeconds })}</p> : null}
+      {what ? (
+        <p className="mt-4" data-testid="not-found-what">
+          {t(`notFound.what.${what}`)}
+        </p>
+      ) : null}
       {appCode === "NOT_FOUND" ? (
         <p className="mt-4">
           <a className="underline" href="/">
