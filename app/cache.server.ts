@@ -27,8 +27,8 @@ export const CATALOGUE_CHANNEL = "cuvee_catalogue";
 
 /**
  * Empties every cache of values computed from `db` (counts, facets, the producers' directory,
- * the reference data, the shared pages) in this process, after a change of the catalogue (issue
- * 10 §4: a catalogue import; an order's stock). Every process calls it when the database
+ * the reference data, the shared pages) in this process, after a change of the catalogue (docs/decisions/026-shared-page-cache.md:
+ * a catalogue import; an order's stock). Every process calls it when the database
  * announces a change ({@link clearCachesOnCatalogueChanges}); the importing process also calls it
  * at once, so its next page shows the import.
  */

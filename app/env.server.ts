@@ -174,7 +174,7 @@ export interface Env {
   publicationSweepSeconds: number;
   stripe: { secretKey: string; webhookSecret: string | undefined } | null;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string; agencyEmail: string | undefined };
-  /** Who issues the invoices and where customers write (SPEC §4 agency order follow-up). */
+  /** Who issues the invoices and where customers write (docs/product.md#branch-follow-up agency order follow-up). */
   agency: AgencyIdentity;
   /** Mailchimp for newsletter sign-ups, or null: sign-ups are kept in the database only. */
   mailchimp: MailchimpSettings | null;
@@ -194,7 +194,7 @@ export interface MailchimpSettings {
 export const OPENWEATHERMAP_REVERSE_URL = "https://api.openweathermap.org/geo/1.0/reverse";
 
 /**
- * The reverse-geocoding service (SPEC §7): called as `url?lat=…&lon=…&limit=1&appid=<apiKey>`;
+ * The reverse-geocoding service (docs/product.md#how-the-shop-is-built): called as `url?lat=…&lon=…&limit=1&appid=<apiKey>`;
  * OpenWeatherMap's answers an array of places with their `state`.
  */
 export interface GeocodingConfig {

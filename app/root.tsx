@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: shop.locale,
       preferences: shop.preferences,
       cartCount: await countCartItems(shop, request),
-      // The header's account icon shows the first name of a logged-in customer (SPEC §2 layout).
+      // The header's account icon shows the first name of a logged-in customer (docs/product.md#accounts layout).
       user: await readUser(shop.db, request).then((u) => (u ? { firstName: u.firstName } : null)),
       year: new Date().getFullYear(),
       searchText: url.pathname === "/global-search" ? (url.searchParams.get("t") ?? "") : "",
@@ -131,7 +131,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Spec §8: the message, the HTTP status, the application code and the request's reference. */
+/** docs/product.md#errors: the message, the HTTP status, the application code and the request's reference. */
 export function ErrorBoundary() {
   return <RouteErrorPage />;
 }

@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC §2, written out. Unknown paths render the not-found page with a 404.
+ * The route table of docs/product.md#who-it-serves, written out. Unknown paths render the not-found page with a 404.
  */
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { CONTENT_PAGE_SLUGS } from "./vocabulary";
@@ -70,10 +70,10 @@ export default [
     route("evenements/:id", "routes/agence.evenement.tsx"),
     route("evenements/:id/inscriptions.csv", "routes/agence.evenement-inscriptions.ts"),
   ]),
-  // The printable price list and producers list (SPEC §7 GET /listing, §2 producers printing).
+  // The printable price list and producers list (docs/product.md#price-list GET /listing, docs/product.md#producers producers printing).
   route("listing", "routes/listing.ts"),
   route("listing/providers", "routes/listing.providers.ts"),
-  // A group of cards staff arrange, as JSON (SPEC §7 GET /carousels?group=, decision 047).
+  // A group of cards staff arrange, as JSON (docs/product.md#carousels GET /carousels?group=, decision 047).
   route("carousels", "routes/carousels.ts"),
   route("webhooks/:provider", "routes/webhooks.$provider.ts"),
   route("preferences", "routes/preferences.ts"),

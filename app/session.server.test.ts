@@ -20,7 +20,7 @@ function withCookie(setCookie: string): Request {
   return new Request("http://shop.test/", { headers: { Cookie: setCookie.split(";")[0]! } });
 }
 
-describe("guest sessions (SPEC §9: 1 day, renewed on use)", () => {
+describe("guest sessions (docs/product.md#guests: 1 day, renewed on use)", () => {
   it("starts a session with its issue time, and reads it back while it lives", async () => {
     const { guestId, setCookie } = await ensureGuestId(new Request("http://shop.test/"), t0);
     const session = await readSession(withCookie(setCookie), t0 + 23 * HOUR);

@@ -1,7 +1,7 @@
 /**
- * The visitor session (signed cookie, DESIGN §1): a guest identity for the cart
- * (SPEC §4: a guest identity is an id kept for the visitor) with a lifetime the server enforces
- * (SPEC §9: guest cookie lifetime 1 day, renewed on use). A guest identity is an id only, with no
+ * The visitor session (signed cookie, docs/product.md#how-the-shop-is-built): a guest identity for the cart
+ * (docs/product.md#guests: a guest identity is an id kept for the visitor) with a lifetime the server enforces
+ * (docs/product.md#guests: guest cookie lifetime 1 day, renewed on use). A guest identity is an id only, with no
  * generated address, issued at the first cart write rather than the first visit
  * (docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md).
  *
@@ -16,7 +16,7 @@ import { createCookieSessionStorage, type SessionStorage } from "react-router";
 import { getEnv } from "~/env.server";
 import { cookieName, secureCookies } from "~/http/cookies.server";
 
-/** SPEC §9: a guest session lasts a day after its last renewal. */
+/** docs/product.md#guests: a guest session lasts a day after its last renewal. */
 export const GUEST_SESSION_LIFETIME_SECONDS = 60 * 60 * 24;
 /** A session seen again after this long is renewed (a new cookie, a later expiry). */
 export const SESSION_RENEWAL_INTERVAL_SECONDS = 60 * 60;
@@ -127,9 +127,9 @@ export async function renewSession(request: Request, now = Date.now()): Promise<
 /**
  * A new session id and issue time for the same visitor, to call whenever the session's privilege
  * changes (log in, log out): the session after the change never has the id of the one before.
- * A cookie-only session cannot revoke an older cookie by itself; the accounts issue checks the
+ * A cookie-only session cannot revoke an older cookie by itself; the accounts feature (app/accounts) checks the
  * id against its session rows for that. The guest id is kept (the cart follows the visitor)
- * unless `change.newGuest` (logout, SPEC §4: a new guest identity); `change.userId` logs a user in.
+ * unless `change.newGuest` (logout, docs/product.md#guests: a new guest identity); `change.userId` logs a user in.
  * @returns the new session and its Set-Cookie header.
  */
 export async function rotateSession(

@@ -1,27 +1,27 @@
 /**
- * The shop's vocabulary, declared once (SPEC §3, DESIGN §3 "Provinces, channels and inventories")
+ * The shop's vocabulary, declared once (docs/product.md#catalogue-fields, docs/product.md#provinces-and-languages "Provinces, channels and inventories")
  * . Every module and every Drizzle column that holds one of these values takes its
  * type from here, so no row is ever cast. Shared with the browser: plain constants, no library.
  */
 
-/** Provinces served (SPEC §3 Configuration): Quebec is the default. */
+/** Provinces served (docs/product.md#provinces-and-languages Configuration): Quebec is the default. */
 export const PROVINCES = ["QC", "ON"] as const;
 export type Province = (typeof PROVINCES)[number];
 
-/** Price display (SPEC §3): taxes included (`IN`, default) or excluded (`OUT`). */
+/** Price display (docs/product.md#tax-display): taxes included (`IN`, default) or excluded (`OUT`). */
 export const TAX_MODES = ["IN", "OUT"] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
 
-/** Languages (SPEC §3): fr-CA (default) and en-US. */
+/** Languages (docs/product.md#provinces-and-languages): fr-CA (default) and en-US. */
 export const LOCALES = ["fr-CA", "en-US"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Sections of a cart and of an order (SPEC §2): private import, shop, reserved (upcoming). */
+/** Sections of a cart and of an order (docs/product.md#cart): private import, shop, reserved (upcoming). */
 export const CART_SECTIONS = ["AGENCY", "SHOP", "RESERVED"] as const;
 export type CartSection = (typeof CART_SECTIONS)[number];
 
 /**
- * Inventory codes of SPEC §3: QC = IP, SAQ, Brouhh, MERCH_MTL; ON = PI, LCBO, MERCH_TORONTO;
+ * Inventory codes of docs/product.md#channels-and-inventories: QC = IP, SAQ, Brouhh, MERCH_MTL; ON = PI, LCBO, MERCH_TORONTO;
  * store views STORE_MTL, STORE_QC, STORE_TORONTO. What each one does is data (the `inventories`
  * table), not a branch on its code.
  */
@@ -47,24 +47,24 @@ export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 export const SALES_UNITS = ["CASE", "UNIT", "NONE"] as const;
 export type SalesUnit = (typeof SALES_UNITS)[number];
 
-/** Availability of a product inventory (SPEC §3 filter selection). */
+/** Availability of a product inventory (docs/product.md#channels-and-inventories filter selection). */
 export const AVAILABILITY_STATUSES = ["AVAILABLE", "UPCOMING"] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 
-/** Attribute families (SPEC §3 Attribute.typeCode). */
+/** Attribute families (docs/product.md#catalogue-fields Attribute.typeCode). */
 export const ATTRIBUTE_TYPES = ["PRODUCT_COLOR", "PROVIDER", "BLOG_THEME"] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
-/** The liquor board of each province: it collects the private-import part at pick-up (SPEC §2). */
+/** The liquor board of each province: it collects the private-import part at pick-up (docs/product.md#checkout). */
 export const LIQUOR_BOARD_OF = { QC: "SAQ", ON: "LCBO" } as const satisfies Record<Province, string>;
 export type LiquorBoard = (typeof LIQUOR_BOARD_OF)[Province];
 
-/** Sales taxes (SPEC §9): GST and QST in Quebec, HST in Ontario. */
+/** Sales taxes (docs/product.md#taxes): GST and QST in Quebec, HST in Ontario. */
 export const TAX_CODES = ["GST", "QST", "HST"] as const;
 export type TaxCode = (typeof TAX_CODES)[number];
 
 /**
- * Order statuses (DESIGN §3 Orders and payment):
+ * Order statuses (docs/product.md#orders-and-payment Orders and payment):
  * - PENDING_PAYMENT: placed, stock held, waiting for the payment of the pay-now amount;
  * - PAID: the pay-now amount is paid;
  * - CONFIRMED: nothing was due now (only reservations), placed without payment;
@@ -83,12 +83,12 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ["OPEN", "PAID", "CANCELLED", "REFUNDED"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The two parts of an order's money (DESIGN §3 Money): paid now to the agency, or at the liquor board. */
+/** The two parts of an order's money (docs/product.md#prices Money): paid now to the agency, or at the liquor board. */
 export const PAYMENT_PARTS = ["PAY_NOW", "LIQUOR_BOARD"] as const;
 export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 
 /**
- * Reservation statuses (SPEC §4 reservation and pre-orders; DESIGN §3 Reservations):
+ * Reservation statuses (docs/product.md#reservations reservation and pre-orders; docs/product.md#reservations Reservations):
  * - REQUESTED: placed with an order, waiting for the product to arrive;
  * - AVAILABLE: staff marked it available: stock held, the customer e-mailed a payment link, the
  *   5-day window running (its order PENDING_PAYMENT);
@@ -100,10 +100,10 @@ export const RESERVATION_STATUSES = ["REQUESTED", "AVAILABLE", "PAID", "EXPIRED"
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 /**
- * Where a paid order stands on its way to the customer (SPEC §4 agency order):
+ * Where a paid order stands on its way to the customer (docs/product.md#branch-follow-up agency order):
  * - NEW: paid or confirmed, nothing done by the agency yet;
  * - AGENCY_FEES_RECEIVED: staff confirmed the agency fees are in (the order goes to the liquor board);
- * - READY_FOR_PICKUP: ready at the branch or boutique; the 10-business-day follow-up runs (SPEC §9);
+ * - READY_FOR_PICKUP: ready at the branch or boutique; the 10-business-day follow-up runs (docs/product.md#branch-follow-up);
  * - PICKED_UP: the customer took it.
  */
 export const FULFILMENT_STATUSES = ["NEW", "AGENCY_FEES_RECEIVED", "READY_FOR_PICKUP", "PICKED_UP"] as const;
@@ -152,11 +152,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const CATALOGUE_IMPORT_STATUSES = ["CHECKED", "APPLIED", "REFUSED"] as const;
 export type CatalogueImportStatus = (typeof CATALOGUE_IMPORT_STATUSES)[number];
 
-/** Roles of a user account (DESIGN §3 Accounts): customers, and the agency's staff. */
+/** Roles of a user account (docs/product.md#accounts Accounts): customers, and the agency's staff. */
 export const ROLES = ["customer", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The two addresses of a customer's profile (SPEC §3 User: addresses for delivery and billing). */
+/** The two addresses of a customer's profile (docs/product.md#accounts User: addresses for delivery and billing). */
 export const ADDRESS_KINDS = ["DELIVERY", "BILLING"] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
@@ -164,16 +164,16 @@ export type AddressKind = (typeof ADDRESS_KINDS)[number];
 export const CANADIAN_PROVINCES = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
 export type CanadianProvince = (typeof CANADIAN_PROVINCES)[number];
 
-/** Kinds of subscription plan (SPEC §3 subscription plans, §6): the yearly membership, or a discovery package. */
+/** Kinds of subscription plan (docs/product.md#subscriptions subscription plans): the yearly membership, or a discovery package. */
 export const PLAN_KINDS = ["MEMBERSHIP", "DISCOVERY"] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
-/** How often a plan renews (SPEC §9: membership per year; discovery packages per month or per year). */
+/** How often a plan renews (docs/product.md#members: membership per year; discovery packages per month or per year). */
 export const PLAN_INTERVALS = ["month", "year"] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 
 /**
- * Subscription statuses (SPEC §4 discovery subscription, §6 members):
+ * Subscription statuses (docs/product.md#discovery-subscribers discovery subscription, docs/product.md#members members):
  * - PENDING_PAYMENT: bought, the first payment not made yet (abandoned: EXPIRED);
  * - ACTIVE: paid up to `current_period_end` (cancelled at period end: still ACTIVE until then);
  * - PAST_DUE: a renewal payment failed; no benefits until it is paid (the plan is still held);
@@ -183,7 +183,7 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 export const SUBSCRIPTION_STATUSES = ["PENDING_PAYMENT", "ACTIVE", "PAST_DUE", "CANCELLED", "EXPIRED"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Kinds of blog article (SPEC §3 Blog.type, §2 /blogs `type`): a general article, a producer's portrait, a region. */
+/** Kinds of blog article (docs/product.md#blogs Blog.type, /blogs `type`): a general article, a producer's portrait, a region. */
 export const BLOG_TYPES = ["ARTICLE", "PRODUCER_PORTRAIT", "REGION"] as const;
 export type BlogType = (typeof BLOG_TYPES)[number];
 
@@ -214,7 +214,7 @@ export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 export const CAROUSEL_ITEM_KINDS = ["product", "provider", "blog"] as const;
 export type CarouselItemKind = (typeof CAROUSEL_ITEM_KINDS)[number];
 
-/** The content pages of the SPEC §2 route table, by URL path (without the leading slash). */
+/** The content pages of docs/product.md#who-it-serves route table, by URL path (without the leading slash). */
 export const CONTENT_PAGE_SLUGS = ["faq", "orders-deliveries", "pricing-policy", "about-us", "services", "understand-product"] as const;
 export type ContentPageSlug = (typeof CONTENT_PAGE_SLUGS)[number];
 
@@ -235,7 +235,7 @@ export const NEWSLETTER_INTERESTS = {
 export type NewsletterInterest = (typeof NEWSLETTER_INTERESTS)[Province][number];
 
 /**
- * Where a newsletter sign-up stands (SPEC §8 newsletter):
+ * Where a newsletter sign-up stands (docs/product.md#newsletter newsletter):
  * - SUBSCRIBED: the mailing list accepted it, or answered "Member Exists";
  * - STORED: kept here only (no mailing list configured);
  * - PENDING: saved, its call to the mailing list waiting in the outbox (decision 027);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (through scripts/bench.sh, which builds the app first when needed): the shop's
  * speed at several catalogue sizes on PostgreSQL, against floors measured in the same run
- * (DESIGN §5, its goals 1, 2, 4 and "Done when"; docs/decisions/024-bench-and-several-processes.md).
+ * (docs/decisions/024-bench-and-several-processes.md, its goals 1, 2 and 4).
  *
  * For each size of BENCH_SIZES (1,000, 10,000 and 100,000 products), in a fresh database created on
  * the PostgreSQL server (BENCH_DATABASE_URL, an admin URL, or `scripts/ensure-postgres.sh start`'s):
@@ -77,7 +77,7 @@ const BARE_PORT = 3303;
 const SHARED_APP_PORT = 3304;
 /** The shop's lightest page, measured beside the floors: the cost of its layout alone. */
 const LAYOUT_FLOOR_PATH = "/shopping-cart-empty";
-/** Issue 11 goal 2: `/products` ≥ half the bare React Router page's requests per second. */
+/** Bench goal 2 (docs/decisions/024-bench-and-several-processes.md): `/products` ≥ half the bare React Router page's requests per second. */
 const BARE_RATIO_GOAL = 0.5;
 
 const SIZES = sizesFromEnv();
@@ -279,7 +279,7 @@ async function measureFloors(rendered: string, shared: string, products: number)
       headers: {},
     });
     // The shop's lightest page: its layout (header, footer, root loader) around one message. What a
-    // page costs before its own data and markup; the issue's "bare page" figure (148–193 req/s)
+    // page costs before its own data and markup; the "bare page" figure of decision 024 (148–193 req/s)
     // matches this, not the bare framework.
     log(`Throughput: the shop's layout alone (${LAYOUT_FLOOR_PATH})…`);
     const layout = await load(`${rendered}${LAYOUT_FLOOR_PATH}`);

@@ -1,5 +1,5 @@
 /**
- * Generates a large synthetic catalogue (DESIGN §5 bench) into the app's database.
+ * Generates a large synthetic catalogue (docs/decisions/024-bench-and-several-processes.md bench) into the app's database.
  *
  *   npm run catalogue:generate -- --products 100000 [--seed 1] [--replace]
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure Debian's Chromium (and the Liberation fonts pages are measured with) is installed at
-# /usr/bin/chromium for Playwright (DESIGN §7). Installs it with apt-get only when missing;
+# /usr/bin/chromium for Playwright (README.md). Installs it with apt-get only when missing;
 # never downloads Playwright's own browsers.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

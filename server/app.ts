@@ -1,5 +1,5 @@
 /**
- * The HTTP server in front of React Router (DESIGN §1): Express with
+ * The HTTP server in front of React Router (docs/product.md#how-the-shop-is-built): Express with
  * `@react-router/express`. This module is the entry of the server build (vite.config.ts), so the
  * React Router build, the database it opens and the code below are one set of modules;
  * `scripts/serve.mjs` imports it and calls {@link startServer}. The stack every request meets is

@@ -1,5 +1,5 @@
 /**
- * The shop's HTTP stack, in order (DESIGN §1): the request id and log (one JSON line,
+ * The shop's HTTP stack, in order (docs/product.md#how-the-shop-is-built): the request id and log (one JSON line,
  * with the reason of a refusal: decision 030), the origin behind a trusted proxy
  * (server/forwarded-origin.ts), compression, the security headers with a fresh CSP nonce, the method,
  * cross-site and body-size guards (server/guards.ts), the static files, then React Router.

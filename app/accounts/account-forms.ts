@@ -1,5 +1,5 @@
 /**
- * The account forms (SPEC §5 registration): one zod schema each, used by the action
+ * The account forms (docs/product.md#accounts registration): one zod schema each, used by the action
  * (`parseWithZod`) and the form (`useForm` + `getZodConstraint`); messages are i18n keys.
  * Shared with the browser.
  */
@@ -16,7 +16,7 @@ export const LoginSchema = z.object({
     .string({ message: "auth.errors.passwordRequired" })
     .min(1, "auth.errors.passwordRequired")
     .max(200, "auth.errors.invalidCredentials"),
-  /** Where to go after logging in (SPEC §2 navigation guard), checked by safeRedirect. */
+  /** Where to go after logging in (docs/product.md#accounts navigation guard), checked by safeRedirect. */
   redirect: z.string().max(2048).optional(),
 });
 export type LoginForm = z.infer<typeof LoginSchema>;

@@ -1,6 +1,6 @@
 /**
- * Logging in (SPEC §4, §8; DESIGN §3 Accounts: remix-auth with its FormStrategy; the app owns
- * the session cookie) and the navigation guard of SPEC §2. Failed logins are limited per client and per
+ * Logging in (docs/product.md#accounts; Accounts: remix-auth with its FormStrategy; the app owns
+ * the session cookie) and the navigation guard of docs/product.md#accounts. Failed logins are limited per client and per
  * account and client, successes never count, and nobody can lock another person out
  * (docs/decisions/031); a refused login answers 'Nom d'utilisateur ou mot de passe invalide'
  * whether or not the e-mail has an account.
@@ -123,9 +123,9 @@ export async function authenticate(
 }
 
 /**
- * The navigation guard of SPEC §2: the logged-in user, or a redirect to `/login?redirect=<the
+ * The navigation guard of docs/product.md#accounts: the logged-in user, or a redirect to `/login?redirect=<the
  * wanted path and query>` when there is no session or the profile cannot be loaded. A user whose
- * password expired (SPEC §4) is sent to `/reset-password?redirect=<…>` until they set a new one.
+ * password expired (docs/product.md#accounts) is sent to `/reset-password?redirect=<…>` until they set a new one.
  * @param options.allowExpiredPassword for the page that sets the new password.
  * @throws the redirect.
  */

@@ -1,5 +1,5 @@
 /**
- * Guest → account (SPEC §4 "guests may create an account afterwards"): the orders a
+ * Guest → account (docs/product.md#guests "guests may create an account afterwards"): the orders a
  * guest placed become the new account's, and the account a guest asked for at checkout is created
  * when the order is placed.
  *

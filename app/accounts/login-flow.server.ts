@@ -1,5 +1,5 @@
 /**
- * What logging in and the province rule do beyond the session (SPEC §4). A customer
+ * What logging in and the province rule do beyond the session (docs/product.md#accounts). A customer
  * belongs to one province:
  * - logging in puts the shop in the customer's province, merges the guest's cart of that
  *   province into the customer's cart and the guest's recently viewed products into the
@@ -48,7 +48,7 @@ export async function logIn(
 }
 
 /**
- * Whether a logged-in user moving the shop to `province` must be logged out (SPEC §4): a
+ * Whether a logged-in user moving the shop to `province` must be logged out (docs/product.md#accounts): a
  * customer of the other province. Staff work across provinces and stay logged in.
  */
 export function mustLeaveForProvince(user: Pick<User, "role" | "province"> | null, province: Province): user is User {
@@ -56,7 +56,7 @@ export function mustLeaveForProvince(user: Pick<User, "role" | "province"> | nul
 }
 
 /**
- * The province switch of a logged-in customer (SPEC §4): the customer's cart is cleared, the
+ * The province switch of a logged-in customer (docs/product.md#province-switch): the customer's cart is cleared, the
  * session ends (its row deleted, a new guest identity), the guest's old carts go, and the shop is
  * now in `province`.
  * @returns the headers (Set-Cookie of the new guest session and of the preferences) for the

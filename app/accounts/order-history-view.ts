@@ -56,7 +56,7 @@ export interface OrderView {
 }
 
 /**
- * A reservation placed with an order and its state (SPEC §4). Open for the reservations' lifecycle:
+ * A reservation placed with an order and its state (docs/product.md#reservations). Open for the reservations' lifecycle:
  * an AVAILABLE one may carry its payment deadline and where to pay it.
  */
 export interface ReservationView {
@@ -72,10 +72,10 @@ export interface ReservationView {
   paymentPath?: string | null;
 }
 
-/** The agency's steps on an order as its customer sees them (SPEC §4 agency order). */
+/** The agency's steps on an order as its customer sees them (docs/product.md#branch-follow-up agency order). */
 export interface FulfilmentView {
   status: FulfilmentStatus;
-  /** `YYYY-MM-DD`: the branch calls by this business day (SPEC §9), once ready at a branch. */
+  /** `YYYY-MM-DD`: the branch calls by this business day (docs/product.md#branch-follow-up), once ready at a branch. */
   followUpDueOn: string | null;
 }
 
@@ -94,8 +94,8 @@ export function fulfilmentFieldsOf(
 
 export interface OrderHistoryData {
   orders: OrderView[];
-  /** The support address of the follow-up text (SPEC §4). */
+  /** The support address of the follow-up text (docs/product.md#branch-follow-up). */
   supportEmail: string;
-  /** Business days within which the branch calls (SPEC §9). */
+  /** Business days within which the branch calls (docs/product.md#branch-follow-up). */
   followUpDays: number;
 }

@@ -1,6 +1,6 @@
 /**
- * A customer's orders (SPEC §7 "GET /sales-orders with paging=no, customerId, orderBy=date,
- * detailed=true"; SPEC §2 my account, order history): every order of the customer,
+ * A customer's orders (docs/product.md#invoices-and-order-history "GET /sales-orders with paging=no, customerId, orderBy=date,
+ * detailed=true"; docs/product.md#accounts my account, order history): every order of the customer,
  * newest first, each with its lines, tax lines and reservations, whatever its status. Only the
  * owner ever reads an order here: another customer's order, or a number that names none, is
  * `null`, and the caller answers 404 for both (no way to tell them apart).
@@ -30,7 +30,7 @@ export interface CustomerOrder {
   paysReservation: Reservation | null;
 }
 
-/** A customer's billing address (SPEC §3 User addresses), as stored (postal code `A1A 1A1`). */
+/** A customer's billing address (docs/product.md#accounts User addresses), as stored (postal code `A1A 1A1`). */
 export type BillingAddress = Pick<
   typeof addresses.$inferSelect,
   "aptSuite" | "civicNumber" | "street" | "city" | "province" | "postalCode"
@@ -38,7 +38,7 @@ export type BillingAddress = Pick<
 
 /**
  * Every order of a customer, newest first (then by id, newest first), each with its details; no
- * paging (SPEC §7). Four queries whatever the number of orders.
+ * paging (docs/product.md#invoices-and-order-history). Four queries whatever the number of orders.
  * @param customerId the logged-in user's id.
  * @returns [] when the customer has no order.
  */
@@ -97,7 +97,7 @@ export function invoicePath(orderNumber: string): string {
   return `/account/invoices/${orderNumber}`;
 }
 
-/** The file name of an order's invoice (SPEC §3: 'Invoice-{number}'): "Invoice-CUV-000123.pdf". */
+/** The file name of an order's invoice (docs/product.md#invoices-and-order-history: 'Invoice-{number}'): "Invoice-CUV-000123.pdf". */
 export function invoiceFileName(orderNumber: string): string {
   return `Invoice-${orderNumber}.pdf`;
 }

@@ -1,6 +1,6 @@
 /**
- * The forgot-password and reset-password forms (SPEC §2 /forgot-password,
- * /reset-password, §4 password expired): one zod schema each, used by the action
+ * The forgot-password and reset-password forms (docs/product.md#accounts /forgot-password,
+ * /reset-password, password expired): one zod schema each, used by the action
  * (`parseWithZod`) and the form (`useForm` + `getZodConstraint`); messages are i18n keys.
  * Shared with the browser.
  */

@@ -1,6 +1,6 @@
 /**
- * Forgotten passwords (SPEC §2 /forgot-password and /reset-password, §7 "PUT
- * accounts/password for a reset"; DESIGN §3 Accounts: reset links are `jose`-signed, expire, and
+ * Forgotten passwords (docs/product.md#accounts /forgot-password and /reset-password, "PUT
+ * accounts/password for a reset"; docs/product.md#accounts Accounts: reset links are `jose`-signed, expire, and
  * stop working once used).
  *
  * A reset link carries a JWT (HS256) signed with a key derived from the session secret by HKDF
@@ -115,7 +115,7 @@ export async function verifyResetToken(db: Database, token: string, now = Date.n
 }
 
 /**
- * Sets a new password through a reset link (SPEC §7 "PUT accounts/password for a reset"): checks
+ * Sets a new password through a reset link (docs/product.md#accounts "PUT accounts/password for a reset"): checks
  * the token as {@link verifyResetToken} does, then, holding the user's row, checks again that the
  * password has not changed meanwhile and sets the new one with `setUserPassword` (fresh hash,
  * `passwordExpired` cleared, every login of the user revoked). Two requests racing with the same

@@ -25,7 +25,7 @@ const valid = {
 
 const parse = (fields: Record<string, string>) => parseWithZod(form(fields), { schema: ProfileSchema });
 
-describe("the profile form (SPEC §5 address form)", () => {
+describe("the profile form (docs/product.md#accounts address form)", () => {
   it("normalises Canadian postal codes typed in any case, with or without the space", () => {
     expect(normalisePostalCode("h2x1y4")).toBe("H2X 1Y4");
     expect(normalisePostalCode("H2X1Y4")).toBe("H2X 1Y4");

@@ -1,10 +1,10 @@
 /**
- * The profile page's two forms (SPEC §2 my account, §3 User, §5 address form), one zod
+ * The profile page's two forms (docs/product.md#accounts my account, User, address form), one zod
  * schema each, keyed by `intent`: used by the /account/profile action (`parseWithZod`) and by the
  * forms (`useForm` + `getZodConstraint`). Messages are i18n keys: `auth.errors.*` where the
  * registration already words them, `profile.errors.*` for the rest. Shared with the browser.
  *
- * What is required (our reading of SPEC §5 "street, city, province, postal code, first name, last
+ * What is required (our reading of docs/product.md#accounts "street, city, province, postal code, first name, last
  * name, e-mail, phone required"):
  * - names, e-mail and phone (a valid Canadian number, stored E.164);
  * - the delivery address: street, city, province and postal code; apt/suite and civic number are
@@ -57,7 +57,7 @@ export function sameAddress(a: ProfileAddress | null, b: ProfileAddress | null):
   return (["aptSuite", "civicNumber", "street", "city", "province", "postalCode"] as const).every((key) => a[key] === b[key]);
 }
 
-/** One address, every required part given (SPEC §5 address form). */
+/** One address, every required part given (docs/product.md#accounts address form). */
 export const AddressSchema = z.object({
   aptSuite: optional(20),
   civicNumber: optional(20),

@@ -1,7 +1,7 @@
 /**
- * A customer's profile (SPEC §2 my account, §3 User: names, e-mail, phone, delivery and billing
- * addresses; §5 address form): read it, save it in one transaction, change the
- * password. The checkout pre-fills its first step from {@link loadProfile} (SPEC §2 navigation
+ * A customer's profile (docs/product.md#accounts my account, User: names, e-mail, phone, delivery and billing
+ * addresses; address form): read it, save it in one transaction, change the
+ * password. The checkout pre-fills its first step from {@link loadProfile} (docs/product.md#accounts navigation
  * guard: "cart and checkout load the profile before showing").
  */
 import { and, eq, ne } from "drizzle-orm";
@@ -102,7 +102,7 @@ export async function saveProfile(
  * current password (checked first, so whether another account has the new address is told only
  * to whoever knows it), and once saved the OLD address is told of the change by e-mail. Password
  * checks count against the user's `passwordCheck` limit. Ticking "newsletter" signs
- * the customer up like the footer form (SPEC §7) for their province; only a change
+ * the customer up like the footer form (docs/product.md#newsletter) for their province; only a change
  * from unticked to ticked signs up (unticking clears the flag: leaving the list is the list's
  * unsubscribe link). The old address's mail and the sign-up with its Mailchimp job are written in
  * the transaction that saves the profile (decision 027); the sign-up is tried at once after it.

@@ -1,6 +1,6 @@
 /**
  * The confirmation a logged-in customer goes through before leaving for the other province
- * (SPEC §4 "one province per customer"; decision 028): its URL, its one form and where "stay"
+ * (docs/product.md#province-switch "one province per customer"; decision 028): its URL, its one form and where "stay"
  * leads. Pure; shared with the browser.
  *
  * A GET never logs anyone out: `/qc`, `/on`, a store of the other province and the header's

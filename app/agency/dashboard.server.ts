@@ -1,7 +1,7 @@
 /**
  * The staff area's home: what waits for the agency, counted in one query —
  * reservations to handle (requested, or available and waiting for payment), paid orders nobody
- * has handled yet, orders whose branch follow-up date has passed (SPEC §4 agency order, §9), the
+ * has handled yet, orders whose branch follow-up date has passed (docs/product.md#branch-follow-up agency order), the
  * messages the outbox could not send (decision 027), and the last catalogue import.
  */
 import { sql } from "drizzle-orm";

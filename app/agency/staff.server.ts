@@ -1,5 +1,5 @@
 /**
- * The agency's staff area `/agence` (SPEC §6 roles; DESIGN §3 Accounts: "Staff
+ * The agency's staff area `/agence` (docs/product.md#staff-area roles; docs/product.md#staff-area Accounts: "Staff
  * screens live under `/agence` and answer 404 to anyone else"). Staff pages answer 404, not 403,
  * to a guest and to a customer, so their existence is not revealed; they use the shop's one
  * session cookie, CSRF check and rate limits like every other page.

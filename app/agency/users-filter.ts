@@ -1,5 +1,5 @@
 /**
- * The filter of the staff's users list (SPEC §6 "the users list call can be filtered by role", §7
+ * The filter of the staff's users list (docs/product.md#staff-area "the users list call can be filtered by role",
  * `GET /users` with query role): a role and a search in names or e-mail, both in the
  * URL (`/agence/utilisateurs?role=customer&q=tremblay`) so a list can be shared and reloaded.
  * Pure; shared with the browser.

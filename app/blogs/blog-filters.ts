@@ -1,7 +1,7 @@
 /**
- * The blog list's URL (SPEC §2 `/blogs`: `page`, `type`, `a`, `defaultType`; §4 sort `sortByDate`):
+ * The blog list's URL (docs/product.md#blogs `/blogs`: `page`, `type`, `a`, `defaultType`; sort `sortByDate`):
  * pure parsing and link building, shared by the loader and the browser. Malformed values are
- * ignored (SPEC §5), never an error.
+ * ignored (docs/product.md#blogs), never an error.
  */
 import { parsePage } from "~/lib/pagination";
 import { BLOG_TYPES, type BlogType, isOneOf } from "~/vocabulary";
@@ -9,7 +9,7 @@ import { BLOG_TYPES, type BlogType, isOneOf } from "~/vocabulary";
 /** Articles per page of `/blogs`. */
 export const BLOG_PAGE_SIZE = 9;
 
-/** Date orders of SPEC §4: newest first (default) or oldest first. */
+/** Date orders of docs/product.md#blogs: newest first (default) or oldest first. */
 export const BLOG_SORTS = ["DESC", "ASC"] as const;
 export type BlogSort = (typeof BLOG_SORTS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Blog articles (SPEC §2 `/blogs`, `/blogs/{id}`; §3 Blog; §7 blogs by product / provider):
+ * Blog articles (docs/product.md#blogs `/blogs`, `/blogs/{id}`; Blog; blogs by product / provider):
  * the filtered, paginated list, one article with its Markdown body rendered and
  * sanitized on the server, and the articles related to a product or a producer. The public side
  * shows PUBLISHED articles only (docs/decisions/045-content-desk-articles.md): a draft, a scheduled
@@ -171,7 +171,7 @@ function toSummary(row: SummaryRow, locale: Locale, themes: BlogTheme[]): BlogSu
 }
 
 /**
- * The article list of `/blogs` (SPEC §2): articles of `filters.type` (any when null) having any
+ * The article list of `/blogs` (docs/product.md#blogs): articles of `filters.type` (any when null) having any
  * of `filters.themes` (any when empty), by publication date (`filters.sort`, newest first by
  * default, then id), {@link BLOG_PAGE_SIZE} per page.
  * @returns the page's articles and its pagination; a page beyond the last is clamped to the last
@@ -216,7 +216,7 @@ export async function listBlogs(
 }
 
 /**
- * One published article by id (digits) or slug (SPEC §7 `GET /blogs/{id}` and `/blogs/{slug}`),
+ * One published article by id (digits) or slug (docs/product.md#blogs `GET /blogs/{id}` and `/blogs/{slug}`),
  * with its body rendered from Markdown to sanitized HTML and its linked products and producers
  * (by name).
  * @returns the article, or null when no published article has that id or slug (the route answers
@@ -311,7 +311,7 @@ async function linkedBlogs(db: Database, linked: SQL, locale: Locale, limit: num
 }
 
 /**
- * Articles linked to a product (SPEC §7 blogs by product), newest first.
+ * Articles linked to a product (docs/product.md#blogs blogs by product), newest first.
  * @param productId products.id
  * @returns up to `limit` links (title in `locale`, ISO date)
  */
@@ -321,7 +321,7 @@ export function listBlogsForProduct(db: Database, productId: number, locale: Loc
 }
 
 /**
- * Articles linked to a producer (SPEC §7 blogs by provider), newest first.
+ * Articles linked to a producer (docs/product.md#blogs blogs by provider), newest first.
  * @param providerId providers.id
  * @returns up to `limit` links (title in `locale`, ISO date)
  */

@@ -5,7 +5,7 @@
  */
 import type { Province } from "~/vocabulary";
 
-/** The groups (SPEC §7 `GET /carousels?group=`), in the home page's order. */
+/** The groups (docs/product.md#carousels `GET /carousels?group=`), in the home page's order. */
 export const CAROUSEL_GROUPS = ["home-selection", "new-arrivals", "upcoming"] as const;
 export type CarouselGroup = (typeof CAROUSEL_GROUPS)[number];
 

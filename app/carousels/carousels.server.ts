@@ -1,5 +1,5 @@
 /**
- * Carousels (docs/decisions/047-carousels.md; SPEC §7 `GET /carousels?group=`): named groups of
+ * Carousels (docs/decisions/047-carousels.md; docs/product.md#carousels `GET /carousels?group=`): named groups of
  * cards staff arrange — the home page's selection, new arrivals, coming soon — for one province or
  * for both. Each is an ordered list of products, producers and articles, each item with an optional
  * start and end.
@@ -92,7 +92,7 @@ async function carouselFor(db: Database, group: CarouselGroup, province: Provinc
 }
 
 /**
- * A group's carousel for a visitor (SPEC §7 `GET /carousels?group=`): the province's own carousel,
+ * A group's carousel for a visitor (docs/product.md#carousels `GET /carousels?group=`): the province's own carousel,
  * else the one for both provinces; its items shown at `now` (started, not ended), in order, each a
  * card in `locale` with prices in `taxMode`. A product is one card with its channels of `province`
  * that have stock or are upcoming, left out when it has none; an article is left out unless

@@ -79,7 +79,7 @@ export async function handleCartAction(request: Request, shop: ShopContext, clie
       ],
     });
   }
-  // SPEC §2: an emptied cart goes to /shopping-cart-empty.
+  // docs/product.md#cart: an emptied cart goes to /shopping-cart-empty.
   const fallback = result.cart.lines.length === 0 ? "/shopping-cart-empty" : "/shopping-cart";
   throw redirect(requestedTarget ?? fallback, { status: 303, headers });
 }

@@ -1,5 +1,5 @@
 /**
- * The cart's forms (SPEC §5): one zod schema per intent — add, update, remove —
+ * The cart's forms (docs/product.md#cart): one zod schema per intent — add, update, remove —
  * joined on `intent` into the one schema the cart action parses (`parseWithZod`), the forms
  * constrain (`useForm` + `getZodConstraint`) and the header's optimistic count reads. Error
  * messages are i18n keys (`cart.errors.*`). Shared with the browser.
@@ -22,7 +22,7 @@ const quantity = z
   .min(1, "cart.errors.invalid-quantity")
   .max(MAX_LINE_QUANTITY, "cart.errors.invalid-quantity");
 
-/** The cart version the page showed (SPEC §4): a missing or stale one is a conflict. */
+/** The cart version the page showed (docs/product.md#cart): a missing or stale one is a conflict. */
 const lockVersion = z
   .number({ message: "cart.errors.conflict" })
   .int("cart.errors.conflict")

@@ -1,7 +1,7 @@
 /**
  * Whose cart it is, decided in one place for the cart page, the header
  * count, the cart actions and checkout: the logged-in customer (one cart per province, kept across
- * logins), otherwise the guest of the signed session (SPEC §4 guest identity).
+ * logins), otherwise the guest of the signed session (docs/product.md#guests guest identity).
  * The guest identity is created by the first cart write, never by a visit: see
  * docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
  */
@@ -35,7 +35,7 @@ export async function ensureCartOwner(db: Database, request: Request): Promise<{
 }
 
 /**
- * Whether the cart's owner gets member prices (SPEC §6): a customer with a running membership;
+ * Whether the cart's owner gets member prices (docs/product.md#members): a customer with a running membership;
  * a guest never.
  */
 export function ownerIsMember(db: Database, owner: CartOwner | null, now = new Date()): Promise<boolean> {

@@ -32,7 +32,7 @@ describe("checkoutBlockers", () => {
   });
 });
 
-describe("sold by the full case (SPEC §5)", () => {
+describe("sold by the full case (docs/product.md#cases)", () => {
   it("counts cases × uvc bottles for private import, units otherwise", () => {
     expect(bottlesOf({ section: "AGENCY", quantity: 3, uvc: 6 })).toBe(18);
     expect(bottlesOf({ section: "SHOP", quantity: 3, uvc: 6 })).toBe(3);
@@ -60,7 +60,7 @@ describe("merging at login keeps the stock rule", () => {
   });
 });
 
-describe("the member single-bottle price applies to (SPEC §6)", () => {
+describe("the member single-bottle price applies to (docs/product.md#members)", () => {
   it("alcohol in a container bought by the unit in the shop", () => {
     expect(isSingleBottle({ section: "SHOP", isAlcohol: true, volumeMl: 750 })).toBe(true);
   });

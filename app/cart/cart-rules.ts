@@ -1,5 +1,5 @@
 /**
- * Cart rules that decide whether the cart can go to checkout (SPEC §5), and the bridge from cart
+ * Cart rules that decide whether the cart can go to checkout (docs/product.md#checkout), and the bridge from cart
  * lines to the pricing module. Pure.
  */
 import { soldByTheCase } from "~/catalogue/product-inventory";
@@ -22,7 +22,7 @@ export function sectionFor(channelKind: ChannelKind, availabilityStatus: Availab
 }
 
 /**
- * "Sold by the full case", named once (SPEC §5; DESIGN §3 Money): the bottles (or units) a line
+ * "Sold by the full case", named once (docs/product.md#cases; docs/product.md#prices Money): the bottles (or units) a line
  * holds — cases × uvc when {@link soldByTheCase}, else the quantity itself. Orders snapshot it.
  * @param line quantity in cases or units; uvc = bottles per case (≥ 1).
  */
@@ -39,7 +39,7 @@ export function fullCasesIn(stockBottles: number, uvc: number): number {
 }
 
 /**
- * Whether a line asks for more than the stock (SPEC §5): {@link bottlesOf} against the bottles or
+ * Whether a line asks for more than the stock (docs/product.md#cart): {@link bottlesOf} against the bottles or
  * units in stock; reserved lines wait for stock and never do.
  */
 export function lineExceedsStock(line: Pick<CartLine, "section" | "quantity" | "uvc" | "stock">): boolean {
@@ -47,7 +47,7 @@ export function lineExceedsStock(line: Pick<CartLine, "section" | "quantity" | "
 }
 
 /**
- * The largest quantity up to `quantity` that the stock allows (SPEC §5): full cases of `uvc`
+ * The largest quantity up to `quantity` that the stock allows (docs/product.md#cart): full cases of `uvc`
  * when sold by the case, else units; reserved lines are not limited by stock.
  * @returns a quantity between 0 and `quantity` (cases or units).
  */
@@ -58,7 +58,7 @@ export function largestQuantityInStock(line: Pick<CartLine, "section" | "quantit
 }
 
 /**
- * What keeps the cart from checkout (SPEC §5):
+ * What keeps the cart from checkout (docs/product.md#checkout):
  * - "stock": a line asks for more than is in stock ('The quantity added for this product isn't
  *   available, please, remove the product or reduce the quantity');
  * - "alcohol-needs-food": alcohol bought in the shop must come with a food item (licence law);
@@ -75,7 +75,7 @@ export function checkoutBlockers(lines: readonly RuleLine[]): CheckoutBlocker[] 
 }
 
 /**
- * Whether the member −20 % on single bottles applies (SPEC §6 "preferential prices (-20% for
+ * Whether the member −20 % on single bottles applies (docs/product.md#members "preferential prices (-20% for
  * members on single bottles)"): an alcoholic product in a container (volume known) bought by the
  * unit in the shop. Named once for the cart and the product page.
  */

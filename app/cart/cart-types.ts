@@ -1,5 +1,5 @@
 /**
- * The cart's shapes (SPEC §3 Shopping cart; DESIGN §3 Cart), shared by the server modules and the
+ * The cart's shapes (docs/product.md#cart Shopping cart; docs/product.md#cart Cart), shared by the server modules and the
  * views: no server code here.
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -7,7 +7,7 @@ import type { ProductInventoryView } from "~/catalogue/product-inventory";
 import type { CartSection, Province } from "~/vocabulary";
 
 /**
- * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts issue logs
+ * Who owns a cart: a guest (id from the session cookie) or a customer (the accounts feature logs
  * customers in and merges their guest cart into this one).
  */
 export type CartOwner = { guestId: string } | { customerId: number };

@@ -1,5 +1,5 @@
 /**
- * Server-side cart (SPEC §3 Shopping cart, §4 lock version, §5 cart rules; DESIGN §3 Cart).
+ * Server-side cart (docs/product.md#cart Shopping cart, lock version, cart rules; docs/product.md#cart Cart).
  * One cart per owner and province; `lockVersion` starts at 1 and rises by 1 on every change, and
  * a change sent with a stale version is refused. Quantities: cases for private import (AGENCY),
  * units for the shop (SHOP) and for upcoming products (RESERVED).
@@ -112,7 +112,7 @@ export async function countItems(db: Database, owner: CartOwner, province: Provi
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * Takes the cart row for a change: creates the cart (lock version 1, SPEC §4) when missing, locks the row
+ * Takes the cart row for a change: creates the cart (lock version 1, docs/product.md#cart) when missing, locks the row
  * and, when `expectedVersion` is given, checks it. Returns the cart id and its version, or
  * "conflict" when the version is stale (another tab changed the cart first).
  */
@@ -187,7 +187,7 @@ async function runChange(
 }
 
 /**
- * Adds a quantity of a product inventory (SPEC §5): private import by the full case (quantity =
+ * Adds a quantity of a product inventory (docs/product.md#cart): private import by the full case (quantity =
  * cases), shop items by the unit, upcoming products to the reserved section; liquor-board-only
  * channels cannot be added. Adding to an existing line adds to its quantity. An add is not
  * version-checked (two adds never overwrite each other) but raises the version. A product
@@ -241,7 +241,7 @@ export function addToCart(
 }
 
 /**
- * Sets a line's quantity, refused when `lockVersion` is not the cart's current version (SPEC §4).
+ * Sets a line's quantity, refused when `lockVersion` is not the cart's current version (docs/product.md#cart).
  * Raising the quantity of a product allocated to members today is an add: for members only
  * (lowering it is always allowed).
  * @returns the new cart, or the refusal: invalid-quantity, conflict, not-in-cart, members-only, stock.
@@ -314,8 +314,8 @@ export function removeLine(
 /**
  * At login: moves the guest's cart of a province into the customer's cart of that
  * province and deletes the guest cart. Quantities of the same product inventory are added; the
- * result keeps the cart rules — a line never holds more than the stock (cases count whole, SPEC
- * §5: capped to the full cases in stock) nor {@link MAX_LINE_QUANTITY}; a line that no longer
+ * result keeps the cart rules — a line never holds more than the stock (cases count whole,
+ * docs/product.md#cases: capped to the full cases in stock) nor {@link MAX_LINE_QUANTITY}; a line that no longer
  * fits at all (no stock left, not purchasable, other province) stays out, and a line the
  * customer already had never shrinks. The customer's cart takes one version bump (or is created
  * at version 1). A guest cart with an order waiting for its payment is left alone: that order
@@ -375,7 +375,7 @@ export async function mergeGuestCart(db: Database, guestId: string, customerId: 
 }
 
 /**
- * Province switch while logged in (SPEC §4: "logs the user out, clears the cart"): empties the
+ * Province switch while logged in (docs/product.md#accounts: "logs the user out, clears the cart"): empties the
  * customer's carts (lines deleted, one version bump each, so an open tab's stale form is refused).
  * Pending orders keep their own snapshot and held stock.
  */

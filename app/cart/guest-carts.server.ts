@@ -1,5 +1,5 @@
 /**
- * The lifetime of guest carts (SPEC §9: guest cookie lifetime 1 day). A guest cart
+ * The lifetime of guest carts (docs/product.md#guests: guest cookie lifetime 1 day). A guest cart
  * lives as long as its owner's session: every cart change and every renewal of the session
  * touches it, and a sweep deletes the guest carts untouched for longer than the session lifetime
  * (their owner's cookie has expired, so nobody can reach them any more).
@@ -68,7 +68,7 @@ export async function sweepExpiredGuestCarts(db: Database, options: { now?: Date
   }
 }
 
-/** Deletes a guest's carts (every province), e.g. when the guest identity is replaced (SPEC §4). */
+/** Deletes a guest's carts (every province), e.g. when the guest identity is replaced (docs/product.md#guests). */
 export async function deleteGuestCarts(db: Database, guestId: string): Promise<void> {
   await db.delete(carts).where(eq(carts.guestId, guestId));
 }

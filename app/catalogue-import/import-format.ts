@@ -1,6 +1,6 @@
 /**
- * The catalogue import's CSV format and its per-line validation (SPEC §3 Product,
- * ProductInventory; DESIGN §3 Money; decision 020). Pure: no database, no library; the reader
+ * The catalogue import's CSV format and its per-line validation (docs/product.md#catalogue-fields Product,
+ * ProductInventory; docs/product.md#prices Money; decision 020). Pure: no database, no library; the reader
  * (csv-parse) and the comparison with the database live in `catalogue-import.server.ts`.
  *
  * One line per product inventory (a product in one channel). The columns, by their exact header

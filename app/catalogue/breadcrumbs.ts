@@ -4,7 +4,7 @@
  * sits in the catalogue, each crumb a link to the list that holds it. A product's trail is
  * Home › Products › its type › its country › the product; a producer's Home › Producers › the
  * producer. Labels arrive already translated; the hrefs are the product list's own filters
- * (`type`, `c`, SPEC §2), so a crumb opens the same list a shopper would filter to. Pure, shared
+ * (`type`, `c`, docs/product.md#product-list), so a crumb opens the same list a shopper would filter to. Pure, shared
  * with the browser.
  */
 

@@ -19,7 +19,7 @@ describe("displayPrice", () => {
   });
 });
 
-describe("the member price of a single bottle (SPEC §6)", () => {
+describe("the member price of a single bottle (docs/product.md#members)", () => {
   it("takes 20 % off before tax, then shows it in the tax mode", () => {
     const bottle = { priceCents: 2500, province: "QC" as const, zeroRated: false };
     expect(memberUnitPrice(bottle, "OUT")).toBe(2000);

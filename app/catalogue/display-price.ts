@@ -1,5 +1,5 @@
 /**
- * Prices as the shopper sees them (SPEC §9: prices include base price and agency fees; tax display
+ * Prices as the shopper sees them (docs/product.md#prices: prices include base price and agency fees; tax display
  * IN or OUT). Private import is sold by the full case, so its case price is shown beside the bottle.
  * Mode IN, the default, shows `priceTaxIn`: docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
  */
@@ -37,7 +37,7 @@ export function displayPrice(channel: PricedChannel, taxMode: TaxMode): DisplayP
 }
 
 /**
- * A member's price for one single bottle (SPEC §6: −20 %, taken before tax as the cart does),
+ * A member's price for one single bottle (docs/product.md#members: −20 %, taken before tax as the cart does),
  * in the tax mode, in cents. Only for items where the single-bottle discount applies
  * (`isSingleBottle` in the cart rules).
  */

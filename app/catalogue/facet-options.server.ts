@@ -1,5 +1,5 @@
 /**
- * The product list's filter options (SPEC §2 /products, §3 filter selection): each facet's values
+ * The product list's filter options (docs/product.md#product-list /products, filter selection): each facet's values
  * with their labels in the page's language, counts and checked state, in display order.
  */
 import type { TFunction } from "i18next";

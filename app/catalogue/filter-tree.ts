@@ -1,5 +1,5 @@
 /**
- * The producers' country → region filter tree of SPEC §3: a root 'All' with id 0, countries with
+ * The producers' country → region filter tree of docs/product.md#producers: a root 'All' with id 0, countries with
  * ids offset by 10000 (so they never clash with region ids), regions under their country, and a
  * country without regions disabled.
  */
@@ -70,7 +70,7 @@ export function buildFilterTree(
   };
 }
 
-/** The filter count of SPEC §4: selected attributes + countries + regions. */
+/** The filter count of docs/product.md#producers: selected attributes + countries + regions. */
 export function providerFilterCount(selected: { attributes: number[]; countries: string[]; regions: number[] }): number {
   return selected.attributes.length + selected.countries.length + selected.regions.length;
 }

@@ -1,5 +1,5 @@
 /**
- * Generated catalogue images (SPEC §2 provider card thumbnail, "default image if none"; product
+ * Generated catalogue images (docs/product.md#producers provider card thumbnail, "default image if none"; product
  * tiles). Pure functions returning small SVG documents as strings: nothing is downloaded or
  * stored, so every product and producer has an image, on both the server and the browser.
  */
@@ -76,7 +76,7 @@ function silhouette(typeCode: string, fill: string): string {
  *
  * @param input.color    a PRODUCT_COLOR code (`red`, `white`, `rose`, `orange`, `sparkling`,
  *                       `sweet`) or a `#rrggbb` colour; anything else falls back to the type's colour
- * @param input.typeCode a product type code of SPEC §3 (`VIN`, `BIERE`, `FOODS`…); unknown → wine bottle
+ * @param input.typeCode a product type code of docs/product.md#product-list (`VIN`, `BIERE`, `FOODS`…); unknown → wine bottle
  * @param input.label    text shown on the label (cut to 18 characters) and as the image title
  * @returns an SVG document string (viewBox 0 0 120 200, under 2 KB), text XML-escaped
  */
@@ -157,7 +157,7 @@ export function initialsOf(name: string): string {
 
 /**
  * Producer image: a square monogram tile with the producer's initials on its colour
- * (SPEC §2 provider card thumbnail; a neutral default tile when the colour is null, i.e. the
+ * (docs/product.md#producers provider card thumbnail; a neutral default tile when the colour is null, i.e. the
  * "default image").
  *
  * @param input.name  producer name (title of the image, source of the initials)

@@ -10,13 +10,13 @@ export function productImageSrc(item: { colorCode: string | null; typeCode: stri
 
 /**
  * The generated image of a producer: `/images/providers/{slug}.svg` (a monogram in its colour), or
- * the default image when it has no colour (SPEC §2 "default image if none").
+ * the default image when it has no colour (docs/product.md#product-list "default image if none").
  */
 export function providerImageSrc(provider: { slug: string; imageColor: string | null }): string {
   return provider.imageColor ? `/images/providers/${provider.slug}.svg` : "/images/providers/default.svg";
 }
 
-/** The product page of one channel (SPEC §2: `id` is the inventory product id). */
+/** The product page of one channel (docs/product.md#channels-and-inventories: `id` is the inventory product id). */
 export function productHref(item: { slug: string; productInventoryId: number }): string {
   return `/products/${item.slug}?id=${item.productInventoryId}`;
 }

@@ -1,7 +1,7 @@
 /**
  * "Du même producteur" on a product page (docs/decisions/041-favourites-and-recently-viewed.md): a
  * few other products of the same producer that the visitor can get in their province now — in the
- * province's default availability (SPEC §2), AVAILABLE, not the page's product — as the product
+ * province's default availability (docs/product.md#channels-and-inventories), AVAILABLE, not the page's product — as the product
  * list's cards show them (the list's own card query, so its cards are the same).
  */
 import type { Database } from "~/db/client.server";

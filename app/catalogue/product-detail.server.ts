@@ -1,5 +1,5 @@
 /**
- * Product detail (SPEC §2 /products/{slug}): the product, its producer and origin, and its product
+ * Product detail (docs/product.md#product-page /products/{slug}): the product, its producer and origin, and its product
  * inventories with price, stock and availability per channel.
  */
 import { asc, eq } from "drizzle-orm";
@@ -28,7 +28,7 @@ export interface ProductDetail {
   uvc: number;
   typeCode: string;
   zeroRated: boolean;
-  /** An alcoholic product type (SPEC §5 licence rule, §6 member single-bottle price). */
+  /** An alcoholic product type (docs/product.md#alcohol-with-food licence rule, docs/product.md#members member single-bottle price). */
   isAlcohol: boolean;
   provider: { id: number; slug: string; name: string };
   countryCode: string | null;

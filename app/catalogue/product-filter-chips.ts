@@ -19,7 +19,7 @@ export interface ProductChipLabels {
   grape(code: string): string | null;
   /** An availability status (decision 051). */
   status(status: AvailabilityStatus): string;
-  /** The price range (the price filter applies once a maximum is given: SPEC §5). */
+  /** The price range (the price filter applies once a maximum is given: docs/product.md#product-list). */
   price(minCents: number | null, maxCents: number): string;
   text(text: string): string;
 }

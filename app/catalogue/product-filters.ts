@@ -1,5 +1,5 @@
 /**
- * The product list's filters as they live in the URL (SPEC §2 /products, §5 price rule):
+ * The product list's filters as they live in the URL (docs/product.md#product-list /products, price rule):
  * `page`, `inventory` (one or many), `type`, `a` (attribute ids), `c` (ISO country codes),
  * `r` (numeric region ids), `grape` (grape variety codes, decision 036), `availabilityStatus`
  * (AVAILABLE, UPCOMING), `min`, `max` (dollars), `sort`, `t` (text). Parsing never throws:
@@ -35,7 +35,7 @@ export const MAX_PRODUCT_PAGE_SIZE = 96;
 
 export interface ProductFilters {
   page: number;
-  /** Products per page (SPEC §2: the products page accepts an optional size). */
+  /** Products per page (docs/product.md#product-list: the products page accepts an optional size). */
   size: number;
   /** Inventory codes asked for; empty = the province's default availability. */
   inventories: InventoryCode[];
@@ -47,7 +47,7 @@ export interface ProductFilters {
   grapes: string[];
   /** Minimum price in cents, or null. */
   minCents: number | null;
-  /** Maximum price in cents, or null (the price filter applies only when it is set: SPEC §5). */
+  /** Maximum price in cents, or null (the price filter applies only when it is set: docs/product.md#product-list). */
   maxCents: number | null;
   /** Channel availability statuses asked for (AVAILABLE, UPCOMING); empty = both. */
   statuses: AvailabilityStatus[];
@@ -73,7 +73,7 @@ export interface KnownCodes {
 /** Largest price accepted from a URL; anything above is ignored (ids: {@link isRowId}). */
 const MAX_PRICE_CENTS = 100_000_000;
 
-/** Numeric ids of a parameter; non-numeric values are ignored (SPEC §5: region ids must be numeric). */
+/** Numeric ids of a parameter; non-numeric values are ignored (docs/product.md#product-list: region ids must be numeric). */
 export function numericIds(params: URLSearchParams, key: string): number[] {
   return multiValues(params, key)
     .filter((v) => /^\d{1,10}$/.test(v))
@@ -94,7 +94,7 @@ export function countryCodes(params: URLSearchParams, key = "c"): string[] {
 
 /**
  * Reads a price in dollars (`40`, `40.5`, `40,50`) as cents; null when absent or malformed or
- * negative (SPEC §5: numeric, 0 or greater).
+ * negative (docs/product.md#product-list: numeric, 0 or greater).
  */
 export function parsePriceCents(value: string | null): number | null {
   if (value === null) return null;
@@ -117,7 +117,7 @@ export function availabilityStatuses(params: URLSearchParams, key = AVAILABILITY
 
 /**
  * The default order of a list (docs/decisions/051-listing-filters-and-lookups.md): a text search
- * by relevance; a boutique view (every inventory named is a boutique's, SPEC §9 "price sort for
+ * by relevance; a boutique view (every inventory named is a boutique's, docs/product.md#product-list "price sort for
  * boutique descending") by price, dearest first; any other list by availability then name.
  */
 export function defaultProductSort(inventories: readonly string[], text: string, known: Pick<KnownCodes, "boutiqueCodes">): ProductSort {

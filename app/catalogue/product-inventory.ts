@@ -1,5 +1,5 @@
 /**
- * The product-inventory read model: a product in one inventory (a "channel" of SPEC §3: private
+ * The product-inventory read model: a product in one inventory (a "channel" of docs/product.md#product-list: private
  * import, liquor board or shop, in one province), as every reader of the catalogue sees it — the
  * product page, the product list and price list, the cart, the add-to-cart form, the displayed
  * prices and the structured data. Read by `productInventoryColumns` /
@@ -21,7 +21,7 @@ export interface ProductInventoryView {
   salesUnit: SalesUnit;
   /** Whether it can be put in a cart here (not the liquor boards). */
   purchasable: boolean;
-  /** Per bottle or unit in integer cents, agency fee included, taxes excluded (SPEC §9). */
+  /** Per bottle or unit in integer cents, agency fee included, taxes excluded (docs/product.md#taxes). */
   priceCents: number;
   /** Per bottle or unit in integer cents, taxes included (the price filter's column in tax mode IN). */
   priceTaxInCents: number;
@@ -39,7 +39,7 @@ export interface ProductInventoryView {
 export type SoldItem = { salesUnit: SalesUnit } | { section: CartSection; channelKind?: string };
 
 /**
- * "Sold by the full case", named once (SPEC §5 "Private import products are sold by the full case
+ * "Sold by the full case", named once (docs/product.md#cases "Private import products are sold by the full case
  * only"): whether a quantity counts full cases of `uvc` bottles. A channel is when its inventory's
  * sales unit is `CASE` (the private-import inventories IP and PI); a line is in the agency section
  * always, and as a reservation of an upcoming private-import product too, like the

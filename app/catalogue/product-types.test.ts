@@ -5,7 +5,7 @@ import { productTypeLabelKey } from "./product-types";
 import { PRODUCT_TYPES } from "./seed/reference-data";
 
 describe("productTypeLabelKey", () => {
-  it("names every product type of SPEC §3 in both languages", () => {
+  it("names every product type of docs/product.md#product-list in both languages", () => {
     const codes = PRODUCT_TYPES.map((t) => t.code);
     expect([...codes].sort()).toEqual(["APERITIF", "BIERE", "BOISSON", "CIDRE", "FOODS", "GOODS", "SPIRITUEUX", "VIN", "WINES"]);
     for (const lng of ["fr-CA", "en-US"] as const) {

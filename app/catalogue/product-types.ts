@@ -1,5 +1,5 @@
 /**
- * The names of the product types (SPEC §3 "product types seen in menus": VIN, SPIRITUEUX, BOISSON,
+ * The names of the product types (docs/product.md#catalogue-fields "product types seen in menus": VIN, SPIRITUEUX, BOISSON,
  * BIERE, CIDRE, APERITIF, WINES, FOODS, GOODS): a type reads the same in the menus,
  * on the home page, in the product filters, on the product cards and on the product page, because
  * all of them name it through {@link productTypeLabelKey}, the i18n key `types.<CODE>` of

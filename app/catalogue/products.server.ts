@@ -1,5 +1,5 @@
 /**
- * Product list search (SPEC §2 /products, §5 price filter, §3 filter selection) and product detail.
+ * Product list search (docs/product.md#product-list /products, price filter, filter selection) and product detail.
  * Lists product inventories (a product in one channel) so prices, stock and availability are
  * those of the channel the shopper will buy from.
  */
@@ -217,7 +217,7 @@ function searchConditions(
   byType.delete("PRODUCT_COLOR");
 
   const common: (SQL | undefined)[] = [...byType.values()].map(attributeExists);
-  // SPEC §5: the price filter applies only when a maximum is set; tax-inclusive column in IN mode.
+  // docs/product.md#product-list: the price filter applies only when a maximum is set; tax-inclusive column in IN mode.
   if (filters.maxCents !== null) {
     const column = options.taxMode === "IN" ? productListing.priceTaxInCents : productListing.priceCents;
     common.push(lte(column, filters.maxCents));
@@ -260,7 +260,7 @@ function inventoryProvinces(reference: ReferenceData, province: Province, chosen
 }
 
 /**
- * The inventories of a list as a condition on the listing's own columns (SPEC §2: a province's
+ * The inventories of a list as a condition on the listing's own columns (docs/product.md#product-list: a province's
  * default list shows its default-listed inventories, a filter names inventories). Every order's
  * index starts with the province and carries the default flag (migration 0013), so the default list
  * is one range of one province read without comparing inventory codes, and named inventories are
@@ -393,7 +393,7 @@ const ascending = (column: keyof OrderColumns): OrderKey => ({ column, descendin
 const descending = (column: keyof OrderColumns): OrderKey => ({ column, descending: true });
 
 /**
- * The list's order (SPEC §2 sort). Each order but the text search's relevance is one index of the
+ * The list's order (docs/product.md#product-list sort). Each order but the text search's relevance is one index of the
  * search table read in order (migrations 0010, 0013): equal prices and quantities follow the product
  * inventory's id (descending with a descending price), so the index alone gives the page.
  */
@@ -985,7 +985,7 @@ const listedChannelsQuery = preparedPerLocale((db, locale) =>
           and(sql`${inventories.province} = any(${sql.placeholder("provinces")}::text[])`, eq(inventories.defaultListed, true)),
           sql`${productInventories.inventoryCode} = any(${sql.placeholder("codes")}::text[])`,
         ),
-        // The price filter (SPEC §5: when a maximum is set), on the tax mode's column.
+        // The price filter (docs/product.md#product-list: when a maximum is set), on the tax mode's column.
         sql`(${sql.placeholder("maxCents")}::integer is null or (case when ${sql.placeholder("taxIn")}::boolean then ${productInventories.priceTaxInCents} else ${productInventories.priceCents} end) between coalesce(${sql.placeholder("minCents")}::integer, 0) and ${sql.placeholder("maxCents")}::integer)`,
         // The availability statuses asked for (decision 051), when any.
         sql`(cardinality(${sql.placeholder("statuses")}::text[]) = 0 or ${productInventories.availabilityStatus} = any(${sql.placeholder("statuses")}::text[]))`,
@@ -1169,7 +1169,7 @@ export interface ListingRun {
 }
 
 interface ListingScanOptions extends SearchOptions {
-  /** The availability statuses listed (SPEC §7 `show`). */
+  /** The availability statuses listed (docs/product.md#product-list `show`). */
   availability: AvailabilityStatus[];
   /** Rows read per query (default {@link LISTING_BATCH_SIZE}). */
   batchSize?: number;
@@ -1181,7 +1181,7 @@ const LISTING_BATCH_SIZE = 1_000;
 const LISTING_GROUPS_PER_QUERY = 200;
 
 /**
- * Every product inventory matching the /products filters (SPEC §7 `GET /listing`: "like search"),
+ * Every product inventory matching the /products filters (docs/product.md#price-list `GET /listing`: "like search"),
  * without paging, for the price list: the same conditions as {@link searchProducts} (the province's
  * default availability when no inventory is asked for), plus the availability statuses asked for.
  * Ordered by country name (in `options.locale`; no country last), producer name, product name and

@@ -1,21 +1,21 @@
 /**
- * The producers list's URL state (SPEC §2 Producers: type, page, a, c, r, t; §9 page sizes).
+ * The producers list's URL state (docs/product.md#producers Producers: type, page, a, c, r, t; page sizes).
  */
 import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
 import type { Province } from "~/vocabulary";
 import { countryCodes, numericIds } from "./product-filters";
 
-/** Producers per page by screen (SPEC §9): 20 on xs–md, 51 on lg, 52 above. */
+/** Producers per page by screen (docs/product.md#producers): 20 on xs–md, 51 on lg, 52 above. */
 export const PROVIDER_PAGE_SIZES = [20, 51, 52] as const;
 export type ProviderPageSize = (typeof PROVIDER_PAGE_SIZES)[number];
 /** Without JavaScript the server cannot know the screen: the phone size (docs/decisions/002). */
 export const DEFAULT_PROVIDER_PAGE_SIZE: ProviderPageSize = 20;
-/** The producer page's product list: page 1, size 51 (SPEC §7, §9). */
+/** The producer page's product list: page 1, size 51 (docs/product.md#producers). */
 export const PROVIDER_PRODUCTS_SIZE = 51;
 
 export interface ProviderFilters {
-  /** The province whose producers are listed (`type` in the URL; SPEC: default QC). */
+  /** The province whose producers are listed (`type` in the URL; docs/product.md#producers: default QC). */
   province: Province;
   /** Whether the province came from the URL (kept in links) or from the visitor's preference. */
   provinceInUrl: boolean;
@@ -44,12 +44,12 @@ export function parseProviderFilters(params: URLSearchParams, defaultProvince: P
   };
 }
 
-/** Breakpoints of SPEC §9 in px: lg from 1366; "xl above" read as from 1920. */
+/** Breakpoints of docs/product.md#layout in px: lg from 1366; "xl above" read as from 1920. */
 export const LG_MIN_WIDTH = 1366;
 export const XL_MIN_WIDTH = 1920;
 
 /**
- * The page size for a viewport width (SPEC §9): 20 on xs–md, 51 on lg, 52 above.
+ * The page size for a viewport width (docs/product.md#producers): 20 on xs–md, 51 on lg, 52 above.
  */
 export function pageSizeForWidth(width: number): ProviderPageSize {
   if (width >= XL_MIN_WIDTH) return 52;

@@ -1,5 +1,5 @@
 /**
- * Producers directory (SPEC §2 Producers listing, §3 Provider, §4 pagination, §9 sizes) and the
+ * Producers directory (docs/product.md#producers Producers listing, Provider, docs/product.md#product-list pagination, sizes) and the
  * producer page with its product list (page 1, size 51).
  */
 import { and, asc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
@@ -32,7 +32,7 @@ export interface ProviderCard {
   id: number;
   slug: string;
   name: string;
-  /** Colour of the generated image; null = the default image (SPEC §2 "default image if none"). */
+  /** Colour of the generated image; null = the default image (docs/product.md#producers "default image if none"). */
   imageColor: string | null;
   /** Shared with every request of the page's province and language (the cached directory): read only. */
   origins: readonly ProviderOrigin[];
@@ -80,7 +80,7 @@ export function originNames(
 
 /**
  * SQL condition on a `providers` row: the producer has a product sold in one of the province's
- * channels (SPEC §2 province rule; the directory and the global search's Producers tab).
+ * channels (docs/product.md#producers province rule; the directory and the global search's Producers tab).
  */
 export function inProvince(province: Province): SQL {
   return exists(
@@ -110,7 +110,7 @@ interface DirectoryEntry {
 /**
  * A province's producer directory in one language, as cached: the producers with a product in one
  * of the province's channels, in the list's order (by their first origin's country name, then
- * name, in that language: SPEC §7 sortByOrigin=ASC), and the filter tree of their origins. Both
+ * name, in that language: docs/product.md#producers sortByOrigin=ASC), and the filter tree of their origins. Both
  * change only with the catalogue, so a request only picks the filtered producers of its page: at
  * 100,000 products (2,000 producers) naming and sorting the directory for each request was most
  * of the page's time (decision 006).
@@ -190,7 +190,7 @@ async function loadDirectory(db: Database, reference: ReferenceData, province: P
 }
 
 /**
- * Lists producers of a province, filtered, sorted by origin country name then name (SPEC §7
+ * Lists producers of a province, filtered, sorted by origin country name then name (docs/product.md#producers
  * sortByOrigin=ASC), grouped by country, one page at a time. The province's directory is cached
  * in the page's language, in order ({@link DIRECTORY_CACHE_TTL_MS}); origin and text filters
  * apply to it in memory, an attribute filter costs one query.

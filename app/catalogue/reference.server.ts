@@ -74,7 +74,7 @@ async function loadReferenceData(db: Database): Promise<ReferenceData> {
 }
 
 /**
- * The product list's default availability for a province (SPEC §2): ON → LCBO, PI, MERCH_TORONTO;
+ * The product list's default availability for a province (docs/product.md#channels-and-inventories): ON → LCBO, PI, MERCH_TORONTO;
  * QC → IP, SAQ, Brouhh, MERCH_MTL. Read from the inventories' `defaultListed` flag.
  */
 export function defaultInventoryCodes(reference: ReferenceData, province: Province): InventoryCode[] {

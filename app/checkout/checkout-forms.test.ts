@@ -9,7 +9,7 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-describe("step 1: personal information (SPEC §5)", () => {
+describe("step 1: personal information (docs/product.md#checkout)", () => {
   it("gives the spec's message for each missing field", () => {
     const submission = parseWithZod(form({ intent: "contact" }), { schema: ContactSchema });
     expect(submission.status).toBe("error");
@@ -36,7 +36,7 @@ describe("step 1: personal information (SPEC §5)", () => {
   });
 });
 
-describe("step 2: delivery (SPEC §5)", () => {
+describe("step 2: delivery (docs/product.md#checkout)", () => {
   const needs = { branch: true, boutique: true, boutiques: ["STORE_MTL", "STORE_QC"] as const };
   it("asks for a branch ('Veuillez sélectionner une branche') and a boutique of the province", () => {
     const submission = parseWithZod(form({ intent: "delivery", boutiqueCode: "STORE_TORONTO" }), { schema: deliverySchema(needs) });

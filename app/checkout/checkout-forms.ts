@@ -1,5 +1,5 @@
 /**
- * The checkout's three forms (SPEC §2 "Checkout in 3 steps", §5 validation), one zod
+ * The checkout's three forms (docs/product.md#checkout "Checkout in 3 steps", validation), one zod
  * schema each, keyed by `intent`: used by the checkout action (`parseWithZod`) and by the forms
  * (`useForm` + `getZodConstraint`). Messages are i18n keys (`checkout.errors.*`). Phone numbers
  * are checked by libphonenumber-js as Canadian numbers. Shared with the browser. A guest types their
@@ -14,7 +14,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 const required = (key: string) => z.string({ message: key }).trim().min(1, key);
 
-/** Step 1: personal information (SPEC §5 checkout messages; address-form e-mail and phone rules). */
+/** Step 1: personal information (docs/product.md#checkout checkout messages; address-form e-mail and phone rules). */
 export const ContactSchema = z
   .object({
     intent: z.literal("contact"),

@@ -1,5 +1,5 @@
 /**
- * The checkout in progress (SPEC §2 "Checkout in 3 steps", §4): the answers of each
+ * The checkout in progress (docs/product.md#checkout "Checkout in 3 steps"): the answers of each
  * step are kept server-side in the cart's `checkouts` row, so reload, back/forward and a second
  * tab show the same state, and a step cannot be opened before the ones it needs are answered.
  */
@@ -31,7 +31,7 @@ export async function withOwnHeldStock(db: Database, cart: Cart): Promise<Cart> 
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
-/** The steps of SPEC §2: personal information, delivery, payment. */
+/** The steps of docs/product.md#checkout: personal information, delivery, payment. */
 export const CHECKOUT_STEPS = [1, 2, 3] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 
@@ -43,7 +43,7 @@ export interface CheckoutState {
   needs: DeliveryNeeds;
   branch: Branch | null;
   summary: CartSummary;
-  /** Cart rules that keep the cart from checkout (SPEC §5); the page sends the shopper back to the cart. */
+  /** Cart rules that keep the cart from checkout (docs/product.md#checkout); the page sends the shopper back to the cart. */
   blockers: ReturnType<typeof checkoutBlockers>;
 }
 
@@ -90,7 +90,7 @@ export async function loadCheckout(
   };
 }
 
-/** Saves step 1 (SPEC §5): names, e-mail, phone (E.164), and a guest's wish for an account (password hashed). */
+/** Saves step 1 (docs/product.md#checkout): names, e-mail, phone (E.164), and a guest's wish for an account (password hashed). */
 export async function saveContact(db: Database, cartId: number, form: ContactForm): Promise<void> {
   const passwordHash = form.createAccount && form.password ? await hashPassword(form.password) : null;
   const values = {

@@ -1,5 +1,5 @@
 /**
- * Placing the order of a cart (SPEC §2 checkout, §5 cart rules): one transaction
+ * Placing the order of a cart (docs/product.md#checkout checkout, docs/product.md#cart cart rules): one transaction
  * re-validates the cart (lock version, stock, full cases, food with alcohol, province), locks the
  * product inventories (`SELECT … FOR UPDATE`), moves the stock, and writes the order through the
  * orders core's one writer (app/orders/order-writer.server.ts) with the reservations placed with

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §5 "Registration and contact forms: first name, last name, e-mail
+ * The contact form (docs/product.md#contact "Registration and contact forms: first name, last name, e-mail
  * required. Contact form has an 'I am not a robot' checkbox": plus a message).
  * One zod schema, used by the action (`parseWithZod`) and the form (`useForm` +
  * `getZodConstraint`); messages are i18n keys (the registration's where the wording is the same).

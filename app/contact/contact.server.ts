@@ -4,7 +4,7 @@
  * to the outbox in the same transaction (decision 027): the outbox sends it, and tries again when
  * the mail server fails, so the visitor is thanked once both are saved.
  *
- * The agency's copy is in French (the agency's language, SPEC §9 default) and says which language
+ * The agency's copy is in French (the agency's language, docs/product.md#contact default) and says which language
  * the visitor wrote from. Every value the visitor typed is HTML-escaped in the HTML part.
  */
 import type { Database } from "~/db/client.server";

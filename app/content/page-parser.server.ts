@@ -1,5 +1,5 @@
 /**
- * Parses one content page written in Markdown (SPEC §2 "Other screens": FAQ entries
+ * Parses one content page written in Markdown (docs/product.md#content-pages "Other screens": FAQ entries
  * are question and answer, answers may contain links). Pure: text in, page out, no file access.
  *
  * The file format (see content/pages/README.md):
@@ -145,7 +145,8 @@ function quoteOf(body: readonly string[], name: string): ContentEntry["quote"] {
   const match = lines.length === 1 ? QUOTE.exec(lines[0]!) : null;
   if (!match) return undefined;
   const [, slug = "", tabId = ""] = match;
-  if (!isOneOf(CONTENT_PAGE_SLUGS, slug)) throw new ContentPageError("quoteTarget", `${name}: {{tab ${slug}#${tabId}}} quotes an unknown page`);
+  if (!isOneOf(CONTENT_PAGE_SLUGS, slug))
+    throw new ContentPageError("quoteTarget", `${name}: {{tab ${slug}#${tabId}}} quotes an unknown page`);
   return { slug, tabId };
 }
 

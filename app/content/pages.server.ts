@@ -1,5 +1,5 @@
 /**
- * The shop's content pages (SPEC §2 route table "content pages", "Other screens"):
+ * The shop's content pages (docs/product.md#who-it-serves route table "content pages", "Other screens"):
  * FAQ and wine glossary, orders and deliveries, pricing policy, about us, services, understanding
  * a product page. Their first text lives in Markdown files per language, `content/pages/<slug>.<locale>.md`
  * (format: content/pages/README.md), read once per process and kept parsed in memory; the pages

@@ -1,6 +1,6 @@
 /**
  * Database connection: embedded PGlite by default, PostgreSQL when a postgres:// URL is given.
- * Both run the same Drizzle schema and the same migrations (DESIGN §1).
+ * Both run the same Drizzle schema and the same migrations (docs/product.md#how-the-shop-is-built).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * Row ids (DESIGN §3: `serial`/`integer` primary keys): the one bound of a PostgreSQL `integer`,
+ * Row ids (docs/product.md#how-the-shop-is-built: `serial`/`integer` primary keys): the one bound of a PostgreSQL `integer`,
  * for forms, URLs and metadata that name a row. A number outside it names no row and is never
  * queried (PostgreSQL would refuse it: a 500). Shared with the browser (no imports).
  */

@@ -1,5 +1,5 @@
 /**
- * Drizzle schema of the Cuvée database (DESIGN §3, SPEC §3).
+ * Drizzle schema of the Cuvée database (docs/product.md#catalogue-fields).
  *
  * Money columns are integer cents, volumes are millilitres, `uvc` is bottles per case.
  * The same schema and migrations serve PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
@@ -135,7 +135,7 @@ export const providers = pgTable(
   ],
 );
 
-/** Origins of a producer: a country and optionally a region (spec §3 Provider.origins). */
+/** Origins of a producer: a country and optionally a region (docs/product.md#producers Provider.origins). */
 export const providerOrigins = pgTable(
   "provider_origins",
   {
@@ -155,12 +155,12 @@ export const productTypes = pgTable("product_types", {
   code: text("code").primaryKey(),
   nameFr: text("name_fr").notNull(),
   nameEn: text("name_en").notNull(),
-  /** Whether products of this type are alcoholic beverages (licence rule of spec §5). */
+  /** Whether products of this type are alcoholic beverages (licence rule of docs/product.md#alcohol-with-food). */
   isAlcohol: boolean("is_alcohol").notNull(),
   position: integer("position").notNull().default(0),
 });
 
-/** Attributes; typeCode is PRODUCT_COLOR, PROVIDER or BLOG_THEME (spec §3). */
+/** Attributes; typeCode is PRODUCT_COLOR, PROVIDER or BLOG_THEME (docs/product.md#producers). */
 export const attributes = pgTable(
   "attributes",
   {
@@ -196,7 +196,7 @@ export const products = pgTable(
       .references(() => providers.id),
     countryId: integer("country_id").references(() => countries.id),
     regionId: integer("region_id").references(() => regions.id),
-    /** Basic groceries: zero-rated for GST/QST/HST (DESIGN §3). */
+    /** Basic groceries: zero-rated for GST/QST/HST (docs/product.md#taxes). */
     zeroRated: boolean("zero_rated").notNull().default(false),
     // Wine facts (decision 036): what a board's product page tells about the bottle; all optional.
     /** Alcohol by volume, in percent with one decimal (13.5). */
@@ -382,7 +382,7 @@ export const providerImages = pgTable(
 );
 
 /**
- * Inventories (sales channels) of spec §3 as data (DESIGN §3):
+ * Inventories (sales channels) of docs/product.md#catalogue-fields as data (docs/product.md#channels-and-inventories):
  * kind PRIVATE_IMPORT (sold by the full case), LIQUOR_BOARD (not sold here), SHOP (by the unit).
  */
 export const inventories = pgTable("inventories", {
@@ -391,7 +391,7 @@ export const inventories = pgTable("inventories", {
   channelKind: text("channel_kind").$type<ChannelKind>().notNull(),
   salesUnit: text("sales_unit").$type<SalesUnit>().notNull(),
   purchasable: boolean("purchasable").notNull(),
-  /** Shown in the default product list of its province (spec §2). */
+  /** Shown in the default product list of its province (docs/product.md#catalogue-fields). */
   defaultListed: boolean("default_listed").notNull(),
   city: text("city"),
   position: integer("position").notNull().default(0),
@@ -410,11 +410,11 @@ export const productInventories = pgTable(
       .notNull()
       .references(() => inventories.code),
     puid: text("puid").notNull().unique(),
-    /** Per bottle or unit, includes agency fee, excludes GST/QST/HST (spec §9). */
+    /** Per bottle or unit, includes agency fee, excludes GST/QST/HST (docs/product.md#prices). */
     priceCents: integer("price_cents").notNull(),
     /** Agency fee per bottle (private import); 0 elsewhere. */
     agencyFeeCents: integer("agency_fee_cents").notNull().default(0),
-    /** priceCents with the province's taxes, for IN display and price filters (spec §5). */
+    /** priceCents with the province's taxes, for IN display and price filters (docs/product.md#taxes). */
     priceTaxInCents: integer("price_tax_in_cents").notNull(),
     /** Bottles or units in stock. */
     quantity: integer("quantity").notNull().default(0),
@@ -465,7 +465,7 @@ export const productListing = pgTable(
     inventoryCode: text("inventory_code").$type<InventoryCode>().notNull(),
     /** The province of the row's inventory ({@link inventories}): every list is one province's (migration 0013). */
     province: text("province").$type<Province>().notNull(),
-    /** Whether the row's inventory is in its province's default list ({@link inventories}' `defaultListed`, spec §2). */
+    /** Whether the row's inventory is in its province's default list ({@link inventories}' `defaultListed`, docs/product.md#channels-and-inventories). */
     defaultListed: boolean("default_listed").notNull(),
     availabilityStatus: text("availability_status").$type<AvailabilityStatus>().notNull(),
     priceCents: integer("price_cents").notNull(),
@@ -485,7 +485,7 @@ export const productListing = pgTable(
     searchEn: tsvector("search_en"),
   },
   (t) => [
-    // One index per order of the list (SPEC §2 sort), so a page is read in order and stops early.
+    // One index per order of the list (docs/product.md#catalogue-fields sort), so a page is read in order and stops early.
     // Each starts with the province, since every list is one province's: a page walks that
     // province's rows only. After the unique id, each carries the filter columns, the default list's
     // flag first: rows a filter refuses are skipped in the index itself (an index-only scan), so a
@@ -534,7 +534,7 @@ export const productFacetCounts = pgTable(
 
 /**
  * Shopping carts: one per (owner, province) — the owner is a guest id or a customer id — and
- * lockVersion starts at 1 (SPEC §4, DESIGN §3 Cart).
+ * lockVersion starts at 1 (docs/product.md#cart, Cart).
  */
 export const carts = pgTable(
   "carts",
@@ -596,7 +596,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
- * Liquor-store branches where a private-import order is picked up (SPEC §3 Branch, §5): SAQ in
+ * Liquor-store branches where a private-import order is picked up (docs/product.md#checkout Branch): SAQ in
  * Quebec, LCBO in Ontario, seeded from public addresses (app/orders/branch-directory.ts).
  */
 export const branches = pgTable(
@@ -646,7 +646,7 @@ export const checkouts = pgTable("checkouts", {
 });
 
 /**
- * Orders (DESIGN §3 Orders and payment): a snapshot of what was sold, never recomputed from the
+ * Orders (docs/product.md#orders-and-payment Orders and payment): a snapshot of what was sold, never recomputed from the
  * catalogue. Money in integer cents. `orderNumber` is sequential and human-readable;
  * `confirmationNumber` is random and shown to the customer (it opens the confirmation page).
  */
@@ -687,7 +687,7 @@ export const orders = pgTable(
     agencyFeesCents: integer("agency_fees_cents").notNull(),
     liquorBoardFeesCents: integer("liquor_board_fees_cents").notNull(),
     boutiqueCents: integer("boutique_cents").notNull(),
-    /** Member prices (SPEC §6): the −20 % single-bottle and −15 % pay-now discounts, pre-tax; 0 for a non-member. */
+    /** Member prices (docs/product.md#members): the −20 % single-bottle and −15 % pay-now discounts, pre-tax; 0 for a non-member. */
     memberDiscountCents: integer("member_discount_cents").notNull().default(0),
     /**
      * Which benefit `memberDiscountCents` holds (decision 048): MEMBER, or DISCOVERY for an active
@@ -710,7 +710,7 @@ export const orders = pgTable(
     fulfilmentStatus: text("fulfilment_status").$type<FulfilmentStatus>().notNull().default("NEW"),
     agencyFeesReceivedAt: timestamp("agency_fees_received_at", { withTimezone: true }),
     readyForPickupAt: timestamp("ready_for_pickup_at", { withTimezone: true }),
-    /** The last business day (QC or ON statutory holidays skipped) for the branch to call (SPEC §4, §9). */
+    /** The last business day (QC or ON statutory holidays skipped) for the branch to call (docs/product.md#branch-follow-up). */
     followUpDueOn: date("follow_up_due_on", { mode: "string" }),
     pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -727,7 +727,7 @@ export const orders = pgTable(
     index("orders_pending_due_idx")
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'PENDING_PAYMENT'`),
-    // The order history (SPEC §7: by customer, ordered by date).
+    // The order history (docs/product.md#invoices-and-order-history: by customer, ordered by date).
     index("orders_customer_created_idx").on(t.customerId, t.createdAt),
     // The agency's orders list (newest first, filtered by status and province).
     index("orders_created_idx").on(t.createdAt),
@@ -794,7 +794,7 @@ export const orderLines = pgTable(
     agencyFeesCents: integer("agency_fees_cents").notNull(),
     liquorBoardPartCents: integer("liquor_board_part_cents").notNull(),
     boutiqueCents: integer("boutique_cents").notNull(),
-    /** This line's member discount, pre-tax (SPEC §6); 0 for a non-member. */
+    /** This line's member discount, pre-tax (docs/product.md#members); 0 for a non-member. */
     memberDiscountCents: integer("member_discount_cents").notNull().default(0),
     zeroRated: boolean("zero_rated").notNull(),
   },
@@ -818,7 +818,7 @@ export const orderTaxLines = pgTable(
 );
 
 /**
- * Reservation requests of upcoming products (SPEC §4; DESIGN §3 Reservations), placed
+ * Reservation requests of upcoming products (docs/product.md#reservations; Reservations), placed
  * with an order. Staff marks one available: the stock is held by a new order PENDING_PAYMENT
  * (`paymentOrderId`) due in 5 days, and the customer is e-mailed its payment link (`notifiedAt`).
  */
@@ -863,8 +863,8 @@ export const reservations = pgTable(
 );
 
 /**
- * User accounts (SPEC §3 User; DESIGN §3 Accounts): customers and staff. A customer belongs to
- * one province (SPEC §4). The e-mail is stored lower-case and unique; the password only as an
+ * User accounts (docs/product.md#accounts User; docs/product.md#accounts Accounts): customers and staff. A customer belongs to
+ * one province (docs/product.md#province-switch). The e-mail is stored lower-case and unique; the password only as an
  * scrypt hash carrying its own parameters (app/users/password.server.ts).
  */
 export const users = pgTable(
@@ -880,7 +880,7 @@ export const users = pgTable(
     /** E.164, or "" when not given. */
     phone: text("phone").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
-    /** SPEC §4: after login, a user whose password expired goes to /reset-password. */
+    /** docs/product.md#accounts: after login, a user whose password expired goes to /reset-password. */
     passwordExpired: boolean("password_expired").notNull().default(false),
     newsletter: boolean("newsletter").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -911,7 +911,7 @@ export const userSessions = pgTable(
 );
 
 /**
- * A customer's delivery and billing addresses (SPEC §3 User, §5 address form), at most one of
+ * A customer's delivery and billing addresses (docs/product.md#accounts User, address form), at most one of
  * each. Postal codes are stored normalised (`A1A 1A1`).
  */
 export const addresses = pgTable(
@@ -937,7 +937,7 @@ export const addresses = pgTable(
 );
 
 /**
- * Subscription plans (SPEC §3, §9): the membership (150 $ a year) and the discovery packages
+ * Subscription plans (docs/product.md#subscriptions): the membership (150 $ a year) and the discovery packages
  * (290 $ and 380 $ a month, 500 $ a year). Bilingual names and descriptions.
  */
 export const subscriptionPlans = pgTable(
@@ -963,7 +963,7 @@ export const subscriptionPlans = pgTable(
 );
 
 /**
- * A customer's subscription to a plan (SPEC §4 discovery subscription, §6 members). Benefits hold
+ * A customer's subscription to a plan (docs/product.md#discovery-subscribers discovery subscription, docs/product.md#members members). Benefits hold
  * while the status is ACTIVE and `current_period_end` is in the future (a PAST_DUE renewal gives
  * none until paid); a cancellation keeps them until then (`cancel_at_period_end`).
  */
@@ -1025,7 +1025,7 @@ export const contactMessages = pgTable("contact_messages", {
 });
 
 /**
- * Blog articles (SPEC §3 Blog): bilingual rows, bodies in Markdown (rendered and
+ * Blog articles (docs/product.md#blogs Blog): bilingual rows, bodies in Markdown (rendered and
  * sanitized on the server), a generated cover (colour + motif) and a publication date.
  */
 export const blogs = pgTable(
@@ -1106,7 +1106,7 @@ export const blogSlugHistory = pgTable("blog_slug_history", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Products an article is about (SPEC §7 blogs by product). */
+/** Products an article is about (docs/product.md#blogs blogs by product). */
 export const blogProducts = pgTable(
   "blog_products",
   {
@@ -1120,7 +1120,7 @@ export const blogProducts = pgTable(
   (t) => [primaryKey({ columns: [t.blogId, t.productId] }), index("blog_products_product_idx").on(t.productId)],
 );
 
-/** Producers an article is about (SPEC §7 blogs by provider). */
+/** Producers an article is about (docs/product.md#blogs blogs by provider). */
 export const blogProviders = pgTable(
   "blog_providers",
   {
@@ -1135,7 +1135,7 @@ export const blogProviders = pgTable(
 );
 
 /**
- * Newsletter sign-ups (SPEC §3 newsletter form, §7 mailing list, §8 outcomes): one row
+ * Newsletter sign-ups (docs/product.md#newsletter newsletter form, mailing list, outcomes): one row
  * per e-mail and province (each province has its own mailing list). A second sign-up updates the
  * row. `email` is stored lower-cased.
  */
@@ -1148,7 +1148,7 @@ export const newsletterSignups = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     locale: text("locale").$type<Locale>().notNull(),
-    /** The interests chosen in the second step (SPEC §3), in the province's list. */
+    /** The interests chosen in the second step (docs/product.md#newsletter), in the province's list. */
     interests: text("interests")
       .array()
       .$type<NewsletterInterest[]>()
@@ -1284,7 +1284,7 @@ export const recentlyViewed = pgTable(
 );
 
 /**
- * Carousels (SPEC §7 `GET /carousels?group=`): named groups of cards staff arrange, such as the
+ * Carousels (docs/product.md#carousels `GET /carousels?group=`): named groups of cards staff arrange, such as the
  * home page's selection, per province or for both (`province` null).
  */
 export const carousels = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (DESIGN §1 "Third parties sit behind small adapters"; §7 e-mail row).
+ * Outgoing e-mail (docs/product.md#how-the-shop-is-built "Third parties sit behind small adapters"; README.md e-mail row).
  *
  * One adapter, two back ends chosen by configuration:
  * - an SMTP URL is set: every mail goes through one nodemailer SMTP transport (reused by the mailer);
@@ -101,7 +101,7 @@ export function sanitizeTag(tag: string): string {
 }
 
 /**
- * Creates a mailer (DESIGN §1: SMTP when configured, else `data/outbox/`).
+ * Creates a mailer (docs/product.md#how-the-shop-is-built: SMTP when configured, else `data/outbox/`).
  *
  * - With `smtpUrl`: one nodemailer transport on that URL for the mailer's life (a plain transport:
  *   one connection per mail, closed after it), within {@link SMTP_TIMEOUTS_MS} unless the URL sets

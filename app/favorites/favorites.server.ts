@@ -5,7 +5,7 @@
  *
  * "Available" and "upcoming" are read in the customer's province: a product is available there when
  * one of its product inventories of that province is AVAILABLE, upcoming when it has UPCOMING ones
- * and no AVAILABLE one (SPEC §3 availability status; the import and the staff edit change it).
+ * and no AVAILABLE one (docs/product.md#channels-and-inventories availability status; the import and the staff edit change it).
  * `notified_available_at` says whether the customer already knows the product is available: set when
  * the e-mail is written, and when the favourite is added while the product is available (no e-mail is
  * owed for what the customer just saw); cleared when the product goes back to upcoming, so its next

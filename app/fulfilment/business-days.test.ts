@@ -1,5 +1,5 @@
 /**
- * Business days (SPEC §4, §9): weekends and each province's statutory holidays are
+ * Business days (docs/product.md#branch-follow-up): weekends and each province's statutory holidays are
  * skipped, the holidays of one province only in that province, across a year boundary. Every
  * expected day below is counted by hand on the 2025–2027 calendars.
  */

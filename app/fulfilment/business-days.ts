@@ -1,6 +1,6 @@
 /**
- * Business days of the shop's provinces (SPEC §4 agency order "the branch should contact the
- * customer within 10 business days", §9 "Agency follow-up 10 business days"): weekends
+ * Business days of the shop's provinces (docs/product.md#branch-follow-up agency order "the branch should contact the
+ * customer within 10 business days", "Agency follow-up 10 business days"): weekends
  * and the province's statutory (public) holidays are not business days. The holidays come from
  * `date-holidays` (`new Holidays("CA", "QC" | "ON")`, type `public` only: observances such as
  * Mother's Day and optional days such as Quebec's Easter Monday do not count), never a hand list.

@@ -1,5 +1,5 @@
 /**
- * The agency's order forms (SPEC §4 agency order): the list's filters, read from the
+ * The agency's order forms (docs/product.md#branch-follow-up agency order): the list's filters, read from the
  * URL (a GET form, so they can be shared and work without JavaScript), and the one schema of the
  * step buttons of an order's page (`parseWithZod` in the action, `useForm` + `getZodConstraint`
  * in each button's form). Every step form carries the state the page showed, so a change made
@@ -57,7 +57,7 @@ export function isIsoDate(value: string): boolean {
 /**
  * Reads the list's filters from its URL: `status`, `fulfilment`, `province`, `channel`, `from`,
  * `to` (`YYYY-MM-DD`), `page`. A value that is not one of the vocabulary's, or not a real date, is
- * ignored (SPEC §5: malformed query values never fail the page); `from` after `to` is swapped.
+ * ignored (docs/product.md#branch-follow-up: malformed query values never fail the page); `from` after `to` is swapped.
  */
 export function parseOrderListFilters(params: URLSearchParams): OrderListFilters {
   const pick = <T extends string>(values: readonly T[], name: string): T | null => {

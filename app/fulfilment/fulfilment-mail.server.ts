@@ -1,6 +1,6 @@
 /**
  * The customer's e-mail at each step the agency takes on an order ("the customer
- * receives an e-mail at each step"; SPEC §4 agency order: the branch calls within 10 business days,
+ * receives an e-mail at each step"; docs/product.md#branch-follow-up agency order: the branch calls within 10 business days,
  * "else write to support"): agency fees received, ready for pick-up (naming the branch or boutique
  * and the follow-up date), picked up, refunded. Written in the order's language (`order.locale`),
  * wording from `locales/` (`fulfilment.mail.*`, and the order mails' greeting and signature).
@@ -28,7 +28,7 @@ export interface FulfilmentMailData {
     Order,
     "orderNumber" | "locale" | "province" | "firstName" | "email" | "branchLabel" | "boutiqueCode" | "followUpDueOn" | "payNowCents"
   >;
-  /** Where the customer reaches support (SPEC §4), e.g. "soutien@cuvee.example". */
+  /** Where the customer reaches support (docs/product.md#branch-follow-up), e.g. "soutien@cuvee.example". */
   supportEmail: string;
   /** Absolute URL where the customer sees the order (their history, or the confirmation page for a guest). */
   orderUrl: string;

@@ -1,5 +1,5 @@
 /**
- * Which step the agency may take on an order, and what it does (SPEC §4 agency order;
+ * Which step the agency may take on an order, and what it does (docs/product.md#branch-follow-up agency order;
  * docs/decisions/019). Pure; shared with the browser, so the page offers exactly the buttons the
  * server accepts.
  *

@@ -1,5 +1,5 @@
 /**
- * The agency's orders (SPEC §4 agency order, §9 "Agency follow-up 10 business days";
+ * The agency's orders (docs/product.md#branch-follow-up agency order, "Agency follow-up 10 business days";
  * docs/decisions/019): the list filtered by payment status, fulfilment status, province, channel
  * and the day placed; one order's page with its snapshot and audit trail; and the steps — agency
  * fees received, ready for pick-up, picked up, refunded.
@@ -280,7 +280,7 @@ export async function takeFulfilmentStep(
       case "readyForPickup":
         change.fulfilmentStatus = "READY_FOR_PICKUP";
         change.readyForPickupAt = now;
-        // The branch's follow-up (SPEC §4, §9); a boutique hands over at once, with no follow-up.
+        // The branch's follow-up (docs/product.md#branch-follow-up); a boutique hands over at once, with no follow-up.
         change.followUpDueOn = sections.hasAgencyLines
           ? addBusinessDays(shopDateOf(now), BRANCH_FOLLOW_UP_BUSINESS_DAYS, order.province)
           : null;

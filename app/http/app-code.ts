@@ -1,5 +1,5 @@
 /**
- * Application codes of error pages (spec §8: an error shows its message, its HTTP status and an
+ * Application codes of error pages (docs/product.md#errors: an error shows its message, its HTTP status and an
  * application code): a stable, language-free name for what went wrong, which a customer can quote
  * with the request's reference and support can search for. Pure; shared with the browser.
  */

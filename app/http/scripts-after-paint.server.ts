@@ -6,7 +6,7 @@
  * layout adds the `<link rel="preload" as="fetch">` of the page's strings. A browser starts all
  * of them as soon as it reads the head, so on a slow link about 200 KB of scripts share the
  * bandwidth and the main thread with the page's own first paint. Every page works without
- * JavaScript (DESIGN §1), so this transform takes those tags out of the HTML stream and writes, in
+ * JavaScript (docs/product.md#how-the-shop-is-built), so this transform takes those tags out of the HTML stream and writes, in
  * place of the module script, a small inline script (with the request's nonce) that inserts them
  * all — preloads first, then the module script — once the page has painted: when the browser
  * reports the first contentful paint (PerformanceObserver `paint`; without it, two frames after the

@@ -1,7 +1,7 @@
 /**
  * The shopper-facing names of the inventories (docs/decisions/040), decided here once: every page,
  * PDF and e-mail a shopper reads names a channel or a boutique through these keys, never by its
- * code (the codes stay in URLs and data: SPEC §3). Pure; shared with the browser.
+ * code (the codes stay in URLs and data: docs/product.md#provinces-and-languages). Pure; shared with the browser.
  *
  * - A channel (a product sold through one inventory: cards, filters, product page, cart lines,
  *   price list) is named by {@link channelNameKey}: `inventories.<code>` in `locales/`.

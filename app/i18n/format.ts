@@ -1,5 +1,5 @@
 /**
- * Money, number and date formatting (SPEC §9: fr-CA, CAD), and the alphabetical order of texts.
+ * Money, number and date formatting (docs/product.md#provinces-and-languages: fr-CA, CAD), and the alphabetical order of texts.
  * English pages format money en-CA.
  */
 /** The shop's clock for calendar days and dates (Montréal and Toronto share it). */

@@ -1,7 +1,7 @@
 /**
- * Invoices as PDF (SPEC §3 "Invoice: PDF named 'Invoice-{number}'", §7 `GET /invoices/{id}/report`)
+ * Invoices as PDF (docs/product.md#invoices-and-order-history "Invoice: PDF named 'Invoice-{number}'", `GET /invoices/{id}/report`)
  * , built with pdf-lib and DejaVu Sans (the `dejavu-fonts-ttf` package) embedded and
- * subset, so French renders, narrow no-break spaces of amounts included (DESIGN §7: the standard
+ * subset, so French renders, narrow no-break spaces of amounts included (docs/decisions/021-price-list-and-producers-pdf.md: the standard
  * Helvetica cannot encode U+202F). Written in the order's language: the agency's name, address and
  * registration numbers (GST and QST in Quebec, HST in Ontario), the order, confirmation number and
  * date, the buyer, each charged line, the member discount, the tax lines of each part with their

@@ -71,7 +71,7 @@ function MinimalFooter({ root }: { root: FooterData | undefined }) {
 }
 
 /**
- * Footer of SPEC §2 Layout: newsletter block, menus, city addresses, social links, copyright.
+ * Footer of docs/product.md#layout Layout: newsletter block, menus, city addresses, social links, copyright.
  * @param root the root loader's data, or undefined when the root loader itself failed
  */
 function ShopFooter({ root }: { root: FooterData | undefined }) {

@@ -1,6 +1,6 @@
 /**
- * Navigation menus of SPEC §2 Layout: Producers, Products, Shop (Montreal, Toronto), Clients, Blog.
- * Labels are i18n keys. A menu with more than 4 sub-menu groups is a developer error (SPEC §5).
+ * Navigation menus of docs/product.md#layout Layout: Producers, Products, Shop (Montreal, Toronto), Clients, Blog.
+ * Labels are i18n keys. A menu with more than 4 sub-menu groups is a developer error (docs/product.md#layout).
  */
 import { productTypeLabelKey } from "~/catalogue/product-types";
 import { channelNameKey } from "~/i18n/channel-names";

@@ -6,7 +6,7 @@
  * `handle` (`export const handle = { layout: "checkout" } satisfies LayoutHandle`); a parent's
  * handle covers its children (`/agence` and every staff page). An error page keeps the shop's frame:
  * the staff area's 404 to a visitor must look like any other 404, or its frame would tell that the
- * area exists (DESIGN §3 Accounts).
+ * area exists (docs/product.md#accounts Accounts).
  */
 import { useMatches } from "react-router";
 

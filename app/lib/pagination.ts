@@ -1,5 +1,5 @@
 /**
- * Pagination rules of SPEC §4 (Producers screen, also used by the product list): previous only
+ * Pagination rules of docs/product.md#producers (Producers screen, also used by the product list): previous only
  * above page 1, next only below the total pages, a page beyond the total is clamped to the last.
  * Every paged list shares them: products, producers, blogs, search results, the staff's orders.
  */
@@ -10,7 +10,7 @@ export interface Pagination {
   page: number;
   size: number;
   total: number;
-  /** ceil(total / size), at least 1 (SPEC §9: "minimum 1"; rounding up so no item is unreachable). */
+  /** ceil(total / size), at least 1 (docs/product.md#product-list: "minimum 1"; rounding up so no item is unreachable). */
   totalPages: number;
   hasPrevious: boolean;
   hasNext: boolean;
@@ -39,7 +39,7 @@ export function paginate(total: number, requestedPage: number, size: number): Pa
 }
 
 /**
- * Reads a `page` query value: a positive integer, else 1 (malformed values are ignored, SPEC §5).
+ * Reads a `page` query value: a positive integer, else 1 (malformed values are ignored, docs/product.md#product-list).
  */
 export function parsePage(value: string | null): number {
   if (value === null || !/^\d{1,9}$/.test(value.trim())) return 1;
@@ -57,7 +57,7 @@ export function pageWindow(page: number, totalPages: number, radius = 2): (numbe
 }
 
 /**
- * A page beyond the last one goes to the last one (SPEC §4), one rule for every paged list: when
+ * A page beyond the last one goes to the last one (docs/product.md#product-list), one rule for every paged list: when
  * the page shown (clamped by {@link paginate}) is not the page the URL asked for, throws a
  * redirect (302) to that list's URL for the page shown. Returns nothing otherwise.
  * @param requestedPage the page the URL asked for (as parsed by {@link parsePage})

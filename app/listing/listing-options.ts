@@ -1,5 +1,5 @@
 /**
- * The price list's options (SPEC §7 `GET /listing`: "like search plus showUvc, showVintage,
+ * The price list's options (docs/product.md#price-list `GET /listing`: "like search plus showUvc, showVintage,
  * showVolume, showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or ONTARIO), show
  * default AVAILABLE_UPCOMING"). One zod schema, read by the route from the URL and
  * followed by the options form on /products. Shared with the browser: no server code here.
@@ -14,12 +14,12 @@
 import { z } from "zod";
 import type { AvailabilityStatus, Province, TaxMode } from "~/vocabulary";
 
-/** The `region` values of SPEC §7 and the province each one prices and lists. */
+/** The `region` values of docs/product.md#price-list and the province each one prices and lists. */
 export const LISTING_REGIONS = { QUEBEC: "QC", ONTARIO: "ON" } as const satisfies Record<string, Province>;
 export type ListingRegion = keyof typeof LISTING_REGIONS;
 export const LISTING_REGION_VALUES = Object.keys(LISTING_REGIONS) as ListingRegion[];
 
-/** The `show` values: available and upcoming (SPEC §7 default), or only one of the two. */
+/** The `show` values: available and upcoming (docs/product.md#price-list default), or only one of the two. */
 export const LISTING_SHOWS = ["AVAILABLE_UPCOMING", "AVAILABLE", "UPCOMING"] as const;
 type ListingShow = (typeof LISTING_SHOWS)[number];
 
@@ -27,7 +27,7 @@ type ListingShow = (typeof LISTING_SHOWS)[number];
 export const LISTING_FLAGS = ["showVintage", "showVolume", "showUvc", "showQuantity", "showPrices"] as const;
 type ListingFlag = (typeof LISTING_FLAGS)[number];
 
-/** SPEC §7: every column shown but the quantity. */
+/** docs/product.md#cart: every column shown but the quantity. */
 export const LISTING_FLAG_DEFAULTS: Record<ListingFlag, boolean> = {
   showVintage: true,
   showVolume: true,
@@ -79,7 +79,7 @@ export function regionOfProvince(province: Province): ListingRegion {
   return province === "ON" ? "ONTARIO" : "QUEBEC";
 }
 
-/** Fills what the URL left out: SPEC §7 defaults, and the visitor's tax mode and province. */
+/** Fills what the URL left out: docs/product.md#price-list defaults, and the visitor's tax mode and province. */
 export function withVisitorDefaults(input: ListingOptionsInput, visitor: { taxMode: TaxMode; province: Province }): ListingOptions {
   return {
     showVintage: input.showVintage ?? LISTING_FLAG_DEFAULTS.showVintage,

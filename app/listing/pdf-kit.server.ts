@@ -1,7 +1,7 @@
 /**
- * What the price list and the producers list PDFs share (SPEC §9 "PDF: A4 landscape, quality 2,
- * pagination by height 1400, filename a timestamp in seconds"; SPEC §2 "a logo header"
- * §5, §6): the A4 landscape page, the fonts (DejaVu Sans of the invoices, embedded and subset so
+ * What the price list and the producers list PDFs share (docs/product.md#price-list "PDF: A4 landscape, quality 2,
+ * pagination by height 1400, filename a timestamp in seconds"; docs/product.md#layout "a logo header"
+ * docs/product.md#price-list): the A4 landscape page, the fonts (DejaVu Sans of the invoices, embedded and subset so
  * French's narrow no-break spaces render; DejaVu Serif Bold for the wordmark), the shop's logo drawn
  * as vectors, memos of glyph advances and encodings, and the file name.
  */
@@ -15,7 +15,7 @@ import { localizedName, type ReferenceData } from "~/catalogue/reference.server"
 import { fontBytes } from "~/lib/pdf-fonts.server";
 import type { Locale } from "~/vocabulary";
 
-/** A4 landscape in points (SPEC §9). */
+/** A4 landscape in points (docs/product.md#price-list). */
 export const A4_LANDSCAPE = { width: 841.89, height: 595.28 } as const;
 
 export const INK = rgb(0.11, 0.1, 0.09);
@@ -229,7 +229,7 @@ export function describeOrigins(
   return phrases;
 }
 
-/** Whole seconds since the Unix epoch (SPEC §9 "filename a timestamp in seconds"). */
+/** Whole seconds since the Unix epoch (docs/product.md#price-list "filename a timestamp in seconds"). */
 export function timestampSeconds(now: Date = new Date()): number {
   return Math.floor(now.getTime() / 1000);
 }

@@ -1,7 +1,7 @@
 /**
- * The price list as a PDF (SPEC §7 `GET /listing`: "returns a PDF blob; like search plus showUvc,
+ * The price list as a PDF (docs/product.md#price-list `GET /listing`: "returns a PDF blob; like search plus showUvc,
  * showVintage, showVolume, showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or
- * ONTARIO), show default AVAILABLE_UPCOMING"; SPEC §9 "PDF: A4 landscape";
+ * ONTARIO), show default AVAILABLE_UPCOMING"; docs/product.md#price-list "PDF: A4 landscape";
  * docs/decisions/021-price-list-and-producers-pdf.md).
  *
  * The products of the /products filters, grouped by country and producer (a heading per producer
@@ -370,7 +370,7 @@ function describeListing(
 }
 
 /**
- * The price list of a `/listing` query (SPEC §7), for a visitor.
+ * The price list of a `/listing` query (docs/product.md#price-list), for a visitor.
  *
  * The product filters are read as /products reads them; the list covers the `region`'s province
  * (its default channels when none is asked for; channels of the other province asked for are

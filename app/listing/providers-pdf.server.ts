@@ -1,6 +1,6 @@
 /**
- * The producers list as a PDF (SPEC §2 producers listing: "Printing to PDF: A4 landscape preview
- * with a logo header"; SPEC §9 "PDF: A4 landscape, quality 2, pagination by height 1400, filename a
+ * The producers list as a PDF (docs/product.md#producers producers listing: "Printing to PDF: A4 landscape preview
+ * with a logo header"; docs/product.md#producers "PDF: A4 landscape, quality 2, pagination by height 1400, filename a
  * timestamp in seconds"; docs/decisions/021-price-list-and-producers-pdf.md).
  *
  * The producers of the /providers page being looked at (same filters, same page and page size,
@@ -40,7 +40,7 @@ import {
   WINE,
 } from "./pdf-kit.server";
 
-/** SPEC §9: the height of one page of the printed list, in CSS px. */
+/** docs/product.md#producers: the height of one page of the printed list, in CSS px. */
 const PAGE_HEIGHT_PX = 1400;
 /** The width of the virtual page in CSS px: A4 landscape's ratio at 1400 px high. */
 const PAGE_WIDTH_PX = Math.round((PAGE_HEIGHT_PX * A4_LANDSCAPE.width) / A4_LANDSCAPE.height);
@@ -180,7 +180,7 @@ async function renderProvidersPdf(input: ProvidersPdfInput): Promise<{ bytes: Ui
   let top = 0;
   const newPage = () => {
     const page = doc.addPage([A4_LANDSCAPE.width, A4_LANDSCAPE.height]);
-    // The logo header (SPEC §2): logo and wordmark left, title and date right, the filters below.
+    // The logo header (docs/product.md#layout): logo and wordmark left, title and date right, the filters below.
     drawLogo(page, fonts, input.shopName, MARGIN * PT_PER_PX, A4_LANDSCAPE.height - MARGIN * PT_PER_PX, 56 * PT_PER_PX);
     p = new PxPage(page, fonts);
     p.text(t("listing.providers.title"), PAGE_WIDTH_PX - MARGIN, MARGIN - 4, 40, { bold: true, align: "right", color: WINE });
@@ -243,7 +243,7 @@ function describeProviders(filters: ProviderFilters, reference: ReferenceData, l
  * The producers PDF of a `/listing/providers` query: the page of /providers the same query shows
  * (its filters, `page` and `size`; a page past the last gives the last, as /providers redirects).
  * Malformed values are ignored as /providers ignores them.
- * @returns the file name (`1763884800.pdf`, SPEC §9), the PDF, its page count and how many
+ * @returns the file name (`1763884800.pdf`, docs/product.md#producers), the PDF, its page count and how many
  *   producers it holds.
  */
 export async function buildProvidersPdf(

@@ -5,7 +5,7 @@ import { isOffline, serverMessageOf } from "./failed-submission";
 /** The error React Router gives the page for a failed answer carrying `body`. */
 const routeErrorOf = (body: unknown, status = 500) => new ErrorResponseImpl(status, "Internal Server Error", body);
 
-describe("the server's message of a failed submission (SPEC §8)", () => {
+describe("the server's message of a failed submission (docs/product.md#errors)", () => {
   it("is the part after the first colon of the message, or all of it", () => {
     expect(serverMessageOf(routeErrorOf("Cart: le panier est indisponible"))).toBe("le panier est indisponible");
     expect(serverMessageOf(routeErrorOf({ message: "Error: a: b" }))).toBe("a: b");

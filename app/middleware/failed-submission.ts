@@ -1,5 +1,5 @@
 /**
- * A failed submission keeps the page (docs/decisions/039-progress-and-notifications.md, SPEC §8:
+ * A failed submission keeps the page (docs/decisions/039-progress-and-notifications.md, docs/product.md#errors:
  * a failed request shows a notification titled "Erreur !" with the server's message). Root client
  * middleware, browser only: when a form's action (a fetcher, or a form with JavaScript) fails —
  * an error the server threw (a 500), an answer that could not be read, or no answer at all
@@ -18,7 +18,7 @@ export interface FailedSubmission {
 }
 
 /**
- * The server's message of a failure, as SPEC §8's helper reads it: the part after the first colon
+ * The server's message of a failure, as docs/product.md#errors's helper reads it: the part after the first colon
  * of the message the response carries (all of it when it has none); null when it carries none.
  */
 export function serverMessageOf(error: unknown): string | null {

@@ -1,6 +1,6 @@
 /**
  * The request's language and its i18next instance. The locale comes from `?lng=` first, then the
- * signed prefs cookie, then French (browsers asking for English still get French: SPEC §1 "French
+ * signed prefs cookie, then French (browsers asking for English still get French: docs/product.md#provinces-and-languages "French
  * (default)"), detected by remix-i18next's detector.
  *
  * Each language has one i18next instance ({@link i18nFor}, shared with the e-mails and `meta`

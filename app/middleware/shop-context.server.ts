@@ -15,10 +15,10 @@ import { getI18n, getLocale } from "./i18n.server";
 
 /**
  * Sets the request's shop context. `/qc`, `/on` and a store's page `/boutiques/<city>` choose the
- * province (SPEC §4: the country follows the path) and store it in the prefs cookie; a
+ * province (docs/product.md#provinces-and-languages: the country follows the path) and store it in the prefs cookie; a
  * logged-in customer of the other province is sent to the confirmation page instead, changing
  * nothing (decision 028: a GET never logs out). A page view renews the guest's session and
- * touches the guest's carts once an hour (SPEC §9: guest lifetime 1 day, renewed on use); the
+ * touches the guest's carts once an hour (docs/product.md#guests: guest lifetime 1 day, renewed on use); the
  * public, cacheable files (images, robots.txt, sitemaps) never carry a cookie. A `?lng=` link
  * stores its language like a switch would (decision 016).
  */

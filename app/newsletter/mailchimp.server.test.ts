@@ -1,5 +1,5 @@
 /**
- * The Mailchimp adapter's request and answers (SPEC §7, §8), with a stub `fetch`, and its
+ * The Mailchimp adapter's request and answers (docs/product.md#newsletter), with a stub `fetch`, and its
  * configuration (MAILCHIMP_API_KEY, MAILCHIMP_LIST_ID_QC / _ON) read by `parseEnv`. The HTTP
  * exchange against msw's Mailchimp mock is in tests/integration/newsletter.test.ts.
  */

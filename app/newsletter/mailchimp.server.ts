@@ -1,7 +1,7 @@
 /**
- * The Mailchimp adapter of the newsletter (SPEC §7 "Newsletter and geolocation": POST to a
+ * The Mailchimp adapter of the newsletter (docs/product.md#newsletter "Newsletter and geolocation": POST to a
  * mailing-list provider's members endpoint, one list per region, with email_address, province,
- * provinceOption, status subscribed, merge_fields FNAME and LNAME; §8 newsletter errors).
+ * provinceOption, status subscribed, merge_fields FNAME and LNAME; newsletter errors).
  *
  * One call: `POST https://<dc>.api.mailchimp.com/3.0/lists/<list>/members` with HTTP basic auth
  * (any user name, the API key as password) and the JSON body
@@ -35,7 +35,7 @@ export interface MailchimpMember {
 }
 
 /**
- * What Mailchimp answered (SPEC §8): `subscribed` (2xx), `memberExists` (400 titled "Member
+ * What Mailchimp answered (docs/product.md#newsletter): `subscribed` (2xx), `memberExists` (400 titled "Member
  * Exists"), or `failed` with a short reason for the log (another status and its title, a network
  * error, a timeout); `retryable` is false when Mailchimp refused the member itself (a 4xx other than
  * 408 and 429: an address it will never take), true otherwise.

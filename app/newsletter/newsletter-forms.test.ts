@@ -1,6 +1,6 @@
 /**
- * The newsletter's two schemas (SPEC §5 "Newsletter short form and dialog: first name, last name,
- * email required"; §3 interest values per province): what each accepts, trims and refuses, with
+ * The newsletter's two schemas (docs/product.md#newsletter "Newsletter short form and dialog: first name, last name,
+ * email required"; interest values per province): what each accepts, trims and refuses, with
  * the i18n keys the forms show.
  */
 import { parseWithZod } from "@conform-to/zod/v4";

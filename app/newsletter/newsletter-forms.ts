@@ -1,6 +1,6 @@
 /**
- * The newsletter's two forms (SPEC §3 "Newsletter form: first name, last name, email, province,
- * interest options", §4 "Newsletter dialog opens only after the short form validates", §5
+ * The newsletter's two forms (docs/product.md#newsletter "Newsletter form: first name, last name, email, province,
+ * interest options", "Newsletter dialog opens only after the short form validates",
  * "Newsletter short form and dialog: first name, last name, email required"), one zod
  * schema each, told apart by `intent`, used by the `/newsletter` action (`parseWithZod`) and by the
  * forms (`useForm` + `getZodConstraint`). Messages are i18n keys. Shared with the browser.
@@ -115,7 +115,7 @@ export function interestsOfNumbers(province: Province, numbers: readonly string[
   return interestsInOrder(province, chosen);
 }
 
-/** The outcomes a sign-up shows (SPEC §8 newsletter), each with its message `newsletter.outcomes.<outcome>`. */
+/** The outcomes a sign-up shows (docs/product.md#newsletter newsletter), each with its message `newsletter.outcomes.<outcome>`. */
 export const NEWSLETTER_OUTCOMES = ["subscribed", "alreadySubscribed", "error"] as const;
 export type NewsletterOutcome = (typeof NEWSLETTER_OUTCOMES)[number];
 

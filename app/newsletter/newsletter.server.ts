@@ -1,6 +1,6 @@
 /**
- * Newsletter sign-ups (SPEC §3 newsletter form, §4 newsletter dialog, §7 newsletter, §8 newsletter
- * errors, §9 "Newsletter and guest cookie lifetime 1 day").
+ * Newsletter sign-ups (docs/product.md#newsletter newsletter form, newsletter dialog, newsletter, newsletter
+ * errors, "Newsletter and guest cookie lifetime 1 day").
  *
  * - Between the two steps the person (names, e-mail) waits in the signed `newsletter` cookie
  *   (`__Host-newsletter` over HTTPS), http-only, for a day; the server refuses it after a day too.
@@ -26,7 +26,7 @@ import type { Locale, NewsletterInterest, NewsletterStatus, Province } from "~/v
 import { addMailchimpMember } from "./mailchimp.server";
 import { type NewsletterOutcome, type NewsletterPerson, NewsletterPersonSchema } from "./newsletter-forms";
 
-/** SPEC §9: the newsletter cookie lives a day. */
+/** docs/product.md#newsletter: the newsletter cookie lives a day. */
 export const NEWSLETTER_COOKIE_LIFETIME_SECONDS = 60 * 60 * 24;
 
 let cookie: Cookie | undefined;
@@ -61,7 +61,7 @@ export function saveNewsletterPerson(person: NewsletterPerson, now = Date.now())
   return newsletterCookie().serialize({ firstName, lastName, email, savedAt: now });
 }
 
-/** A Set-Cookie header value forgetting the person (after an outcome, SPEC §8). */
+/** A Set-Cookie header value forgetting the person (after an outcome, docs/product.md#newsletter). */
 export function forgetNewsletterPerson(): Promise<string> {
   return newsletterCookie().serialize("", { maxAge: 0 });
 }
@@ -90,7 +90,7 @@ export interface MailchimpDelivery {
 }
 
 /**
- * Signs a person up to a province's newsletter (SPEC §7, §8; decision 027): writes the
+ * Signs a person up to a province's newsletter (docs/product.md#newsletter; decision 027): writes the
  * sign-up ({@link writeNewsletterSignup}), then tries its Mailchimp job at once
  * ({@link tryNewsletterSignup}).
  * @param signup a validated sign-up (trimmed names, an e-mail in any case: stored lower-cased).

@@ -1,6 +1,6 @@
 /**
  * The liquor-store branches a customer can pick up an order at, used to seed the `branches` table.
- * Spec §5: "Branch: chosen from a searchable list of liquor-store branches". Pure data, no imports.
+ * docs/product.md#checkout: "Branch: chosen from a searchable list of liquor-store branches". Pure data, no imports.
  *
  * Real SAQ (Quebec) and LCBO (Ontario) stores, from the boards' public store locators as remembered,
  * checked where a public copy could be found. The comment above each entry says where its fields come from:

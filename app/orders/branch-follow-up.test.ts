@@ -8,7 +8,7 @@ import { BRANCH_FOLLOW_UP_BUSINESS_DAYS } from "./branch-follow-up";
 const STATING_THE_FOLLOW_UP = ["checkout.rules.privateImport", "fulfilment.steps.readyForPickup.help", "mail.branchRule"] as const;
 
 describe("the branch follow-up", () => {
-  it("is 10 business days (SPEC §9)", () => {
+  it("is 10 business days (docs/product.md#branch-follow-up)", () => {
     expect(BRANCH_FOLLOW_UP_BUSINESS_DAYS).toBe(10);
   });
 

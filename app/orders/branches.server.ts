@@ -1,5 +1,5 @@
 /**
- * The liquor-store branches a private-import order is picked up at (SPEC §3 Branch, §5): SAQ in
+ * The liquor-store branches a private-import order is picked up at (docs/product.md#checkout Branch): SAQ in
  * Quebec, LCBO in Ontario, searched by city, name or postal code, ignoring accents and case.
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The customer's order e-mails (SPEC §4 "Reservation" and "Agency order", §9 constants): the order
+ * The customer's order e-mails (docs/product.md#branch-follow-up "Reservation" and "Agency order", constants): the order
  * confirmation and, when the order holds reservations, the "reservation received" notice.
  *
  * Pure composition (`compose*`) is kept apart from writing to the outbox (`enqueueOrderMails`).
@@ -85,7 +85,7 @@ interface Wording {
 
 /**
  * The wording of the order's locale, from `locales/` (the `mail.*` keys): anything starting with
- * "en" is English, everything else French (SPEC §9 default).
+ * "en" is English, everything else French (docs/product.md#orders-and-payment default).
  */
 function wordingFor(locale: string): Wording {
   const lang: Locale = locale.startsWith("en") ? "en-US" : "fr-CA";
@@ -187,7 +187,7 @@ function reservationBlocks(data: OrderMailData, w: Wording, withTitle: boolean):
 }
 
 /**
- * Builds the customer's order confirmation e-mail (SPEC §4 "Agency order" and "Reservation", §9)
+ * Builds the customer's order confirmation e-mail (docs/product.md#branch-follow-up "Agency order" and "Reservation")
  * in the order's locale (`order.locale` "fr-CA" | "en-US"; anything not English falls back to
  * French).
  *
@@ -254,7 +254,7 @@ export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedM
   }
 
   // The summary as groups that add up (docs/decisions/042-money-shown-adds-up.md): each part's
-  // lines, its own taxes, then what it comes to; member prices (SPEC §6) pre-tax.
+  // lines, its own taxes, then what it comes to; member prices (docs/product.md#members) pre-tax.
   const shown = orderSummaryForDisplay(data.order, data.taxLines, {
     hasAgencyLines: agencyLines.length > 0,
     hasShopLines: shopLines.length > 0,
@@ -308,7 +308,7 @@ export function composeOrderConfirmation(data: OrderMailData): Promise<ComposedM
 }
 
 /**
- * Builds the "reservation received" e-mail (SPEC §4 "Reservation", §9 reservation window of 5 days)
+ * Builds the "reservation received" e-mail (docs/product.md#reservations "Reservation", reservation window of 5 days)
  * in the order's locale: greeting, each reservation (product name; "2 caisses de 12" + "24
  * bouteilles" when by the case, else units) and the rule — the agency team writes when the product
  * arrives, payment is due within 5 days of that notice, nothing is confirmed before payment — and

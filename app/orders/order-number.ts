@@ -1,5 +1,5 @@
 /**
- * Order numbers (SPEC §4 order confirmation): "CUV-" and the order's id
+ * Order numbers (docs/product.md#orders-and-payment order confirmation): "CUV-" and the order's id
  * zero-padded to six digits, never cut ("CUV-000123", "CUV-1234567"), as the `orders.order_number`
  * generated column writes them (app/db/schema.ts). Pure; shared with the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The orders core (DESIGN §3 Orders and payment; docs/decisions/032): the order's types and money
+ * The orders core (docs/product.md#orders-and-payment Orders and payment; docs/decisions/032): the order's types and money
  * columns, its stock moves, and its idempotent transitions on the locked order row — paid
  * ({@link completeOrderPayment}), cancelled, expired — safe with many app processes. Orders are
  * written by app/orders/order-writer.server.ts (checkout and reservations both use it); placing a
@@ -148,7 +148,7 @@ export async function reservationPaidBy(db: Database | Tx, orderId: number): Pro
 }
 
 /**
- * The money columns of an order from its cart summary (DESIGN §3 Money), in cents: agency and
+ * The money columns of an order from its cart summary (docs/product.md#prices Money), in cents: agency and
  * liquor-board fees, boutique, the member or discovery discount (pre-tax) and which one it is, GST/QST/HST over both parts, what is paid
  * now and at the liquor board, total. The one mapping every new order uses (cart and reservation).
  */

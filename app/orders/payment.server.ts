@@ -1,5 +1,5 @@
 /**
- * Paying an order through the payment port (DESIGN §3 Orders and payment;
+ * Paying an order through the payment port (docs/product.md#orders-and-payment Orders and payment;
  * docs/decisions/032): the provider the order was started with (app/payment/registry.server.ts)
  * opens its page, and whatever the path — the provider's return page, its webhook, the shop's own
  * payment page — an order becomes PAID through {@link finishPaidOrder}, which calls the one

@@ -1,5 +1,5 @@
 /**
- * What step 2 of the checkout asks for (SPEC §2 delivery information, §4 "branch and boutique
+ * What step 2 of the checkout asks for (docs/product.md#checkout delivery information, "branch and boutique
  * orders are separate lists; boutique products are pick-up only"): a liquor-store branch for
  * private-import lines, a pick-up boutique of the province for shop lines, nothing for reserved
  * lines (nothing to deliver yet). Pure; shared with the browser.
@@ -8,7 +8,7 @@ import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
 import type { CartSection, InventoryCode, Province } from "~/vocabulary";
 
-/** The boutiques where shop items are picked up, free (SPEC §9): Montreal and Quebec City; Toronto. */
+/** The boutiques where shop items are picked up, free (docs/product.md#boutiques): Montreal and Quebec City; Toronto. */
 export const PICKUP_BOUTIQUES: Record<Province, readonly InventoryCode[]> = {
   QC: ["STORE_MTL", "STORE_QC"],
   ON: ["STORE_TORONTO"],
@@ -25,7 +25,7 @@ export function deliveryNeeds(lines: readonly { section: CartSection }[], provin
 
 /** What step 2 must ask for, decided by the cart's sections. */
 export interface DeliveryNeeds {
-  /** Private-import lines: a liquor-store branch (SPEC §5). */
+  /** Private-import lines: a liquor-store branch (docs/product.md#checkout). */
   branch: boolean;
   /** Shop lines: a pick-up boutique of the province. */
   boutique: boolean;

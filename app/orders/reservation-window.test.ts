@@ -14,7 +14,7 @@ const STATING_THE_WINDOW = [
 ] as const;
 
 describe("the reservation window", () => {
-  it("is 5 days (SPEC §9)", () => {
+  it("is 5 days (docs/product.md#reservations)", () => {
     expect(RESERVATION_WINDOW_DAYS).toBe(5);
   });
 

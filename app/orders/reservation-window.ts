@@ -1,5 +1,5 @@
 /**
- * The reservation payment window (SPEC §4, §9 "Reservation window 5 days"): once the agency team
+ * The reservation payment window (docs/product.md#reservations, "Reservation window 5 days"): once the agency team
  * marks a reservation available, the customer has this many days to pay it, after which the
  * product returns to stock. Read by the reservations feature (the order's payment deadline and its
  * expiry), the order and reservation e-mails and every page that states the window (cart, checkout,

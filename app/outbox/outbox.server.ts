@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (decision 027; DESIGN §3 "Side effects after a commit").
+ * The transactional outbox (decision 027; docs/product.md#how-the-shop-is-built "Side effects after a commit").
  *
  * Whatever must follow a saved change — an order's confirmation e-mail, a newsletter sign-up sent to
  * Mailchimp — is written by {@link enqueue} as a row of `outbox_messages` in the transaction of the

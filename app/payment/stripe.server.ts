@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout gateway (DESIGN §3 "Orders and payment"): the one place that talks to Stripe.
+ * Stripe Checkout gateway (docs/product.md#orders-and-payment "Orders and payment"): the one place that talks to Stripe.
  *
  * The rest of the app sees plain objects ({@link CheckoutSessionState}, {@link CheckoutWebhookEvent})
  * and two error classes, never a Stripe type: an order is paid through the hosted Checkout page,

@@ -1,5 +1,5 @@
 /**
- * Reading preferences from the cookie and what a preference switch does (SPEC §4), as pure
+ * Reading preferences from the cookie and what a preference switch does (docs/product.md#provinces-and-languages), as pure
  * functions so the rules are testable. Server-side: it brings zod.
  */
 import { z } from "zod";

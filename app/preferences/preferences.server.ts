@@ -1,5 +1,5 @@
 /**
- * The signed `prefs` cookie (DESIGN §1). The secret is the configuration's SESSION_SECRET.
+ * The signed `prefs` cookie (docs/product.md#how-the-shop-is-built). The secret is the configuration's SESSION_SECRET.
  */
 import type { Cookie } from "react-router";
 import { signedCookie } from "~/http/cookies.server";

@@ -1,6 +1,6 @@
 /**
- * Per-visitor preferences (SPEC §3 Configuration, §4): province, tax display, language and the
- * producers view type. They live in the signed `prefs` cookie (DESIGN §1), never in the URL
+ * Per-visitor preferences (docs/product.md#provinces-and-languages Configuration): province, tax display, language and the
+ * producers view type. They live in the signed `prefs` cookie (docs/product.md#how-the-shop-is-built), never in the URL
  * except `/qc` and `/on`, which set the province. This module is shared with the browser: it holds
  * no validation library (reading and changing them is `preference-change.ts`, on the server).
  */
@@ -17,7 +17,7 @@ export interface Preferences {
 }
 
 /**
- * Defaults of SPEC §4: QC, taxes IN, French; tiles view (SPEC §2 Producers). Taxes IN by default
+ * Defaults of docs/product.md#provinces-and-languages: QC, taxes IN, French; tiles view (docs/product.md#producers Producers). Taxes IN by default
  * despite the business constants' wording: docs/decisions/052-reading-the-spec-as-a-server-rendered-shop.md.
  */
 export const DEFAULT_PREFERENCES: Preferences = {

@@ -509,7 +509,7 @@ const ROWS: Row[] = [
 
 const TAX_MODES: TaxMode[] = ["OUT", "IN"];
 
-describe("summarizeCart (spec §2 cart summary, DESIGN §3 Money)", () => {
+describe("summarizeCart (docs/product.md#cart-summary cart summary, docs/product.md#cart-summary Money)", () => {
   describe.each(ROWS)("$name", (row) => {
     it.each(TAX_MODES)("tax mode %s: amounts", (taxMode) => {
       const s = summarizeCart({ province: row.province, taxMode, isMember: row.isMember, lines: row.lines });

@@ -1,5 +1,5 @@
 /**
- * Cart summary (spec §2 cart summary lines; DESIGN §3 "Money" and "Cart").
+ * Cart summary (docs/product.md#cart-summary cart summary lines; docs/product.md#cart "Money" and "Cart").
  *
  * Pure: integer cents in, integer cents out, no I/O. All sums are exact
  * (`bigint` internally); every rounding is "half up, to the cent".
@@ -30,17 +30,17 @@ export interface PricingLine {
   /** Cart line id, echoed in the breakdown. */
   id: string;
   section: CartSection;
-  /** Cases for AGENCY (sold by the full case only, spec §5), units for SHOP and RESERVED. */
+  /** Cases for AGENCY (sold by the full case only, docs/product.md#cart-summary), units for SHOP and RESERVED. */
   quantity: number;
   /** Bottles per case; used by AGENCY lines only, must then be ≥ 1. */
   uvc: number;
-  /** Per bottle (AGENCY) or unit (SHOP, RESERVED); includes the agency fee, excludes taxes (spec §9). */
+  /** Per bottle (AGENCY) or unit (SHOP, RESERVED); includes the agency fee, excludes taxes (docs/product.md#prices). */
   priceCents: number;
   /** Agency fee per bottle, ≤ priceCents; used by AGENCY lines only (0 for shop). */
   agencyFeeCents: number;
   /** Basic groceries (product type FOODS): excluded from every taxable base. */
   zeroRated: boolean;
-  /** Alcoholic product. Not used by the amounts (the licence rule of spec §5 is a cart rule); checked to be a boolean. */
+  /** Alcoholic product. Not used by the amounts (the licence rule of docs/product.md#cart is a cart rule); checked to be a boolean. */
   isAlcohol: boolean;
   /** A SHOP line of single bottles of an alcoholic product sold individually: −20 % for members. Ignored on other sections. */
   singleBottle: boolean;
@@ -50,7 +50,7 @@ export interface PricingLine {
 export interface CartSummaryInput {
   province: Province;
   taxMode: TaxMode;
-  /** The customer holds an active membership (spec §6). */
+  /** The customer holds an active membership (docs/product.md#members). */
   isMember: boolean;
   /**
    * The customer holds an active discovery package (decision 048): preferential prices on private
@@ -75,7 +75,7 @@ export interface CartLineBreakdown {
   /**
    * The price benefit's discount on this line, pre-tax (`CartSummary.priceBenefit` says which):
    * for a member, the −20 % single-bottle discount on a single-bottle SHOP line, or this line's
-   * share of the −15 % pay-now discount, never both (DESIGN §3); for a discovery subscriber, this
+   * share of the −15 % pay-now discount, never both (docs/product.md#members); for a discovery subscriber, this
    * AGENCY line's share of the −10 % on agency fees (decision 048). 0 without a benefit and on
    * RESERVED lines.
    */
@@ -222,7 +222,7 @@ interface Discounts {
 }
 
 /**
- * The member discounts (DESIGN §3): −20 % on each single-bottle shop line, rounded per line; −15 %
+ * The member discounts (docs/product.md#members): −20 % on each single-bottle shop line, rounded per line; −15 %
  * on the pay-now subtotal of the other lines once the whole pay-now subtotal reaches the threshold,
  * computed once, rounded, and split over those lines by largest remainder.
  */
@@ -275,8 +275,8 @@ function payNowOf(province: Province, rows: readonly Row[], agencyFees: number, 
 }
 
 /**
- * Prices a cart: the spec §2 cart summary (agency fees, SAQ/LCBO fees, boutique,
- * GST, QST, HST, pay now, pay at SAQ/LCBO, total), following DESIGN §3 "Money".
+ * Prices a cart: docs/product.md#cart-summary cart summary (agency fees, SAQ/LCBO fees, boutique,
+ * GST, QST, HST, pay now, pay at SAQ/LCBO, total), following docs/product.md#cart-summary "Money".
  *
  * Lines (amounts in integer cents, `bottles` a count):
  * - AGENCY (private import IP/PI, quantity in cases): `bottles = quantity × uvc`;
@@ -287,7 +287,7 @@ function payNowOf(province: Province, rows: readonly Row[], agencyFees: number, 
  *   `reserved`, but charged nothing and counted in no other figure (not even the
  *   member threshold).
  *
- * Member discounts (spec §6, DESIGN §3), only when `isMember`:
+ * Member discounts (docs/product.md#members), only when `isMember`:
  * - −20 % on each SHOP line with `singleBottle`, rounded half up per line.
  * - −15 % on the pay-now subtotal of the lines WITHOUT the −20 % (agency fees of
  *   AGENCY lines + boutique of the other SHOP lines), once the whole pay-now
@@ -498,7 +498,7 @@ export function priceBenefitDiscount(summary: Pick<CartSummary, "memberDiscounts
 }
 
 /**
- * A line's amount as the cart shows it in a tax mode (spec §2): its pre-tax amount from
+ * A line's amount as the cart shows it in a tax mode (docs/product.md#tax-display): its pre-tax amount from
  * {@link summarizeCart}'s breakdown (agency fees + liquor-board part, boutique, or the reserved
  * value), with the province's taxes on the line total when `taxMode` is `IN` (zero-rated lines
  * carry none). Integer cents. Display only: the summary's taxes are computed per part, so these

@@ -1,10 +1,10 @@
 /**
- * Errors raised by the pricing module (DESIGN §3 "Money").
+ * Errors raised by the pricing module (docs/product.md#prices "Money").
  *
  * The pricing functions are pure and trust nothing: a malformed amount or
  * quantity is a programming error upstream (the cart loader or a form action
  * let it through), so it is thrown rather than returned as a value
- * (DESIGN §4 "Errors": expected failures are values, the rest are exceptions).
+ * (docs/product.md#how-the-shop-is-built "Errors": expected failures are values, the rest are exceptions).
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Public API of the pricing module (DESIGN §3 "Money"): pure functions on
+ * Public API of the pricing module (docs/product.md#prices "Money"): pure functions on
  * integer cents, no I/O. Import from `~/pricing`.
  */
 export * from "./cart-summary";

@@ -15,7 +15,7 @@ import {
 import { PricingInputError } from "./errors";
 import { allocateProportionally, parseDollars, percentOf, roundHalfUp } from "./money";
 
-describe("constants (spec §6, §9; DESIGN §3)", () => {
+describe("constants (docs/product.md#members; docs/product.md#prices)", () => {
   it.each([
     ["RATE_DENOMINATOR", RATE_DENOMINATOR, 100000],
     ["GST_RATE 5 %", GST_RATE, 5000],

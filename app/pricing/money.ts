@@ -1,5 +1,5 @@
 /**
- * Integer-cent arithmetic (DESIGN §3 "Money (all integer cents; rounding half up,
+ * Integer-cent arithmetic (docs/product.md#prices "Money (all integer cents; rounding half up,
  * to the cent)").
  *
  * Every computation goes through `bigint`, so results are exact for any amount
@@ -53,7 +53,7 @@ export function assertNonNegativeInteger(value: unknown, field: string): number 
 }
 
 /**
- * Divides two integers and rounds the quotient half up, to the unit (DESIGN §3
+ * Divides two integers and rounds the quotient half up, to the unit (docs/product.md#prices
  * "rounding half up, to the cent"): `roundHalfUp(5, 10) === 1`,
  * `roundHalfUp(4, 10) === 0`, `roundHalfUp(15, 10) === 2`.
  *
@@ -95,7 +95,7 @@ export function roundHalfUpBig(numerator: bigint, denominator: bigint): bigint {
 
 /**
  * A rate applied to an amount of cents, rounded half up once, to the cent
- * (DESIGN §3 "Money"): `percentOf(10_000, 9_975) === 998` (QST on $100.00).
+ * (docs/product.md#prices "Money"): `percentOf(10_000, 9_975) === 998` (QST on $100.00).
  *
  * @param cents           non-negative integer cents
  * @param partsPer100000  non-negative integer rate in parts per 100 000 (5 % = 5000)
@@ -117,7 +117,7 @@ export function percentOf(cents: number, partsPer100000: number): number {
  * earlier weight (deterministic, input order).
  *
  * Used to spread a discount computed once on a subtotal over the lines it came
- * from (DESIGN §3: discounts reduce each line's taxable base).
+ * from (docs/product.md#taxes: discounts reduce each line's taxable base).
  *
  * @param totalCents  non-negative integer cents to split
  * @param weights     non-negative integers (e.g. each line's cents)
@@ -158,7 +158,7 @@ export type DollarsRefusal = "format" | "decimals" | "tooHigh";
 
 /**
  * Dollars written as a decimal string to integer cents, without floating point (the product
- * list's price filter, SPEC §5; the catalogue import's prices): `"24.95"` and
+ * list's price filter, docs/product.md#prices; the catalogue import's prices): `"24.95"` and
  * `"24,95"` → 2495, `"24"` → 2400, `"24.5"` → 2450, `"0"` → 0. Surrounding spaces are ignored.
  *
  * @param text      what the visitor or the file wrote

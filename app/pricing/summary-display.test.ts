@@ -215,7 +215,7 @@ describe("summaryForDisplay: the money shown adds up", () => {
     expect(benefits.DISCOVERY).toBeGreaterThan(1000);
   }, 60_000);
 
-  it("adds up the issue's member cart: boutique taxes included minus the discount taxes included is what is paid", () => {
+  it("adds up a member's cart: boutique taxes included minus the discount taxes included is what is paid", () => {
     // A member's single bottle of 51,75 $ before taxes in Québec, taxes included.
     const summary = summarizeCart({
       province: "QC",

@@ -1,5 +1,5 @@
 /**
- * The money summary as a shopper sees it (spec §2 cart summary; DESIGN §3 "Money";
+ * The money summary as a shopper sees it (docs/product.md#cart-summary cart summary; docs/product.md#cart-summary "Money";
  * docs/decisions/042-money-shown-adds-up.md): which lines are shown, in which tax mode, and
  * which total each group of lines adds up to. Pure: integer cents in, integer cents out.
  *
@@ -87,7 +87,7 @@ const sumOf = (rows: readonly SummaryRow[]): number => rows.reduce((acc, r) => a
  * Rule "the lines shown add up to the total shown, to the cent":
  * - Mode OUT (before taxes): PAY_NOW = agency fees + boutique − the member or discovery discount + each tax of the
  *   pay-now part; LIQUOR_BOARD = liquor-board part + each tax of that part. Taxes are the ones
- *   computed once per part (DESIGN §3), so no rounding is introduced here.
+ *   computed once per part (docs/product.md#cart-summary), so no rounding is introduced here.
  * - Mode IN (taxes included): PAY_NOW = agency fees + boutique − member discount, each taxes
  *   included — the member discount in the same mode as the lines it reduces. The pay-now taxes
  *   are spread over these lines by `summarizeCart` (each line's share rounded half up, the

@@ -12,7 +12,7 @@ import {
   ZERO_RATED_PRODUCT_TYPES,
 } from "./taxes";
 
-describe("computeTaxes (DESIGN §3)", () => {
+describe("computeTaxes (docs/product.md#taxes)", () => {
   it.each([
     // province, taxable cents, expected
     ["QC", 10000, { gst: 500, qst: 998, hst: 0 }], // QST 997.5 → 998; QST on GST would be 10500 × 9.975 % = 1047
@@ -39,7 +39,7 @@ describe("computeTaxes (DESIGN §3)", () => {
   });
 });
 
-describe("priceTaxIn (tax-inclusive unit price, DESIGN §3, spec §5)", () => {
+describe("priceTaxIn (tax-inclusive unit price, docs/product.md#tax-display)", () => {
   it.each([
     // price, province, zeroRated, expected
     [2599, "QC", false, 2988], // + GST 129.95 → 130 + QST 259.25025 → 259

@@ -1,5 +1,5 @@
 /**
- * Sales taxes (DESIGN §3 "Money"; spec §9 "Taxes: GST, QST, HST").
+ * Sales taxes (docs/product.md#taxes "Money"; docs/product.md#taxes "Taxes: GST, QST, HST").
  *
  * - QC: GST 5 % and QST 9.975 %, each computed on the pre-tax amount (QST is
  *   NOT charged on the GST), each rounded half up to the cent once.
@@ -33,7 +33,7 @@ export function assertProvince(value: unknown, field = "province"): Province {
 }
 
 /**
- * Taxes on a taxable amount (DESIGN §3 "Money"): in QC, GST = 5 % and
+ * Taxes on a taxable amount (docs/product.md#taxes "Money"): in QC, GST = 5 % and
  * QST = 9.975 % of `taxableCents` (QST not on GST); in ON, HST = 13 % of
  * `taxableCents`. Each tax is rounded half up to the cent once, on the amount
  * given — call it once per part total, not per line.
@@ -62,7 +62,7 @@ export function totalTax(taxes: TaxAmounts): number {
 
 /**
  * Combined tax rate of a province in parts per 100 000: QC 14 975 (5 % + 9.975 %),
- * ON 13 000 (DESIGN §3 "Tax-inclusive display ... multiplies by the province's
+ * ON 13 000 (docs/product.md#tax-display "Tax-inclusive display ... multiplies by the province's
  * combined rate"). Informational: amounts are taxed with {@link computeTaxes},
  * which rounds each tax separately.
  *
@@ -74,7 +74,7 @@ export function combinedRate(province: Province): number {
 }
 
 /**
- * Tax-inclusive display price of one unit (DESIGN §3 `priceTaxIn`; spec §5 price
+ * Tax-inclusive display price of one unit (docs/product.md#tax-display `priceTaxIn`; docs/product.md#taxes price
  * filter uses the tax-inclusive column in tax mode IN): `priceCents` plus its
  * taxes computed by {@link computeTaxes} (each tax rounded half up once), or
  * `priceCents` unchanged when the product is zero-rated.
@@ -100,7 +100,7 @@ export function priceTaxIn(priceCents: number, province: Province, zeroRated: bo
 
 /**
  * The taxes that apply in a province, in the order they are shown (cart summary, order tax rows,
- * order history, invoice registrations): `['GST', 'QST']` in QC, `['HST']` in ON (spec §2, §9).
+ * order history, invoice registrations): `['GST', 'QST']` in QC, `['HST']` in ON (docs/product.md#accounts).
  * The one place that says which tax codes a part of an order carries.
  *
  * @throws PricingInputError on an unknown province.
@@ -122,13 +122,13 @@ export function taxAmountOf(amounts: TaxAmounts, code: TaxCode): number {
 }
 
 /**
- * Product types whose products may be zero-rated (DESIGN §3 "Money": basic groceries, type FOODS,
+ * Product types whose products may be zero-rated (docs/product.md#taxes "Money": basic groceries, type FOODS,
  * carry no tax). The catalogue import refuses `zero_rated=true` on any other type.
  */
 export const ZERO_RATED_PRODUCT_TYPES: ReadonlySet<string> = new Set(["FOODS"]);
 
 /**
- * Liquor board of a province: `'SAQ'` in QC, `'LCBO'` in ON (spec §2 "SAQ fees (LCBO in Ontario)").
+ * Liquor board of a province: `'SAQ'` in QC, `'LCBO'` in ON (docs/product.md#cart-summary "SAQ fees (LCBO in Ontario)").
  *
  * @throws PricingInputError on an unknown province.
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mails of a reservation (SPEC §4 reservation, §9 reservation window), in the
+ * The e-mails of a reservation (docs/product.md#reservations reservation, reservation window), in the
  * reservation's language, the agency in copy, written to the outbox with the change (decision 027):
  * - "Your product is here: pay within 5 days", when staff marks it available: the amount due now,
  *   the deadline and the payment link;

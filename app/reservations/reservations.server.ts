@@ -1,6 +1,6 @@
 /**
- * Reservations through their lifecycle (SPEC §4 reservation and pre-orders, §9 "Reservation window
- * 5 days"; DESIGN §3 Reservations; docs/decisions/018):
+ * Reservations through their lifecycle (docs/product.md#reservations reservation and pre-orders, "Reservation window
+ * 5 days"; docs/product.md#reservations Reservations; docs/decisions/018):
  *
  * REQUESTED (placed with an order) → AVAILABLE (staff marks it: the bottles received are added to
  * the stock, the reservation's bottles are held by a new order PENDING_PAYMENT due in

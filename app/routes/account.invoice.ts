@@ -1,6 +1,6 @@
 /**
- * GET /account/invoices/:orderNumber (SPEC §2 my account: invoice download; §3 'Invoice-{number}';
- * §7 `GET /invoices/{id}/report`): the invoice of one of the customer's orders as a
+ * GET /account/invoices/:orderNumber (docs/product.md#accounts my account: invoice download; docs/product.md#invoices-and-order-history 'Invoice-{number}';
+ * docs/product.md#invoices-and-order-history `GET /invoices/{id}/report`): the invoice of one of the customer's orders as a
  * PDF attachment. Login required (the navigation guard's redirect); another customer's order, an
  * order that does not exist and a malformed number all answer the same 404. Never cached.
  */

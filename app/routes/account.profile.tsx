@@ -1,5 +1,5 @@
 /**
- * /account/profile (SPEC §2 my account, login required; §5 address form): names,
+ * /account/profile (docs/product.md#accounts my account, login required; address form): names,
  * e-mail, phone, delivery and billing addresses, newsletter flag, and the password change. A new
  * e-mail needs the current password and is told to the old address; a new password too easy to
  * guess is refused (docs/decisions/031). Two

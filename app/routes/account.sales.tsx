@@ -1,5 +1,5 @@
 /**
- * /account/sales (SPEC §2 customer area, login required; SPEC §7 sales orders by customer, ordered
+ * /account/sales (docs/product.md#invoices-and-order-history customer area, login required; docs/product.md#invoices-and-order-history sales orders by customer, ordered
  * by date, detailed, no paging): the customer's orders newest first, each with its
  * invoice. The navigation guard sends a visitor without a session to /login with this route as
  * `redirect`. Never cached.

@@ -1,5 +1,5 @@
 /**
- * /account (SPEC §2 customer area, login required): the overview — greeting, links
+ * /account (docs/product.md#accounts customer area, login required): the overview — greeting, links
  * to the profile and the order history, the customer's subscriptions with status and renewal date,
  * and a cancel POST per running subscription (end of the paid period; 303 back here with a notice).
  * The navigation guard sends a visitor without a session to /login with this route as `redirect`.

@@ -1,5 +1,5 @@
 /**
- * /agence/commandes/:orderNumber (SPEC §4 agency order): one order for the agency —
+ * /agence/commandes/:orderNumber (docs/product.md#branch-follow-up agency order): one order for the agency —
  * its snapshot, contact, branch or boutique, dates, audit trail — and the steps: agency fees
  * received, ready for pick-up, picked up, refund. Each step is a POST form carrying the state the
  * page showed: done → 303 back here with a notice; a stale or disallowed step → 409 with the

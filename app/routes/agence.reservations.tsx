@@ -1,5 +1,5 @@
 /**
- * /agence/reservations (SPEC §4 reservation and pre-orders; docs/decisions/018): the
+ * /agence/reservations (docs/product.md#reservations reservation and pre-orders; docs/decisions/018): the
  * agency's list of reservation requests, filtered by status, province and product (name or puid)
  * in the URL, newest first, paged, with each product inventory's current stock. A REQUESTED row
  * is marked available (with the bottles received) or cancelled; an AVAILABLE one can be cancelled.

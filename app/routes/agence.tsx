@@ -1,5 +1,5 @@
 /**
- * /agence (DESIGN §3 Accounts): the frame of the agency's staff area. Its
+ * /agence (docs/product.md#accounts Accounts): the frame of the agency's staff area. Its
  * middleware answers 404 to anyone but staff before any page of the area loads or acts; each
  * page's loader and action also reads its staff user with `requireStaff`. Never cached, never
  * indexed.

@@ -1,5 +1,5 @@
 /**
- * /agence/utilisateurs (SPEC §6 roles, §7 `GET /users` with query role): the agency's
+ * /agence/utilisateurs (docs/product.md#staff-area roles, `GET /users` with query role): the agency's
  * staff sees customers and staff, filtered by role, with a search in names or e-mail. Staff only
  * (404 for anyone else); the filter lives in the URL.
  */

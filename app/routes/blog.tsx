@@ -1,5 +1,5 @@
 /**
- * /blogs/{id} (SPEC §2, §7 `GET /blogs/{id}` and `/blogs/{slug}`): one published article by id or
+ * /blogs/{id} (docs/product.md#blogs, `GET /blogs/{id}` and `/blogs/{slug}`): one published article by id or
  * slug; a former slug of a published article answers a 301 to its current one (query kept); a
  * draft, scheduled, unpublished or unknown one answers 404 (docs/decisions/045-content-desk-articles.md).
  */

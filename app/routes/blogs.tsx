@@ -1,5 +1,5 @@
 /**
- * /blogs (SPEC §2): articles filtered by `type` (or `defaultType`), themes `a` and
+ * /blogs (docs/product.md#blogs): articles filtered by `type` (or `defaultType`), themes `a` and
  * sorted by `sortByDate`, paginated; every filter lives in the URL through a GET form.
  */
 import { useNavigation } from "react-router";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const themes = await listBlogThemes(db, locale);
   const filters = parseBlogFilters(new URL(request.url).searchParams, new Set(themes.map((th) => th.code)));
   const result = await listBlogs(db, filters, locale);
-  // SPEC §4: a page beyond the total is clamped to the last page.
+  // docs/product.md#blogs: a page beyond the total is clamped to the last page.
   redirectToShownPage(filters.page, result.pagination, (page) => blogListHref({ ...filters, page }));
   return {
     title: t("blogs.title"),

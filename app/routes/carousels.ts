@@ -1,5 +1,5 @@
 /**
- * GET /carousels?group= (SPEC §7; docs/decisions/047-carousels.md): a group's carousel as JSON,
+ * GET /carousels?group= (docs/product.md#carousels; docs/decisions/047-carousels.md): a group's carousel as JSON,
  * as the home page shows it to this visitor — their province's carousel (else the one for both
  * provinces), the cards in order in their language and tax mode, items outside their dates, products
  * out of stock or not sold in the province and articles not published left out. An unknown or

@@ -1,5 +1,5 @@
 /**
- * /checkout/confirmation (SPEC §2 order confirmation): `?order=<confirmation number>`
+ * /checkout/confirmation (docs/product.md#orders-and-payment order confirmation): `?order=<confirmation number>`
  * shows what was paid, what is due at the SAQ/LCBO, the branch or boutique and the reservations,
  * with a button to the account (customer) or to create one (guest, e-mail pre-filled). The page is
  * found by its confirmation number alone (50 random bits, the link of the confirmation e-mail;

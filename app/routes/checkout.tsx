@@ -1,5 +1,5 @@
 /**
- * /checkout (SPEC §2 "Checkout in 3 steps", §4, §5, §8): step 1 personal
+ * /checkout (docs/product.md#checkout "Checkout in 3 steps"): step 1 personal
  * information, step 2 delivery (branch for private import, boutique for shop items), step 3
  * payment review and 'Passer la commande'. `?step=` is in the URL; the answers are server-side;
  * a step not reachable yet redirects to the furthest one that is. Every form is a real POST.
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = url.searchParams.get("q") ?? "";
   const branches = step === 2 && state.needs.branch ? await searchBranches(shop.db, province, query) : [];
   const c = state.checkout;
-  // SPEC §2: checkout loads the profile first; a customer's step 1 starts from it.
+  // docs/product.md#accounts: checkout loads the profile first; a customer's step 1 starts from it.
   const user = await readUser(shop.db, request);
   const contact = c?.email ? c : user ? { ...user, createAccount: false } : null;
   return {

@@ -1,6 +1,6 @@
 /**
- * /contact (SPEC §2 "contact form also exists; its route is not shown", §5 contact form
- * §7): the form, prefilled for a logged-in customer. A sent message goes 303 to `/contact?sent=1`
+ * /contact (docs/product.md#contact "contact form also exists; its route is not shown", contact form
+ * docs/product.md#contact): the form, prefilled for a logged-in customer. A sent message goes 303 to `/contact?sent=1`
  * (a thank-you); a refused one answers 400 with its errors and the values kept, and a fresh time
  * token. A filled honeypot gets the same 303 and nothing is stored nor sent. Rate-limited per
  * client (`form` limit).

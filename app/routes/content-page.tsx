@@ -1,5 +1,5 @@
 /**
- * The content pages of the SPEC §2 route table: /faq, /orders-deliveries,
+ * The content pages of docs/product.md#who-it-serves route table: /faq, /orders-deliveries,
  * /pricing-policy, /about-us, /services, /understand-product. One module for the six URLs (route
  * ids `content-<slug>` in app/routes.ts); the path names the page, `?tab=` its tab. The text is
  * the page's current revision, which staff edit at /agence/pages

@@ -1,5 +1,5 @@
 /**
- * /discovery (SPEC §2 discovery packages page, §4 discovery subscription: monthly or annual,
+ * /discovery (docs/product.md#discovery-subscribers discovery packages page, discovery subscription: monthly or annual,
  * cancellable at any time, confirm by the first Monday of the month, delivery the second Tuesday):
  * the rhythm with the next cycle's dates, and the three packages with their "buy" POST.
  */

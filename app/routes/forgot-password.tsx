@@ -1,5 +1,5 @@
 /**
- * /forgot-password (SPEC §2 authentication): asks for the account's e-mail and sends
+ * /forgot-password (docs/product.md#accounts authentication): asks for the account's e-mail and sends
  * a reset link valid one hour. After a valid POST, 303 to `/forgot-password?sent=1`, which says
  * the same whatever the address. Limited per client (`form`) and per e-mail (`passwordReset`).
  */

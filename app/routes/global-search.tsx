@@ -1,5 +1,5 @@
 /**
- * /global-search (SPEC §2: `t`, `activeTabType`, `activeCurrentPage`): the text of the
+ * /global-search (docs/product.md#search: `t`, `activeTabType`, `activeCurrentPage`): the text of the
  * header's search in the products sold in the visitor's province, its producers and the blog
  * articles. Tabs and pages are links, so the page works without JavaScript and back/forward walks
  * through them. Bad query values are ignored; a page beyond the last redirects to the last.
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, preferences, locale, t } = context.get(shopContext);
   const query = parseSearchQuery(new URL(request.url).searchParams);
   const result = await globalSearch(db, await getReferenceData(db), { ...query, locale, province: preferences.province });
-  // SPEC §4: a page beyond the last is clamped to the last page (its URL names the tab).
+  // docs/product.md#search: a page beyond the last is clamped to the last page (its URL names the tab).
   if (query.text) redirectToShownPage(query.page, result.pagination, (page) => searchHref({ text: query.text, tab: result.tab, page }));
   return {
     title: query.text ? t("search.metaTitle", { text: query.text }) : t("search.title"),

@@ -1,5 +1,5 @@
 /**
- * Home (SPEC §2 `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
+ * Home (docs/product.md#provinces-and-languages `/:region(on|qc)?`): `/qc` and `/on` set the province (done by the root
  * middleware); any other single path segment is not found. Its selection, new arrivals and coming
  * soon are the staff's carousels of the visitor's province (docs/decisions/047-carousels.md); a
  * product shows once, in the first carousel holding it, and a carousel with no card left is left out.

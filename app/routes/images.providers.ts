@@ -1,6 +1,6 @@
 /**
  * Generated producer images: `/images/providers/{slug}.svg` (a monogram in the producer's colour);
- * `default.svg` is the default image of SPEC §2 ("default image if none").
+ * `default.svg` is the default image of docs/product.md#producers ("default image if none").
  */
 import { eq } from "drizzle-orm";
 import { data } from "react-router";

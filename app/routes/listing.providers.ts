@@ -1,6 +1,6 @@
 /**
- * GET /listing/providers (SPEC §2 producers listing "Printing to PDF: A4 landscape preview with a
- * logo header", §9 "filename a timestamp in seconds"): the producers of the /providers
+ * GET /listing/providers (docs/product.md#producers producers listing "Printing to PDF: A4 landscape preview with a
+ * logo header", "filename a timestamp in seconds"): the producers of the /providers
  * page with the same query, as an A4 landscape PDF shown inline (a preview the browser prints or
  * saves as `1763884800.pdf`). Public like the directory; rate-limited per client (`pdf`); malformed
  * filters are ignored as on /providers.

@@ -1,5 +1,5 @@
 /**
- * GET /listing (SPEC §7: "returns a PDF blob; like search plus showUvc, showVintage, showVolume,
+ * GET /listing (docs/product.md#price-list: "returns a PDF blob; like search plus showUvc, showVintage, showVolume,
  * showQuantity=false, showPrices, taxes (IN or OUT), region (QUEBEC or ONTARIO), show default
  * AVAILABLE_UPCOMING"): the price list of the /products filters as a PDF attachment.
  * Public, like the catalogue; rate-limited per client (`pdf`), since each list reads every matching

@@ -1,5 +1,5 @@
 /**
- * /login (SPEC §2 authentication, §4 login, §8 'Nom d'utilisateur ou mot de passe invalide'):
+ * /login (docs/product.md#accounts authentication, login, 'Nom d'utilisateur ou mot de passe invalide'):
  * a real POST checked by remix-auth's FormStrategy; success rotates the session and goes to the
  * wanted route (`?redirect=`, checked by safeRedirect), else /account.
  */
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { user, redirectTo } = await authenticate(shop.db, request, context.get(requestContext).clientAddress);
     const headers = await logIn(shop.db, request, user, shop.preferences);
     const target = safeRedirect(redirectTo || "/account", origin);
-    // SPEC §4: a user whose password expired sets a new one first, then goes on.
+    // docs/product.md#accounts: a user whose password expired sets a new one first, then goes on.
     const next = user.passwordExpired ? `/reset-password?${new URLSearchParams({ redirect: target })}` : target;
     // The next page says it once (decision 039); one who must change an expired password first is told there.
     if (!user.passwordExpired) headers.append("Set-Cookie", await setFlash({ key: "feedback.flash.loggedIn" }));

@@ -1,5 +1,5 @@
 /**
- * POST /logout (SPEC §4): deletes the login's session row, starts a new guest identity (a new
+ * POST /logout (docs/product.md#accounts): deletes the login's session row, starts a new guest identity (a new
  * session id) and goes home, which says so once (a flash, decision 039). A GET changes nothing.
  */
 import { redirect } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /membres (SPEC §2 "Membership page titled MEMBRE", §6 member benefits): what a
+ * /membres (docs/product.md#members "Membership page titled MEMBRE", member benefits): what a
  * member gets, and the yearly membership with its "buy" POST.
  */
 import { shopContext } from "~/context";

@@ -1,6 +1,6 @@
 /**
- * /newsletter (SPEC §3 newsletter form, §4 newsletter dialog, §5 newsletter validation, §7
- * newsletter, §8 newsletter errors, §9 newsletter cookie 1 day): the sign-up's two
+ * /newsletter (docs/product.md#newsletter newsletter form, newsletter dialog, newsletter validation,
+ * newsletter, newsletter errors, newsletter cookie 1 day): the sign-up's two
  * steps as pages, for browsers without JavaScript, and the endpoint of the footer's forms.
  *
  * - `intent=person` (the short form): refused → 400 with its errors and values (the page shows
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     interests: interestsOfNumbers(submission.value.province, submission.value.interests),
     locale: shop.locale,
   });
-  // SPEC §8: whatever the outcome, the person data is cleared.
+  // docs/product.md#newsletter: whatever the outcome, the person data is cleared.
   return finish(mode, outcome, new Headers({ "Set-Cookie": await forgetNewsletterPerson() }));
 }
 

@@ -1,5 +1,5 @@
 /**
- * /not-found and the catch-all for unknown paths (SPEC §2): 'Oops, we could not find this page', 404.
+ * /not-found and the catch-all for unknown paths (docs/product.md#errors): 'Oops, we could not find this page', 404.
  * `?type=product|provider|blog` says what was not found, in the page's language
  * (docs/decisions/051-listing-filters-and-lookups.md); any other type is left unsaid.
  */

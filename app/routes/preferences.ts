@@ -1,8 +1,8 @@
 /**
- * Resource route of the language, province, tax-display and view switches (SPEC §2 Layout, §4):
+ * Resource route of the language, province, tax-display and view switches (docs/product.md#tax-display Layout):
  * a form POST sets the signed `prefs` cookie and redirects (303) back to the page it came from.
  * A logged-in customer switching to the other province goes to the confirmation page instead,
- * which says that switching logs out and clears the cart; its own POST does it (SPEC §4;
+ * which says that switching logs out and clears the cart; its own POST does it (docs/product.md#province-switch;
  * decision 028). Nothing changes here then, not even the other preferences.
  */
 import { redirect } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /products/{slug} (SPEC §2): a product with its price in each channel of the province, in the
+ * /products/{slug} (docs/product.md#product-page): a product with its price in each channel of the province, in the
  * visitor's tax mode, with case wording for private import and where to buy for liquor-board items.
  * Query `id` highlights one channel (the inventory product id); `productType` and `pid` are
  * accepted and ignored when they do not match (docs/decisions/003-product-page-queries.md).
@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = readUser(db, request);
   const [photos, isMember, blogs, wine, recents, favorite, sameProducer] = await Promise.all([
     productPagePhotos(db, product.id, locale),
-    // SPEC §6: a member sees the member price of single bottles.
+    // docs/product.md#members: a member sees the member price of single bottles.
     owner.then((o) => ownerIsMember(db, o)),
     listBlogsForProduct(db, product.id, locale),
     readWineFacts(db, product.id, locale),

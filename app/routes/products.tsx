@@ -1,6 +1,6 @@
 /**
- * /products (SPEC §2): the product list with every filter in the URL, facet counts, the price rule
- * of SPEC §5 and pagination. The filter form is a GET form: it works without JavaScript, and with
+ * /products (docs/product.md#product-list): the product list with every filter in the URL, facet counts, the price rule
+ * of docs/product.md#product-list and pagination. The filter form is a GET form: it works without JavaScript, and with
  * it each change submits at once; back/forward restore each filter state.
  */
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     taxMode: preferences.taxMode,
     locale,
   });
-  // SPEC §4: a page beyond the total is clamped to the last page.
+  // docs/product.md#product-list: a page beyond the total is clamped to the last page.
   redirectToShownPage(filters.page, result.pagination, (page) => productListHref({ ...filters, page }));
   return {
     title: t("products.title"),

@@ -1,5 +1,5 @@
 /**
- * /providers/{slug} (SPEC §2, §7): the producer, its origins and its products in the province
+ * /providers/{slug} (docs/product.md#producers): the producer, its origins and its products in the province
  * (page 1, size 51).
  */
 import { data, redirect } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * /providers (SPEC §2 Producers listing): tiles (default) or list view kept in the prefs cookie,
- * the country → region tree filter as a GET form of checkboxes, page sizes of SPEC §9, grouped by
+ * /providers (docs/product.md#producers Producers listing): tiles (default) or list view kept in the prefs cookie,
+ * the country → region tree filter as a GET form of checkboxes, page sizes of docs/product.md#producers, grouped by
  * country; the list view's product lists are <details> that open without JavaScript. The filters
  * are a collapsible column on desktop and a drawer with Cancel and Filter on phones; a loading
  * overlay covers the results while they load (JavaScript); a list that fails to load says so
@@ -146,7 +146,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
   const form = useRef<HTMLFormElement>(null);
   const { filters, view, groups, pagination, tree, attributes, filterCount, chips } = loaderData;
   const hrefFor = (page: number) => providerListHref({ ...filters, page });
-  // SPEC §4: the overlay shows while this list loads, and goes on success or failure.
+  // docs/product.md#producers: the overlay shows while this list loads, and goes on success or failure.
   const loading = navigation.state === "loading" && navigation.location.pathname === "/providers";
   // The server renders the phone size (it cannot see the screen); with JavaScript a wide screen
   // gets the spec's 51 or 52 per page, replacing the URL so back/forward stay as they were.
@@ -376,7 +376,7 @@ export default function ProvidersPage({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The list could not be loaded (SPEC §2: "The provider content is unavailable"): the page keeps
+ * The list could not be loaded (docs/product.md#producers: "The provider content is unavailable"): the page keeps
  * its title and says so, with a link that tries the same list again. A database outage never gets
  * here (the root answers it with a 503 page, decision 029).
  */

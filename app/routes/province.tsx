@@ -1,11 +1,11 @@
 /**
- * /province?province=on&to=/on (decision 028; SPEC §4 one province per customer): the page a
+ * /province?province=on&to=/on (decision 028; docs/product.md#province-switch one province per customer): the page a
  * logged-in customer sees before leaving for the other province. It says what switching does
  * (logged out, cart cleared, orders and account kept), with a POST button that does it and a link
  * to stay on the equivalent page of the customer's own province. `/qc`, `/on`, a store's page and
  * the header's province switch lead here; a GET here changes nothing.
  *
- * The POST (same-origin checked by the server's guard, like every write) does what SPEC §4 asks:
+ * The POST (same-origin checked by the server's guard, like every write) does what docs/product.md#province-switch asks:
  * the cart's lines deleted, the session ended, a new guest identity, the shop in the new
  * province, 303 to /login. A visitor with nothing to confirm (a guest, staff, a customer of that
  * province, or one already logged out in another tab) is sent on to the page asked for, the

@@ -1,5 +1,5 @@
 /**
- * /register (SPEC §5 registration: first name, last name, e-mail required): creates a customer in
+ * /register (docs/product.md#accounts registration: first name, last name, e-mail required): creates a customer in
  * the visitor's province and language. The answer never tells whether the address already had an
  * account (docs/decisions/031): either way a 303 to /login with a notice ("if this e-mail is new,
  * your account is ready: log in; if it had one, we wrote to it"), the wanted route kept; the

@@ -1,5 +1,5 @@
 /**
- * /reservations/:token (SPEC §4 reservation, §9 5-day window; docs/decisions/018):
+ * /reservations/:token (docs/product.md#reservations reservation, 5-day window; docs/decisions/018):
  * the payment link e-mailed when staff marks a reservation available. The token is signed, so the
  * page works for a guest and cannot be guessed; a bad token answers 404. It shows the reservation,
  * the amount due now and the deadline; when the reservation's order had no pick-up place it first

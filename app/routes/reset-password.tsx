@@ -1,5 +1,5 @@
 /**
- * /reset-password (SPEC §2 authentication, §4 "Password expired: after login the user goes to
+ * /reset-password (docs/product.md#accounts authentication, "Password expired: after login the user goes to
  * /reset-password"). Two ways in:
  * - `?token=…` from the reset e-mail: the new password twice; success revokes every login of the
  *   user and goes to `/login?reset=1`. An expired, used or invalid link shows why, with a link

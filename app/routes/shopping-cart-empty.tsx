@@ -1,4 +1,4 @@
-/** /shopping-cart-empty (SPEC §2): the cart has no items. */
+/** /shopping-cart-empty (docs/product.md#cart): the cart has no items. */
 import { EmptyCart } from "~/cart/ui/empty-cart";
 import { translatorFor } from "~/i18n/translator";
 import { privatePageMeta, siteOf } from "~/seo/page-meta";

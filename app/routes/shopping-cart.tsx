@@ -1,5 +1,5 @@
 /**
- * /shopping-cart (SPEC §2, §4, §5): agency, shop and reserved sections, each line with update and
+ * /shopping-cart (docs/product.md#cart): agency, shop and reserved sections, each line with update and
  * remove forms (real POSTs with an intent; fetchers with JavaScript), and the summary lines:
  * agency fees, SAQ/LCBO fees, boutique, GST, QST, HST, pay now, pay at SAQ/LCBO, total.
  */

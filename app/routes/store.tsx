@@ -1,7 +1,7 @@
 /**
  * /boutiques/{city}: one store of the agency. Opening a store of the other province
  * switches the shop to that province (the root middleware, `provinceOfPage`); a logged-in
- * customer of the other province is asked first on /province (SPEC §4; decision 028). An unknown
+ * customer of the other province is asked first on /province (docs/product.md#province-switch; decision 028). An unknown
  * city is a 404.
  */
 import { data } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * /subscriptions (SPEC §2 subscriptions page, §3 subscription plans): every plan on
+ * /subscriptions (docs/product.md#subscriptions subscriptions page, subscription plans): every plan on
  * sale, from the database, each with its "buy" POST: a visitor goes to log in first, a customer to
  * Stripe Checkout or the simulated payment page.
  */

@@ -1,5 +1,5 @@
 /**
- * /visitor (SPEC §2 Layout dialogs, §4 first visit, §7 geolocation): the forms of the
+ * /visitor (docs/product.md#consent Layout dialogs, first visit, geolocation): the forms of the
  * age gate, the province notice and the cookie consent post here with an `intent`; each answer is
  * stored in its signed cookie and answered 303 back to the page it came from (`redirectTo`, same
  * origin only). "No" at the age gate stores nothing and goes to this page's GET: 'À bientôt !…'

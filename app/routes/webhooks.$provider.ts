@@ -1,5 +1,5 @@
 /**
- * POST /webhooks/:provider (DESIGN §3; docs/decisions/032): a payment provider's
+ * POST /webhooks/:provider (docs/product.md#orders-and-payment; docs/decisions/032): a payment provider's
  * events, read and verified by that provider on the raw body — /webhooks/stripe: Stripe's, with
  * `STRIPE_WEBHOOK_SECRET`. A provider not configured, or one that sends none, answers 404. An order's
  * payment (`checkout.session.completed` paid, `async_payment_succeeded`; `expired`,

@@ -1,5 +1,5 @@
 /**
- * Global search (SPEC §2 `/global-search` with tabs Products, Producers, Blogs;
+ * Global search (docs/product.md#search `/global-search` with tabs Products, Producers, Blogs;
  * docs/decisions/013-global-search.md): one text searched in the products sold in the visitor's
  * province, the province's producers and the blog articles, in the visitor's language.
  *
@@ -100,7 +100,7 @@ interface TabSource {
  *   comes from the trigram fallback), the active tab, its pagination (the requested page clamped
  *   to 1..last) and the page's results in rank order. When the requested page is past the last,
  *   `pagination.page` (the last) differs from `input.page` and the results are empty: the caller
- *   redirects to that page (SPEC §4), so it is not read. An empty text returns zero everywhere
+ *   redirects to that page (docs/product.md#search), so it is not read. An empty text returns zero everywhere
  *   without querying. Never throws for any text: the text is passed as a parameter and
  *   `websearch_to_tsquery` accepts any input.
  */

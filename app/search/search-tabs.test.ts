@@ -1,5 +1,5 @@
 /**
- * The global search's URL (SPEC §2 `t`, `activeTabType`, `activeCurrentPage`): junk is ignored,
+ * The global search's URL (docs/product.md#search `t`, `activeTabType`, `activeCurrentPage`): junk is ignored,
  * links are canonical and read back to the same query.
  */
 import { describe, expect, it } from "vitest";

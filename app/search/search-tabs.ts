@@ -1,8 +1,8 @@
 /**
- * The global search's URL (SPEC §2 `/global-search`: `t`, `activeTabType`, `activeCurrentPage`)
+ * The global search's URL (docs/product.md#search `/global-search`: `t`, `activeTabType`, `activeCurrentPage`)
  * and the shapes of its results: the tab names, parsing and link building, shared by
  * the loader and the browser (global-search.server.ts fills the shapes).
- * Malformed values are ignored (SPEC §5), never an error: `activeCurrentPage=abc` is page 1, an
+ * Malformed values are ignored (docs/product.md#search), never an error: `activeCurrentPage=abc` is page 1, an
  * unknown tab is no tab, and the text is cut to 100 characters
  * (`cleanText`, the product list's rule).
  */
@@ -11,7 +11,7 @@ import { parsePage } from "~/lib/pagination";
 import { cleanText } from "~/lib/url-params";
 import { type BlogType, isOneOf } from "~/vocabulary";
 
-/** The tabs of the search page, in their order on screen (SPEC §2: Products, Producers, Blogs). */
+/** The tabs of the search page, in their order on screen (docs/product.md#search: Products, Producers, Blogs). */
 export const SEARCH_TABS = ["PRODUCTS", "PROVIDERS", "BLOGS"] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 

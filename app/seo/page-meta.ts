@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews read in a page's `<head>` (SPEC §1 "French
+ * What search engines and link previews read in a page's `<head>` (docs/product.md#who-it-serves "French
  * (default) and English"; docs/decisions/016-seo.md): the localized `<title>` ("… · Cuvée"), the
  * meta description, the canonical URL, the `hreflang` alternates (fr-CA, en-CA, x-default) and the
  * OpenGraph / Twitter tags. Every page route's `meta` builds its descriptors here. Shared with the

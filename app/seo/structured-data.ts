@@ -43,7 +43,7 @@ export type OfferChannel = Pick<
 >;
 
 /**
- * schema.org availability of a channel: upcoming → `PreOrder` (reserved, SPEC §4); sold by the
+ * schema.org availability of a channel: upcoming → `PreOrder` (reserved, docs/product.md#reservations); sold by the
  * liquor board → `InStoreOnly` (bought in its branches, not here); none left → `OutOfStock`;
  * otherwise `InStock`.
  */
@@ -58,7 +58,7 @@ export interface OfferContext {
   slug: string;
   /** Bottles per case: a private-import offer is for one full case of them. */
   uvc: number;
-  /** Basic groceries carry no tax (DESIGN §3). */
+  /** Basic groceries carry no tax (docs/product.md#taxes). */
   zeroRated: boolean;
   /** The tax mode the page shows its prices in: the offer's `price` is that one. */
   taxMode: TaxMode;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { provinceOfPage, storeBySlug, STORES } from "./store-directory";
 
-describe("the province of a page (SPEC §4)", () => {
+describe("the province of a page (docs/product.md#boutiques)", () => {
   it("is the path's for /qc and /on, the store's for a store page", () => {
     expect(provinceOfPage("/qc")).toBe("QC");
     expect(provinceOfPage("/on/")).toBe("ON");

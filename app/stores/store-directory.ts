@@ -1,5 +1,5 @@
 /**
- * The agency's own stores (SPEC §2 store views STORE_MTL, STORE_QC, STORE_TORONTO):
+ * The agency's own stores (docs/product.md#boutiques store views STORE_MTL, STORE_QC, STORE_TORONTO):
  * where they are, when they open and which product list is theirs. What each sells and its
  * restaurant are wording, in `locales/` under `stores.<slug>`. Pure; shared with the browser.
  */
@@ -80,7 +80,7 @@ export function storeBySlug(slug: string | undefined): Store | null {
 }
 
 /**
- * The province a page belongs to, when it is a province's own page (SPEC §4: the country follows
+ * The province a page belongs to, when it is a province's own page (docs/product.md#boutiques: the country follows
  * the path): `/qc`, `/on`, and a store's page `/boutiques/<slug>` (opening a store of
  * the other province switches province). Null for every other page.
  * @param pathname the URL's path, without a `.data` suffix.

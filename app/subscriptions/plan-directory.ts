@@ -1,10 +1,10 @@
 /**
- * The subscription plans (SPEC §3 "Subscription plans", §4 discovery subscription, §6 member
- * benefits, §9 constants), as they go into the `subscription_plans` table. Pure data: the app reads
+ * The subscription plans (docs/product.md#subscriptions "Subscription plans", docs/product.md#discovery-subscribers discovery subscription, docs/product.md#members member
+ * benefits, constants), as they go into the `subscription_plans` table. Pure data: the app reads
  * the plans from the database; `seedReferenceData` upserts these rows at every start.
  *
- * SPEC §9 says the original package descriptions were placeholder filler text: these short
- * descriptions say what the spec says each plan gives (§6 benefits, §4 discovery rhythm), no more.
+ * docs/product.md#discovery-subscribers says the original package descriptions were placeholder filler text: these short
+ * descriptions say what the spec says each plan gives (docs/product.md#members benefits, docs/product.md#discovery-subscribers discovery rhythm), no more.
  * Prices come from the one module of money constants.
  */
 import { DISCOVERY_MONTHLY_CENTS, DISCOVERY_YEARLY_CENTS, MEMBERSHIP_YEARLY_CENTS } from "~/pricing/constants";
@@ -26,7 +26,7 @@ export interface PlanSeed {
   active: boolean;
 }
 
-/** The four plans of SPEC §9: membership 150 $/year; discovery 290 $/month, 380 $/month, 500 $/year. */
+/** The four plans of docs/product.md#members: membership 150 $/year; discovery 290 $/month, 380 $/month, 500 $/year. */
 export const PLAN_SEEDS: readonly PlanSeed[] = [
   {
     code: "MEMBERSHIP",
@@ -89,5 +89,5 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
 /** The plan codes, in display order. */
 export const PLAN_CODES: readonly string[] = PLAN_SEEDS.map((plan) => plan.code);
 
-/** In-store tastings a member may attend each year, with one non-member guest (SPEC §6, §9 "4 tastings per member per year"). */
+/** In-store tastings a member may attend each year, with one non-member guest (docs/product.md#member-privileges, "4 tastings per member per year"). */
 export const MEMBER_TASTINGS_PER_YEAR = 4;

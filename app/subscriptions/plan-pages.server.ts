@@ -1,5 +1,5 @@
 /**
- * What the three plan pages share (SPEC §2 /subscriptions, /membres, /discovery): the
+ * What the three plan pages share (docs/product.md#subscriptions /subscriptions, /membres, /discovery): the
  * plans of the page from the database, which of them the logged-in customer already holds, and
  * the "buy" POST (works without JavaScript): a visitor goes to /login?redirect=<the page>, a
  * customer is sent (303) to Stripe Checkout or to the simulated payment page.

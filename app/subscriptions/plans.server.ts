@@ -1,6 +1,6 @@
 /**
- * The subscription plans as the pages show them (SPEC §2 /subscriptions, /membres, /discovery;
- * §3 subscription plans; §9 prices). Plans are rows (`subscription_plans`, seeded from
+ * The subscription plans as the pages show them (docs/product.md#subscriptions /subscriptions, /membres, /discovery;
+ * docs/product.md#subscriptions subscription plans; prices). Plans are rows (`subscription_plans`, seeded from
  * `plan-directory.ts`); names and descriptions in the page's language.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";

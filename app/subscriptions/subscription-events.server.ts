@@ -1,5 +1,5 @@
 /**
- * Stripe's word on a subscription (SPEC §4 discovery subscription, §6 members): every
+ * Stripe's word on a subscription (docs/product.md#discovery-subscribers discovery subscription, docs/product.md#members members): every
  * subscription webhook — `customer.subscription.created|updated|deleted`, `invoice.paid`,
  * `checkout.session.completed|expired` in subscription mode — goes through one idempotent
  * function, {@link handleSubscriptionWebhook}. It records the event id in

@@ -1,5 +1,5 @@
 /**
- * The rules of a subscription's life that need no database (SPEC §4 discovery subscription, §6
+ * The rules of a subscription's life that need no database (docs/product.md#discovery-subscribers discovery subscription, docs/product.md#members
  * members): how Stripe's statuses read in ours, how a paid period is counted, how an
  * incoming Stripe state is merged into a row (replays and late events never undo a later state),
  * and the discovery rhythm (confirm by the first Monday of the month, delivery the second Tuesday).
@@ -116,7 +116,7 @@ export interface CalendarDay {
 }
 
 /**
- * The next discovery cycle (SPEC §4: "confirm by the first Monday of the month, delivery on the
+ * The next discovery cycle (docs/product.md#discovery-subscribers: "confirm by the first Monday of the month, delivery on the
  * second Tuesday"): this month's when `today` is on or before its first Monday, else next month's.
  * @param today the calendar day in the shop's time zone ({@link calendarDayIn}).
  */

@@ -1,6 +1,6 @@
 /**
- * Buying, paying, listing and cancelling subscriptions (SPEC §3 subscription plans,
- * §4 discovery subscription "monthly or annual, cancellable at any time", §6 members).
+ * Buying, paying, listing and cancelling subscriptions (docs/product.md#subscriptions subscription plans,
+ * docs/product.md#discovery-subscribers discovery subscription "monthly or annual, cancellable at any time", docs/product.md#members members).
  *
  * A logged-in customer buys a plan: a PENDING_PAYMENT row, then Stripe Checkout in subscription
  * mode (with keys) or the local simulated payment page (without; never in production). Stripe's
@@ -310,7 +310,7 @@ export async function paySimulatedSubscription(
 export type CancelSubscriptionResult = { ok: true; endsAt: Date | null } | { ok: false; reason: "not-live" | "payment-unavailable" };
 
 /**
- * Cancels a subscription at the end of its paid period (SPEC §4 "cancellable at any time"): the
+ * Cancels a subscription at the end of its paid period (docs/product.md#subscriptions "cancellable at any time"): the
  * benefits hold until `current_period_end`, then stop. With Stripe, `cancel_at_period_end: true`
  * on the Stripe subscription (its `customer.subscription.deleted` ends the row at period end);
  * simulated, the flag alone. Cancelling twice is the same as once.

@@ -23,7 +23,7 @@ interface DemoAccount {
   firstName: string;
   lastName: string;
   phone: string;
-  /** Holds the yearly membership (member prices, SPEC §6). */
+  /** Holds the yearly membership (member prices, docs/product.md#members). */
   member: boolean;
   /** Holds the monthly discovery package 1 (subscriber prices, decision 048). */
   discovery?: boolean;

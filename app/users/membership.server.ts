@@ -1,5 +1,5 @@
 /**
- * Who is a member (SPEC §6: member prices, −20 % on single bottles in the shop and −15 % from
+ * Who is a member (docs/product.md#members: member prices, −20 % on single bottles in the shop and −15 % from
  * $500), and who holds a discovery package (its preferential prices, decision 048). One question,
  * asked by the cart, checkout, the order snapshot and the product pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Password hashing (DESIGN §3 Accounts: scrypt from node:crypto). Stored as
+ * Password hashing (docs/product.md#accounts Accounts: scrypt from node:crypto). Stored as
  * `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>` so the cost can rise later.
  */
 import { randomBytes, scrypt as scryptCallback, type ScryptOptions, timingSafeEqual } from "node:crypto";

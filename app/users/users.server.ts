@@ -1,5 +1,5 @@
 /**
- * User accounts and their logged-in sessions (SPEC §3 User, §4 login and logout; DESIGN §3
+ * User accounts and their logged-in sessions (docs/product.md#accounts User, login and logout; docs/product.md#accounts
  * Accounts). Passwords are verified in constant time, and an unknown e-mail costs the
  * same work as a wrong password, so the answer never tells whether an address has an account.
  */
@@ -52,7 +52,7 @@ export async function verifyCredentials(db: Database, email: string, password: s
 }
 
 /**
- * Creates a customer account (SPEC §5 registration) in the visitor's province and language.
+ * Creates a customer account (docs/product.md#accounts registration) in the visitor's province and language.
  * @returns the user, or "email-taken" when the address already has an account.
  */
 export async function registerCustomer(
@@ -91,7 +91,7 @@ export async function startUserSession(db: Database, request: Request, userId: n
 }
 
 /**
- * Logs out (SPEC §4): deletes the session's row, so a copy of the old cookie logs no one in, and
+ * Logs out (docs/product.md#accounts): deletes the session's row, so a copy of the old cookie logs no one in, and
  * starts a new guest identity.
  * @returns the Set-Cookie header value.
  */
@@ -129,7 +129,7 @@ async function loadSessionUser(db: Database, request: Request, now: number): Pro
 }
 
 /**
- * Sets a user's password (reset, change, SPEC §7 `PUT /accounts/{id}/password`): a fresh scrypt
+ * Sets a user's password (reset, change, docs/product.md#accounts `PUT /accounts/{id}/password`): a fresh scrypt
  * hash, `passwordExpired` cleared, and every other login of the user revoked (a stolen session
  * does not outlive a password change).
  * @param keepSessionId the session to keep logged in (the one changing its password), if any.
@@ -155,7 +155,7 @@ export async function setUserPassword(db: Database, userId: number, password: st
 export const USERS_LIST_LIMIT = 200;
 
 /**
- * The users list of SPEC §7 (`GET /users` with query role) for the agency's staff (SPEC §6):
+ * The users list of docs/product.md#staff-area (`GET /users` with query role) for the agency's staff (docs/product.md#staff-area):
  * users by last then first name, optionally of one role, optionally matching a
  * search in the names or e-mail (accents and case ignored). Never the password hashes.
  * @param actor the logged-in user asking: anyone but staff gets null (the caller answers 404).

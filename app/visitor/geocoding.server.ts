@@ -1,5 +1,5 @@
 /**
- * The province notice's "use my location" (SPEC §4 first visit with geolocation, §7 "GET reverse
+ * The province notice's "use my location" (docs/product.md#consent first visit with geolocation, "GET reverse
  * lookup by latitude and longitude, limit 1, on a weather/geocoding service"): the
  * browser's position is reverse-geocoded through the configured service; a state that includes
  * "Ontario" means Ontario, anything else Quebec.
@@ -27,7 +27,7 @@ const PlacesSchema = z.array(z.object({ state: z.string().optional() }).loose())
 
 /**
  * Reverse-geocodes a position to the shop's province: "Ontario" in the place's state → ON, any
- * other place (or none found) → QC (SPEC §4). Never throws.
+ * other place (or none found) → QC (docs/product.md#consent). Never throws.
  * @param config the service (`getEnv().geocoding`); null → `{ error: "unconfigured" }`
  * @returns `{ error: "failed" }` when the service answers an error status, something that is not
  *   a list of places, or nothing within {@link GEOCODING_TIMEOUT_MS}.

@@ -1,12 +1,12 @@
 /**
- * The visitor's answers, each in its own signed, http-only cookie (DESIGN §1;
+ * The visitor's answers, each in its own signed, http-only cookie (docs/product.md#how-the-shop-is-built;
  * docs/decisions/015-visitor-dialogs.md lists every cookie of the shop and why):
  *
  * | cookie | value | lifetime |
  * |---|---|---|
  * | `age` | `{ age }`: the legal age confirmed (18 or 19) | 30 days |
- * | `visited` | first-visit marker (SPEC §4) | 1 day |
- * | `consent-qc`, `consent-on` | `{ answer, at }` per province (SPEC §4) | 180 days with "remember me", else the browser session |
+ * | `visited` | first-visit marker (docs/product.md#consent) | 1 day |
+ * | `consent-qc`, `consent-on` | `{ answer, at }` per province (docs/product.md#consent) | 180 days with "remember me", else the browser session |
  *
  * Over HTTPS the names carry the `__Host-` prefix (app/http/cookies.server.ts). A missing,
  * unsigned, tampered or malformed cookie reads as "not answered"; reading never throws.
@@ -20,7 +20,7 @@ import { CONSENT_ANSWERS, type ConsentAnswer, LEGAL_AGES, type LegalAge, type Vi
 const DAY_SECONDS = 24 * 60 * 60;
 /** How long an age confirmation is remembered: 30 days, then the question comes back. */
 export const AGE_CONFIRMATION_SECONDS = 30 * DAY_SECONDS;
-/** The first-visit marker lives 1 day (SPEC §4). */
+/** The first-visit marker lives 1 day (docs/product.md#consent). */
 export const FIRST_VISIT_MARKER_SECONDS = DAY_SECONDS;
 /** A consent answer given with "remember me": 180 days; without it, until the browser closes. */
 export const REMEMBERED_CONSENT_SECONDS = 180 * DAY_SECONDS;

@@ -27,7 +27,7 @@ describe("legal drinking age per province", () => {
   });
 });
 
-describe("what a visitor sees (SPEC §4 first visit: age gate → notice → consent)", () => {
+describe("what a visitor sees (docs/product.md#age-gate first visit: age gate → notice → consent)", () => {
   it("a new visitor sees only the age gate, asking the province's age", () => {
     expect(visitorState(NEW_VISITOR, page)).toEqual({ ageGate: { province: "QC", age: 18 }, notice: null, consent: null });
     expect(visitorState(NEW_VISITOR, { ...page, province: "ON" }).ageGate).toEqual({ province: "ON", age: 19 });

@@ -1,5 +1,5 @@
 /**
- * The visitor's first minute (SPEC §2 Layout dialogs, §4 first visit): the rules of
+ * The visitor's first minute (docs/product.md#consent Layout dialogs, first visit): the rules of
  * the legal-drinking-age gate, the province notice and the cookie consent, as plain constants and
  * pure functions. Shared with the browser: no library, no cookie code (that is
  * `visitor-cookies.server.ts`).
@@ -19,16 +19,16 @@ export const LEGAL_AGES = [...new Set(Object.values(LEGAL_DRINKING_AGE))] as Leg
 export const CONSENT_ANSWERS = ["accepted", "refused"] as const;
 export type ConsentAnswer = (typeof CONSENT_ANSWERS)[number];
 
-/** With JavaScript the province notice hides after 3 s (SPEC §4), unless pointed at or focused. */
+/** With JavaScript the province notice hides after 3 s (docs/product.md#consent), unless pointed at or focused. */
 export const NOTICE_HIDE_MS = 3_000;
-/** With JavaScript the consent dialog opens 3.1 s after the province notice (SPEC §4). */
+/** With JavaScript the consent dialog opens 3.1 s after the province notice (docs/product.md#consent). */
 export const CONSENT_DELAY_MS = 3_100;
 
 /** The route that receives the dialogs' forms and shows the refusal of the age gate. */
 export const VISITOR_PATH = "/visitor";
 /** `?consent=open` on any page reopens the consent dialog (the footer's "Cookie preferences"). */
 export const CONSENT_QUERY = { name: "consent", value: "open" } as const;
-/** Where "Exit" of the consent dialog leads: an external search site (SPEC §2). */
+/** Where "Exit" of the consent dialog leads: an external search site (docs/product.md#consent). */
 export const EXIT_URL = "https://www.google.ca/";
 
 /**
@@ -71,7 +71,7 @@ export interface VisitorAnswers {
 }
 
 /**
- * What to show (SPEC §4 first visit). Until the age is confirmed for the province, only the gate;
+ * What to show (docs/product.md#consent first visit). Until the age is confirmed for the province, only the gate;
  * then the notice while the first-visit marker is absent, and the consent while the province has
  * no answer or when the visitor reopens it.
  * @param answers the visitor's cookies, read

@@ -1,5 +1,5 @@
 /**
- * What the root loader asks on every page (SPEC §2 Layout dialogs, §4 first visit):
+ * What the root loader asks on every page (docs/product.md#consent Layout dialogs, first visit):
  * which of the age gate, the province notice and the consent dialog this visitor sees, and the
  * first-visit marker to set when the notice shows. Crawlers (isbot) see the page with none of them.
  *

@@ -3,7 +3,7 @@
  * serve the bench with no error and no lost cart update"). Many virtual shoppers, each with its own
  * cookie jar (its own guest session) and its own client address, edit their carts through two app
  * processes at once, with the cart's real forms (POST /shopping-cart, intents add / update /
- * remove, the lock version of the page — SPEC §4, app/cart/cart.server.ts):
+ * remove, the lock version of the page — docs/product.md#cart, app/cart/cart.server.ts):
  *
  * - each shopper's requests alternate between the processes, and every page read after a change
  *   goes to the other process than the change (as a load balancer may send them);

@@ -16,7 +16,7 @@ export interface CurvePage {
   targetMs: number | null;
 }
 
-/** Issue 11 goal 1: `/products` (any filter, page, sort) and home p95 ≤ 30 ms, search p95 ≤ 50 ms. */
+/** Bench goal 1 (docs/decisions/024-bench-and-several-processes.md): `/products` (any filter, page, sort) and home p95 ≤ 30 ms, search p95 ≤ 50 ms. */
 export const PRODUCTS_TARGET_MS = 30;
 export const HOME_TARGET_MS = 30;
 export const SEARCH_TARGET_MS = 50;

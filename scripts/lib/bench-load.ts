@@ -1,5 +1,5 @@
 /**
- * Throughput measures of `npm run bench` (DESIGN §5 goal 2): autocannon against a page
+ * Throughput measures of `npm run bench` (docs/decisions/024-bench-and-several-processes.md goal 2): autocannon against a page
  * with N connections for a fixed time after a warm-up, and the static floor — a page's exact bytes
  * answered by a bare node:http server, i.e. merely sending them over HTTP on this machine.
  */

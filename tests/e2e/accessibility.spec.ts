@@ -2,7 +2,7 @@
  * Automated accessibility check (axe-core with the WCAG 2.0, 2.1 and 2.2 A/AA rules, `wcag22aa`
  * included: target sizes of at least 24×24 px or spaced apart) of every page of the shop, at a
  * phone width (375 px: the mobile layout, drawer menu and filters behind a disclosure) and at the
- * desktop width where the navbar and the filter column appear (1366 px, SPEC §9 `lg`). Project
+ * desktop width where the navbar and the filter column appear (1366 px, docs/product.md#layout `lg`). Project
  * `js` only: axe runs inside the page; it checks the same server HTML the `no-js` project gets.
  * It cannot prove a page accessible, but it catches missing labels, names, landmarks, contrast,
  * small targets and language attributes before a person has to.

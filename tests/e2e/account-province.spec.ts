@@ -1,5 +1,5 @@
 /**
- * One province per customer (SPEC §4), with and without JavaScript: the guest's cart
+ * One province per customer (docs/product.md#province-switch), with and without JavaScript: the guest's cart
  * follows the visitor into the new account; a Quebec customer reaching Ontario (`/on`, a link on
  * any site, or the header's switch) is first told what switching does (decision 028): staying
  * keeps the session and the cart, confirming logs out on /login with an empty cart.

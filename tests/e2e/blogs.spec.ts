@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { expect, type Locator, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, waitForHydration } from "./support/helpers";
 
-// The desktop layout (from 1366 px, SPEC §9): the filter column in sight without opening anything.
+// The desktop layout (from 1366 px, docs/product.md#layout): the filter column in sight without opening anything.
 test.use({ viewport: { width: 1366, height: 900 } });
 
 function themeBox(form: Locator, code: string): Locator {

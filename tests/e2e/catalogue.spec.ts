@@ -1,5 +1,5 @@
 /**
- * The catalogue journey (SPEC §2 /products, §4): home → products, filters kept in the URL,
+ * The catalogue journey (docs/product.md#product-list /products): home → products, filters kept in the URL,
  * pagination, back/forward restoring each filter state, the product page; and the list's answers
  * to malformed queries, pages beyond the last and searches without results.
  * Runs with JavaScript (each filter change submits at once) and without (the visitor clicks
@@ -8,7 +8,7 @@
 import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { checkFilter, hasParams, isNoJs, mainNav, waitForHydration } from "./support/helpers";
 
-// The desktop layout (from 1366 px, SPEC §9): the filter column and the navbar in sight without opening anything.
+// The desktop layout (from 1366 px, docs/product.md#layout): the filter column and the navbar in sight without opening anything.
 test.use({ viewport: { width: 1366, height: 900 } });
 
 function filterBox(form: Locator, name: string, value: string): Locator {

@@ -1,5 +1,5 @@
 /**
- * Error pages (spec §8): the message, the HTTP status, the application code and the request's
+ * Error pages (docs/product.md#errors): the message, the HTTP status, the application code and the request's
  * reference, in French and in English, with and without JavaScript; axe clean.
  */
 import { expectNoAxeViolations } from "./support/axe";

@@ -106,7 +106,7 @@ for (const width of [375, 1440]) {
       await privateImportBlock(page).getByTestId("add-to-cart").getByRole("button").click();
       const alert = page.getByTestId("toast-error");
       await expect(alert).toContainText(/Erreur\s!/);
-      // The server's message, the part after its first colon (SPEC §8's reading).
+      // The server's message, the part after its first colon (docs/product.md#errors's reading).
       await expect(alert).toContainText("le panier est indisponible");
       await expect(alert).not.toContainText("Cart:");
       // The page is still the product's, not the error page, and nothing was added.

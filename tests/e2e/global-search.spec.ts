@@ -1,5 +1,5 @@
 /**
- * The global search (SPEC §2 `/global-search`): typed in the header's search, it
+ * The global search (docs/product.md#search `/global-search`): typed in the header's search, it
  * lands on the search page with its tabs and counts; the Producers and Blogs tabs and the results
  * are links, back/forward walks through them; a typo shows close matches; the search field is in
  * sight on a phone. Runs with JavaScript and without.

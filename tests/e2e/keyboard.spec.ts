@@ -14,7 +14,7 @@ import type { ElementHandle } from "@playwright/test";
 import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { isNoJs, mainNav, waitForHydration } from "./support/helpers";
 
-// The desktop layout (from 1366 px, SPEC §9): the main menu and the filters in sight.
+// The desktop layout (from 1366 px, docs/product.md#layout): the main menu and the filters in sight.
 test.use({ viewport: { width: 1366, height: 900 } });
 
 /** What the focus showed on the element it reached (read in the page). */

@@ -1,8 +1,8 @@
 /**
- * The screen sizes of SPEC §9: below 1366 px (xs, sm, md) the mobile layout, a
+ * The screen sizes of docs/product.md#layout: below 1366 px (xs, sm, md) the mobile layout, a
  * drawer menu and filters behind a "Filtres (n)" button; from 1366 px (lg) the navbar and the
  * filter column. And a product type has one name in the menu, on the home page, in the filters and
- * on the product cards (SPEC §3). Runs with JavaScript and without: the drawer is a <details>, the
+ * on the product cards (docs/product.md#layout). Runs with JavaScript and without: the drawer is a <details>, the
  * filter button the label of a checkbox.
  */
 import { expect, type Page, test } from "./support/fixtures";

@@ -2,7 +2,7 @@
  * Buying a membership from a customer's side, with and without JavaScript: a new
  * account goes to /membres, buys the membership on the simulated payment page (the e2e server has
  * no Stripe keys), sees it active on /account, and then gets the member discount in the cart on a
- * single shop bottle (SPEC §6: −20 %).
+ * single shop bottle (docs/product.md#members: −20 %).
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";

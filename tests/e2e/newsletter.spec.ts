@@ -1,5 +1,5 @@
 /**
- * The newsletter from a visitor's side (SPEC §4 newsletter dialog, §5, §8), with and
+ * The newsletter from a visitor's side (docs/product.md#newsletter newsletter dialog), with and
  * without JavaScript. The e2e server has no Mailchimp key: sign-ups are kept in the database.
  *
  * - With JavaScript the footer's short form opens a modal dialog for the province and interests;

@@ -1,12 +1,12 @@
 /**
- * Not found (SPEC §2): /not-found, unknown paths and single segments other than /qc and /on
+ * Not found (docs/product.md#errors): /not-found, unknown paths and single segments other than /qc and /on
  * answer 404 with "Oups, nous n'avons pas trouvé cette page", in English after the switch.
  * Runs with JavaScript and without.
  */
 import { expect, test } from "./support/fixtures";
 import { switchPreference, waitForHydration } from "./support/helpers";
 
-// The desktop layout (from 1366 px, SPEC §9): the navbar in sight without opening anything.
+// The desktop layout (from 1366 px, docs/product.md#layout): the navbar in sight without opening anything.
 test.use({ viewport: { width: 1366, height: 900 } });
 
 const FRENCH_TITLE = "Oups, nous n'avons pas trouvé cette page";

@@ -1,12 +1,12 @@
 /**
- * The header's preference switches (SPEC §2 Layout, §4): language, province and tax display are
+ * The header's preference switches (docs/product.md#layout Layout): language, province and tax display are
  * POST forms to /preferences that come back to the same URL; `/on` chooses Ontario.
  * Runs with JavaScript (fetch + revalidation) and without (303 redirect).
  */
 import { expect, type Locator, type Page, test } from "./support/fixtures";
 import { hasParams, mainNav, switchPreference, waitForHydration } from "./support/helpers";
 
-// The desktop layout (from 1366 px, SPEC §9): the translated navbar and filter column are in sight.
+// The desktop layout (from 1366 px, docs/product.md#layout): the translated navbar and filter column are in sight.
 test.use({ viewport: { width: 1366, height: 900 } });
 
 /** The channels' names in the product cards ("SAQ", "Importation privée"; docs/decisions/040). */

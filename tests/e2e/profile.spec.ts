@@ -1,5 +1,5 @@
 /**
- * The profile page from a customer's side (SPEC §5 address form), with and without
+ * The profile page from a customer's side (docs/product.md#accounts address form), with and without
  * JavaScript: a bad phone shows the spec's French message and keeps what was typed; a good one
  * and a postal code typed `h2x1y4` are saved and shown again as `H2X 1Y4`; the password change
  * refuses a wrong current password and accepts the right one; a new e-mail needs the current

@@ -1,5 +1,5 @@
 /**
- * The producers screen as SPEC §2 draws it: on a phone the filters open in a drawer (up to 414 px
+ * The producers screen as docs/product.md#layout draws it: on a phone the filters open in a drawer (up to 414 px
  * wide) with Cancel (closes without applying) and Filter; on a desktop they are a column its
  * button collapses; with JavaScript a loading overlay covers the results while a list loads; a
  * list that fails to load says "Le contenu des producteurs n'est pas disponible" with a retry link.

@@ -1,5 +1,5 @@
 /**
- * The producers directory (SPEC §2 Producers, §3 filter tree): tiles grouped by country by
+ * The producers directory (docs/product.md#producers Producers, filter tree): tiles grouped by country by
  * default, the list view kept in the prefs cookie, <details> product lists that open without
  * JavaScript, the country → region tree filter with its Reset link, and a producer's page.
  * Runs with JavaScript and without. Below 1366 px the filters are a drawer that applies a choice

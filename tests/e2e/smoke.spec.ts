@@ -1,6 +1,6 @@
 /**
  * The built server answers: the home page in French (the default language) with a 200, and an
- * unknown path with the not-found page and a 404 (DESIGN §4). Runs with and without JavaScript.
+ * unknown path with the not-found page and a 404 (docs/product.md#how-the-shop-is-built). Runs with and without JavaScript.
  */
 import { expect, test } from "./support/fixtures";
 

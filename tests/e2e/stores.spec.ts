@@ -2,7 +2,7 @@
  * The stores per city, with and without JavaScript: a page per store with its
  * address, hours and products; opening a store of the other province switches the shop to it,
  * switching back from its page leads to the stores' list, and a logged-in customer of the other
- * province is asked first, then logged out on /login if they confirm (SPEC §4; decision 028).
+ * province is asked first, then logged out on /login if they confirm (docs/product.md#accounts; decision 028).
  */
 import { registerCustomer } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";

@@ -1,5 +1,5 @@
 /**
- * The visitor's first minute (SPEC §2 Layout dialogs, §4 first visit), with and
+ * The visitor's first minute (docs/product.md#consent Layout dialogs, first visit), with and
  * without JavaScript: age gate → province notice → cookie consent → the page asked for; refusing
  * the age gate; Ontario's 19 after Quebec's 18; a crawler sees the content directly; the footer's
  * "Cookie preferences" reopens the consent; axe (WCAG 2.2 AA) on the open dialogs.

@@ -225,7 +225,7 @@ describe("a logged-in customer's cart", () => {
   });
 });
 
-describe("one province per customer (SPEC §4)", () => {
+describe("one province per customer (docs/product.md#province-switch)", () => {
   it("switching to Ontario, once confirmed, logs out, clears the cart, starts a new guest and goes to /login", async () => {
     const guest = await guestCookie();
     const { cookie, user } = await registerCustomer(guest);
@@ -273,7 +273,7 @@ describe("one province per customer (SPEC §4)", () => {
   });
 });
 
-describe("member prices (SPEC §6)", () => {
+describe("member prices (docs/product.md#members)", () => {
   async function makeMember(userId: number, periodEnd: Date) {
     await db
       .insert(subscriptionPlans)

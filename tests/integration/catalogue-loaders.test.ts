@@ -90,7 +90,7 @@ describe("/products", () => {
     expect(taxIn.pagination.total).toBeLessThan(taxOut.pagination.total);
   });
 
-  it("sorts by price descending (SPEC §9: boutique price sort), ascending, and by stock", async () => {
+  it("sorts by price descending (docs/product.md#boutiques: boutique price sort), ascending, and by stock", async () => {
     // A product stands where its first channel in the order stands: its dearest for price-desc,
     // its cheapest for price-asc, its largest stock for qty-desc (docs/decisions/040).
     type Key = "priceTaxInCents" | "priceCents" | "quantity";

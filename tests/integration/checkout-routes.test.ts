@@ -1,5 +1,5 @@
 /**
- * The checkout page's loader and action as a browser uses them (SPEC §2, §5): steps
+ * The checkout page's loader and action as a browser uses them (docs/product.md#checkout): steps
  * that cannot be skipped, step 1 validation with conform replies (i18n keys, values kept, the
  * password never echoed), the phone stored as E.164, step 2's branch rules and the branch search.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

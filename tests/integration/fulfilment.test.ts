@@ -1,5 +1,5 @@
 /**
- * The agency's orders (SPEC §4 agency order, §9 follow-up of 10 business days;
+ * The agency's orders (docs/product.md#branch-follow-up agency order, follow-up of 10 business days;
  * decision 019) against a real database: each step through the staff page's own loader and action
  * (agency fees received, ready for pick-up, picked up, refund), its refusal when the order moved on
  * (409) or the step does not apply, its audit row and its e-mail in the order's language; the

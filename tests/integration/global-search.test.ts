@@ -1,5 +1,5 @@
 /**
- * The global search (SPEC §2 `/global-search`) through its route loader, on the demo
+ * The global search (docs/product.md#search `/global-search`) through its route loader, on the demo
  * catalogue and articles: full-text search in French and English with accents ignored, ranking
  * (a name or title before a description), the trigram fallback for typos, counts per tab, the
  * province rule, paging and bad input; then on a generated catalogue, the capped counts. Runs on

@@ -1,6 +1,6 @@
 /**
- * The price list and producers list PDFs (SPEC §7 `GET /listing`, §2 producers
- * printing, §9 PDF constants) through their routes, on the demo catalogue, read back as text with
+ * The price list and producers list PDFs (docs/product.md#price-list `GET /listing`, docs/product.md#producers producers
+ * printing, PDF constants) through their routes, on the demo catalogue, read back as text with
  * pdf.js: the filtered products and only those, the chosen columns, tax-in and tax-out prices as the
  * pricing module says, the producer headings, the region; the producers PDF in A4 landscape with the
  * producers of the /providers page; bad options answered 400, never 500.

@@ -1,5 +1,5 @@
 /**
- * Newsletter sign-ups (SPEC §5 validation, §7 the members call, §8 outcomes, §9 the
+ * Newsletter sign-ups (docs/product.md#newsletter validation, the members call, outcomes, the
  * day-long cookie) through the `/newsletter` route and `subscribeToNewsletter`, with Mailchimp
  * mocked by msw: the short form's validation and cookie, step 2's province and interests, the
  * outcomes (success, Member Exists → SUBSCRIBED, 500 / network / timeout → FAILED and kept, not

@@ -1,5 +1,5 @@
 /**
- * Order history and invoices (SPEC §7 sales orders by customer, ordered by date,
+ * Order history and invoices (docs/product.md#invoices-and-order-history sales orders by customer, ordered by date,
  * detailed, no paging): two customers place orders through the checkout's own placeOrder; each
  * sees only their own, newest first, with lines, taxes and status; the invoice PDF downloads for
  * its owner and answers 404 for another customer's order and for a guessed or malformed number

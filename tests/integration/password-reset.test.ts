@@ -1,5 +1,5 @@
 /**
- * Forgotten passwords and the expired password of SPEC §4: the signed reset link
+ * Forgotten passwords and the expired password of docs/product.md#accounts: the signed reset link
  * (one hour, single use, its purpose and signature checked), the same answer for an unknown
  * e-mail with nothing sent, the rate limits, and the routes around them.
  */
@@ -310,7 +310,7 @@ describe("/reset-password with a link", () => {
   });
 });
 
-describe("an expired password (SPEC §4)", () => {
+describe("an expired password (docs/product.md#accounts)", () => {
   it("sends the user to /reset-password right after login; the new password clears the flag, keeps the login and goes on", async () => {
     const user = await newCustomer();
     await testDb.db.update(users).set({ passwordExpired: true }).where(eq(users.id, user.id));

@@ -1,5 +1,5 @@
 /**
- * /account/profile as a browser uses it (SPEC §2 guard, §5 address form): the guard
+ * /account/profile as a browser uses it (docs/product.md#accounts guard, address form): the guard
  * keeps the wanted route, a profile is saved in one go and shown again (phone E.164, postal codes
  * `A1A 1A1`, billing copied or kept apart), a refused form changes nothing and keeps the values,
  * an e-mail of another account is refused, and the password change checks the current password,

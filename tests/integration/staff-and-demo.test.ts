@@ -1,6 +1,6 @@
 /**
  * The demo logins outside production and the staff's users list
- * (SPEC §7 `GET /users?role=`).
+ * (docs/product.md#staff-area `GET /users?role=`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "~/users/demo-accounts.server";

@@ -1,5 +1,5 @@
 /**
- * The agency's staff area (SPEC §6 roles; DESIGN §3 "Staff screens live under
+ * The agency's staff area (docs/product.md#staff-area roles; docs/product.md#staff-area "Staff screens live under
  * `/agence` and answer 404 to anyone else"): every page of the area — its loader and its action —
  * answers 404 to a guest and to a customer, the area's middleware refuses them before any page
  * runs, the users list is filtered by role and searched by name or e-mail, and the audit table

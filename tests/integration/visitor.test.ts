@@ -88,7 +88,7 @@ const locate = (place: { lat: number; lon: number }, clientAddress?: string) =>
 /** The `Cookie` header a browser would send back. */
 const sent = (setCookies: string[]) => setCookies.map((header) => header.split(";")[0]).join("; ");
 
-describe("use my location (SPEC §4, §7)", () => {
+describe("use my location (docs/product.md#consent)", () => {
   it("sends a position in Ontario to /on", async () => {
     expect(await locate(PLACES.toronto)).toMatchObject({ status: 303, location: "/on" });
     expect(await locate(PLACES.ottawa)).toMatchObject({ status: 303, location: "/on" });

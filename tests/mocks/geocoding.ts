@@ -1,5 +1,5 @@
 /**
- * The one msw mock of the reverse-geocoding service (SPEC §7 "GET reverse lookup by latitude and
+ * The one msw mock of the reverse-geocoding service (docs/product.md#consent "GET reverse lookup by latitude and
  * longitude, limit 1, on a weather/geocoding service"), shaped like OpenWeatherMap's
  * `GET /geo/1.0/reverse?lat&lon&limit&appid`: an array of places with `name`, `state`, `country`.
  *

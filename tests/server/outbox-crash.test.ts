@@ -24,7 +24,7 @@ const SHOPPERS = 12;
 const PAYMENTS_BEFORE_KILL = 4;
 /** Delay between two shoppers' starts, ms: the later ones are still mid-checkout at the kill. */
 const STAGGER_MS = 150;
-/** What the issue allows the restarted server to send the e-mails in, ms. */
+/** How long the restarted server may take to send the e-mails (docs/decisions/027-transactional-outbox.md), ms. */
 const OUTBOX_DEADLINE_MS = 60_000;
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), "cuvee-outbox-crash-"));

@@ -1,7 +1,7 @@
 /**
  * A fresh, migrated database for one integration test file.
  *
- * Which server is used depends on the environment, so the same test runs on both (DESIGN §1):
+ * Which server is used depends on the environment, so the same test runs on both (docs/product.md#how-the-shop-is-built):
  * - no `TEST_DATABASE_URL`: an in-memory PGlite (nothing to install, nothing left behind);
  * - `TEST_DATABASE_URL=postgres://user@host:port/admin_db`: a PostgreSQL server where that user
  *   may create databases. A uniquely named database `cuvee_test_<random>` is created on it and

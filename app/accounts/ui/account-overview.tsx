@@ -5,7 +5,7 @@ import type { SubscriptionSummary } from "~/subscriptions/subscription-types";
 import { AccountSubscriptions, type CancelRefusal } from "~/subscriptions/ui/account-subscriptions";
 
 /**
- * The /account overview (SPEC §2 "My account: order history, profile, subscriptions"): the
+ * The /account overview (docs/product.md#accounts "My account: order history, profile, subscriptions"): the
  * greeting with the first name, links to the profile, the order history and the favourites, the subscriptions with
  * their cancel forms, a notice after a cancellation, and the logout button.
  */

@@ -8,7 +8,7 @@ import { useT } from "~/i18n/translation";
 const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 const REGISTER_CONSTRAINT = getZodConstraint(RegisterSchema);
 
-/** The login form (SPEC §2 /login): e-mail and password; a refusal never says which was wrong. */
+/** The login form (docs/product.md#accounts /login): e-mail and password; a refusal never says which was wrong. */
 export function LoginForm({ lastResult, redirect }: { lastResult: SubmissionResult<string[]> | undefined; redirect: string }) {
   const { t } = useT();
   const busy = useNavigation().state === "submitting";
@@ -43,7 +43,7 @@ export function LoginForm({ lastResult, redirect }: { lastResult: SubmissionResu
   );
 }
 
-/** The registration form (SPEC §5: first name, last name, e-mail required; the password rule shown). */
+/** The registration form (docs/product.md#accounts: first name, last name, e-mail required; the password rule shown). */
 export function RegisterForm({
   lastResult,
   redirect,

@@ -1,5 +1,5 @@
 /**
- * The order history of /account/sales (SPEC §2 my account, §4 agency order follow-up):
+ * The order history of /account/sales (docs/product.md#accounts my account, docs/product.md#branch-follow-up agency order follow-up):
  * every order newest first, with its lines, summary, status, branch or boutique, reservations and
  * their state, the follow-up text, and its invoice.
  */

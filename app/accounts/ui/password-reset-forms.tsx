@@ -39,7 +39,7 @@ export function ForgotPasswordForm({ lastResult }: { lastResult: SubmissionResul
 }
 
 /**
- * The new-password form (SPEC §4 password expired): the new password twice. With a
+ * The new-password form (docs/product.md#accounts password expired): the new password twice. With a
  * reset link's `token` (hidden); without one, the logged-in user whose password expired.
  */
 export function ResetPasswordForm({

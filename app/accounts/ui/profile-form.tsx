@@ -1,5 +1,5 @@
 /**
- * The /account/profile page (SPEC §2 my account, §5 address form): the profile form
+ * The /account/profile page (docs/product.md#accounts my account, address form): the profile form
  * (names, e-mail, phone, delivery and billing addresses, newsletter) and the password change
  * form. Both are real POSTs; JavaScript adds instant validation and hides the billing address
  * while "same as delivery" is ticked.
@@ -131,7 +131,7 @@ function AddressFieldset({
   );
 }
 
-/** The profile form (SPEC §5 address form): every field's error under it, values kept on refusal. */
+/** The profile form (docs/product.md#accounts address form): every field's error under it, values kept on refusal. */
 export function ProfileForm({
   defaults,
   lastResult,

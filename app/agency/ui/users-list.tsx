@@ -21,7 +21,7 @@ export interface UserRow {
 }
 
 /**
- * The staff's users list (SPEC §6, §7): a GET form (role, search in names or e-mail)
+ * The staff's users list (docs/product.md#staff-area): a GET form (role, search in names or e-mail)
  * that works without JavaScript, then the matching customers and staff in a table, with a note
  * when the list is cut at its limit.
  */

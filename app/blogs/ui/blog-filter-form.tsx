@@ -1,5 +1,5 @@
 /**
- * The blog list's filters (SPEC §2 `/blogs`): a GET form of type and themes (the date order has
+ * The blog list's filters (docs/product.md#blogs `/blogs`): a GET form of type and themes (the date order has
  * its own form beside the count, and is kept here as a hidden field). It works
  * without JavaScript (Apply button); with it, each choice submits at once. Its key follows the
  * URL, so back/forward show the URL's filters.

@@ -1,4 +1,4 @@
-/** "Related articles" on a product or producer page (SPEC §7 blogs by product / provider): title links and dates. */
+/** "Related articles" on a product or producer page (docs/product.md#blogs blogs by product / provider): title links and dates. */
 import { Link } from "react-router";
 import type { BlogLink } from "~/blogs/blogs.server";
 import { useT } from "~/i18n/translation";

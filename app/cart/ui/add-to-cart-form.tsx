@@ -42,7 +42,7 @@ function addReturnPath(location: { pathname: string; search: string }, channel: 
 }
 
 /**
- * Add-to-cart form of a purchasable channel (SPEC §5): private import by the full case (the
+ * Add-to-cart form of a purchasable channel (docs/product.md#cart): private import by the full case (the
  * quantity is in cases), shop items by the unit, upcoming products as a reservation request (by
  * the case for private import). A real POST to /shopping-cart parsed by the cart's one schema,
  * whose 303 lands back on the card with a flash message; with JavaScript a fetcher keeps the page
@@ -177,7 +177,7 @@ function AddForm({
 /**
  * The buy area of a channel: its add form in the visitor's province; in the other province (a
  * Quebec visitor on the Toronto store, say) a switch to that province instead of a button that
- * would always be refused (SPEC §4: opening a store of the other province switches province).
+ * would always be refused (docs/product.md#province-switch: opening a store of the other province switches province).
  */
 export function BuyArea({
   channel,

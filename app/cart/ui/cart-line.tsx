@@ -17,7 +17,7 @@ const UPDATE_CONSTRAINT = getZodConstraint(UpdateLineSchema);
 /** A cart line as the page shows it: prices already in the tax mode, computed by the loader. */
 export type CartLineView = CartLine & {
   overStock: boolean;
-  /** The quantity counts full cases (SPEC §5). */
+  /** The quantity counts full cases (docs/product.md#cases). */
   byCase: boolean;
   /** One bottle or unit, in the tax mode, cents. */
   unitCents: number;
@@ -31,7 +31,7 @@ export type CartLineView = CartLine & {
 };
 
 /**
- * One cart line (SPEC §2, §5) with its update and remove forms: real POSTs to /shopping-cart with
+ * One cart line (docs/product.md#cart) with its update and remove forms: real POSTs to /shopping-cart with
  * an intent; with JavaScript, fetchers keep the page and conform checks the quantity first.
  */
 export function CartLineRow({

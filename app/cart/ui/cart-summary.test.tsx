@@ -82,7 +82,7 @@ describe("CartSummaryPanel: the amounts a shopper reads add up", () => {
             }
           });
 
-  it("shows the member discount taxes included beside lines taxes included (the issue's cart)", () => {
+  it("shows the member discount taxes included beside lines taxes included (a member's cart in Quebec)", () => {
     const { html, rows } = render("fr-CA", "QC", "IN", true, CARTS[0]!);
     expect(rows.map((r) => [r.kind, r.cents])).toEqual([
       ["line", 5950],

@@ -47,7 +47,7 @@ const TEST_ID: Record<SummaryRowKey, string> = {
 };
 
 /**
- * The cart summary of SPEC §2 (agency fees, SAQ/LCBO fees, boutique, member discount, GST, QST,
+ * The cart summary of docs/product.md#cart-summary (agency fees, SAQ/LCBO fees, boutique, member discount, GST, QST,
  * HST, pay now, pay at SAQ/LCBO, total), as groups of lines that add up to the subtotal under
  * them (`summaryForDisplay`, docs/decisions/042-money-shown-adds-up.md): before taxes each part
  * lists its taxes; taxes included every line (the member discount too) carries its taxes and the

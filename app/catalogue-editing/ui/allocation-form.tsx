@@ -53,7 +53,13 @@ export function AllocationForm({
       <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
         <input type="hidden" name="intent" value={PRODUCT_INTENTS.allocation} />
         <input type="hidden" name="version" value={reply?.conflict?.version ?? version} />
-        {reply?.conflict ? <ConflictPanel conflict={reply.conflict} messageKey="catalogueEditing.conflict.product" fieldKeyPrefix="catalogueEditing.fields" /> : null}
+        {reply?.conflict ? (
+          <ConflictPanel
+            conflict={reply.conflict}
+            messageKey="catalogueEditing.conflict.product"
+            fieldKeyPrefix="catalogueEditing.fields"
+          />
+        ) : null}
         <FieldErrors id={form.errorId} errors={reply?.conflict ? undefined : form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <EditField field={fields.membersOnlyFrom} label={t("catalogueEditing.fields.membersOnlyFrom")} type="date" />

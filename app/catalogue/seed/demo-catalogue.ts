@@ -1,5 +1,5 @@
 /**
- * The demo catalogue (SPEC §3 entities, DESIGN §3 channels and money): real producers from real
+ * The demo catalogue (docs/product.md#catalogue-fields entities, docs/product.md#channels-and-inventories channels and money): real producers from real
  * wine regions, their cuvées, and the products built from them in every inventory of both
  * provinces. Everything is data plus a deterministic builder (seeded PRNG, never Math.random), so
  * two runs produce the same slugs, puids, prices and stock.
@@ -74,7 +74,7 @@ export function productSlug(producerName: string, nameFr: string, vintage: numbe
   return `${slugify(`${producerName} ${nameFr}${vintage ? ` ${vintage}` : ""}`)}-${slugify(puid)}`;
 }
 
-/** Product puid of the n-th demo product (1-based): `P000123` (SPEC §3 Product.puid). */
+/** Product puid of the n-th demo product (1-based): `P000123` (docs/product.md#catalogue-fields Product.puid). */
 export function demoPuid(n: number): string {
   return `P${String(n).padStart(6, "0")}`;
 }
@@ -1011,7 +1011,7 @@ const round25 = (x: number) => Math.round(x / 25) * 25;
 const boardPrice = (x: number) => Math.max(295, Math.round(x / 100) * 100 - 5);
 
 /**
- * Prices, stock and status of one product in one inventory (DESIGN §3 Money), drawn from `rng`:
+ * Prices, stock and status of one product in one inventory (docs/product.md#prices Money), drawn from `rng`:
  * - IP / PI (private import): 2200–9000 cents per bottle around `basePrice`, agency fee 20–30 %
  *   of the price, stock in whole cases (`uvc` bottles each) or 0; UPCOMING (stock 0) for vintages
  *   from 2024 and about 12 % of the others;
@@ -1274,7 +1274,7 @@ function factValues({ grapes: _grapes, ...facts }: WineFacts) {
  * rows (idempotent); a few seconds on PGlite.
  *
  * Requires `seedReferenceData(db)` first (inventories, product types, attributes, countries and
- * regions of SPEC §3).
+ * regions of docs/product.md#catalogue-fields).
  *
  * With `options.photos`, the products and producers that have no photo then get drawn ones
  * (./demo-photos.server.ts, decision 035): what `npm start` and the e2e server show. Tests that do

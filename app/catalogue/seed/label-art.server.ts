@@ -50,7 +50,7 @@ export interface ProductArtInput {
   kind: string;
   /** Millilitres; null for foods and goods. */
   volumeMl: number | null;
-  /** A product type code of SPEC §3 (`VIN`, `BIERE`, `FOODS`…): chooses the container. */
+  /** A product type code of docs/product.md#catalogue-fields (`VIN`, `BIERE`, `FOODS`…): chooses the container. */
   typeCode: string;
   /** A PRODUCT_COLOR code (`red`, `white`…) or null: the wine's colour in the glass. */
   colorCode: string | null;

@@ -1,5 +1,5 @@
 /**
- * Reference data of the catalogue (SPEC §3, DESIGN §3 "Provinces, channels and inventories"):
+ * Reference data of the catalogue (docs/product.md#catalogue-fields, "Provinces, channels and inventories"):
  * the inventories (sales channels), the product types of the menus, the attributes
  * (PRODUCT_COLOR, PROVIDER, BLOG_THEME) and the origin tree (countries by ISO code, wine regions). These rows are data, not code branches: the app reads
  * them from the database; this module only holds their canonical values and upserts them.
@@ -21,14 +21,14 @@ export interface InventoryRow {
   channelKind: ChannelKind;
   salesUnit: SalesUnit;
   purchasable: boolean;
-  /** In the default product list of its province (SPEC §2). */
+  /** In the default product list of its province (docs/product.md#catalogue-fields). */
   defaultListed: boolean;
   city: string | null;
   position: number;
 }
 
 /**
- * The ten inventories of SPEC §3 / DESIGN §3. QC first, then ON; positions leave gaps so a
+ * The ten inventories of docs/product.md#channels-and-inventories / docs/product.md#catalogue-fields. QC first, then ON; positions leave gaps so a
  * channel can be inserted later without renumbering.
  */
 export const INVENTORIES: readonly InventoryRow[] = [
@@ -44,7 +44,7 @@ export const INVENTORIES: readonly InventoryRow[] = [
   { code: "STORE_TORONTO", province: "ON", channelKind: "SHOP", salesUnit: "UNIT", purchasable: true, defaultListed: false, city: "Toronto", position: 140 },
 ];
 
-/** Inventory codes of SPEC §3, in display order. */
+/** Inventory codes of docs/product.md#channels-and-inventories, in display order. */
 export const INVENTORY_CODES: readonly string[] = INVENTORIES.map((i) => i.code);
 
 /** One row of the `product_types` table. */
@@ -57,7 +57,7 @@ export interface ProductTypeRow {
 }
 
 /**
- * Product types of the SPEC §3 menus.
+ * Product types of docs/product.md#catalogue-fields menus.
  *
  * VIN and WINES both appear in the spec's menus. We read them as two distinct categories:
  * VIN is wine in general ("Vins" / "Wines"), WINES is the natural and skin-contact
@@ -66,7 +66,7 @@ export interface ProductTypeRow {
  * value the spec shows.
  *
  * BOISSON is the non-alcoholic beverage shelf (juice, kombucha), so `isAlcohol` is false, like
- * FOODS and GOODS; this flag drives the licence rule of SPEC §5 (alcohol in the shop only with a
+ * FOODS and GOODS; this flag drives the licence rule of docs/product.md#alcohol-with-food (alcohol in the shop only with a
  * food item in the basket).
  */
 export const PRODUCT_TYPES: readonly ProductTypeRow[] = [
@@ -81,10 +81,10 @@ export const PRODUCT_TYPES: readonly ProductTypeRow[] = [
   { code: "GOODS", nameFr: "Objets et accessoires", nameEn: "Goods & accessories", isAlcohol: false, position: 90 },
 ];
 
-/** Product type codes of SPEC §3. */
+/** Product type codes of docs/product.md#catalogue-fields. */
 export const PRODUCT_TYPE_CODES: readonly string[] = PRODUCT_TYPES.map((t) => t.code);
 
-/** Attribute type codes of SPEC §3. */
+/** Attribute type codes of docs/product.md#catalogue-fields. */
 
 /** One row of the `attributes` table (the id is assigned by the database). */
 export interface AttributeRow {
@@ -116,7 +116,7 @@ export const PROVIDER_ATTRIBUTES: readonly AttributeRow[] = [
   { typeCode: "PROVIDER", code: "local", nameFr: "Produit d'ici", nameEn: "Local" },
 ];
 
-/** Blog themes (BLOG_THEME), used as blog filters (SPEC §2 /blogs `a`). */
+/** Blog themes (BLOG_THEME), used as blog filters (docs/product.md#blogs /blogs `a`). */
 export const BLOG_THEMES: readonly AttributeRow[] = [
   { typeCode: "BLOG_THEME", code: "winemakers", nameFr: "Vignerons", nameEn: "Winemakers" },
   { typeCode: "BLOG_THEME", code: "new-arrivals", nameFr: "Arrivages", nameEn: "New arrivals" },
@@ -128,7 +128,7 @@ export const BLOG_THEMES: readonly AttributeRow[] = [
 /** Every attribute row seeded by {@link seedReferenceData}. */
 export const ATTRIBUTES: readonly AttributeRow[] = [...PRODUCT_COLORS, ...PROVIDER_ATTRIBUTES, ...BLOG_THEMES];
 
-/** One wine region (or province-level area) of the origin tree (SPEC §3 filter tree). */
+/** One wine region (or province-level area) of the origin tree (docs/product.md#producers filter tree). */
 export interface RegionRow {
   /** Unique, URL-safe, accent-free slug; stable across runs (the upsert key). */
   code: string;
@@ -146,7 +146,7 @@ export interface RegionRow {
 
 /**
  * Regions of the demo and synthetic catalogues, grouped by country. Every country has at least
- * one region, so no country of the filter tree is disabled (SPEC §3).
+ * one region, so no country of the filter tree is disabled (docs/product.md#producers).
  */
 export const REGIONS: readonly RegionRow[] = [
   // France
@@ -208,7 +208,7 @@ export const REGIONS: readonly RegionRow[] = [
 export const COUNTRY_CODES: readonly string[] = [...new Set(REGIONS.map((r) => r.country))];
 
 /**
- * Upserts the reference rows of SPEC §3 / DESIGN §3: inventories, product types, attributes,
+ * Upserts the reference rows of docs/product.md#catalogue-fields / docs/product.md#channels-and-inventories: inventories, product types, attributes,
  * countries ({@link COUNTRY_CODES}) and regions ({@link REGIONS}); the grape varieties (by code,
  * `GRAPE_VARIETIES`, decision 036); the liquor-store branches and the subscription plans (by code,
  * `PLAN_SEEDS`).
@@ -223,7 +223,7 @@ export const COUNTRY_CODES: readonly string[] = [...new Set(REGIONS.map((r) => r
  */
 export async function seedReferenceData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    // Liquor-store branches of the checkout (SPEC §5), from public addresses.
+    // Liquor-store branches of the checkout (docs/product.md#checkout), from public addresses.
     await tx
       .insert(branches)
       .values(BRANCH_SEEDS.map((b) => ({ ...b })))
@@ -231,7 +231,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
         target: [branches.liquorBoard, branches.storeNumber],
         set: excludedValues(branches, ["province", "name", "street", "city", "postalCode", "phone"]),
       });
-    // Subscription plans (SPEC §3, §9): the membership and the three discovery packages.
+    // Subscription plans (docs/product.md#subscriptions): the membership and the three discovery packages.
     await tx
       .insert(subscriptionPlans)
       .values(PLAN_SEEDS.map((p) => ({ ...p })))

@@ -1,5 +1,5 @@
 /**
- * Large deterministic synthetic catalogue for scale tests and the benchmark (DESIGN §5
+ * Large deterministic synthetic catalogue for scale tests and the benchmark (docs/decisions/024-bench-and-several-processes.md
  * "`npm run bench` … on a generated large catalogue"). Reuses the reference data (inventories,
  * product types, attributes, countries, regions) and the pricing rules of the demo catalogue;
  * invents producers and products from word lists with a seeded PRNG, so the same seed always gives
@@ -474,7 +474,7 @@ export async function deleteCatalogue(db: Database): Promise<number> {
 }
 
 /**
- * Generates a large synthetic catalogue (DESIGN §5 bench): `products` products spread over about
+ * Generates a large synthetic catalogue (docs/decisions/024-bench-and-several-processes.md bench): `products` products spread over about
  * `products / 50` producers, with about 1.5 product inventories each across every inventory code
  * of both provinces (private import, liquor boards, shops), colour and farming attributes, and the
  * demo catalogue's pricing rules (integer cents, `priceTaxIn` of app/pricing/taxes.ts).

@@ -329,7 +329,7 @@ function ReviewStep({ data, actionData }: { data: CheckoutPageData; actionData: 
   );
 }
 
-/** The checkout page: the step's header, then its form (SPEC §2). */
+/** The checkout page: the step's header, then its form (docs/product.md#checkout). */
 export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; actionData: CheckoutActionData | undefined }) {
   return (
     <div>

@@ -45,7 +45,7 @@ type ConfirmationData =
       reservations: { id: number; name: string; quantity: number; byCase: boolean; bottles: number }[];
     };
 
-/** The order confirmation (SPEC §2): customer and guest variants. */
+/** The order confirmation (docs/product.md#orders-and-payment): customer and guest variants. */
 export function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const { t, i18n } = useT();
   if (data.failed) {

@@ -5,7 +5,7 @@ import { useT } from "~/i18n/translation";
 import { MessagePage } from "./message-page";
 
 /**
- * What the page says for a code: its title and message keys (spec §8: message, HTTP status,
+ * What the page says for a code: its title and message keys (docs/product.md#errors: message, HTTP status,
  * application code). 404, 429 and 503 keep their own pages' wording.
  */
 function wordingOf(appCode: AppCode): { title: string; message: string | null } {
@@ -60,7 +60,7 @@ export function RouteErrorPage() {
   );
 }
 
-/** The HTTP status and the application code of an error page, as a small definition list (spec §8). */
+/** The HTTP status and the application code of an error page, as a small definition list (docs/product.md#errors). */
 export function ErrorIdentityList({ status, appCode }: { status: number; appCode: AppCode }) {
   const { t } = useT();
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * The filter column of a list page (products, producers, articles), SPEC §2 Layout and §9
+ * The filter column of a list page (products, producers, articles), docs/product.md#layout Layout and
  * breakpoints: from `lg` (1366 px) a column beside the results, always shown; below it (the mobile
  * layout of xs, sm and md) a disclosure that a "Filters (n)" button opens and closes. The button is
  * a label of a visually hidden checkbox, so it works without JavaScript; its focus ring is drawn on

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/translation";
 import { pageWindow, type Pagination } from "~/lib/pagination";
 
 /**
- * Pagination links (SPEC §4): previous only above page 1, next only below the last page. Each is
+ * Pagination links (docs/product.md#product-list): previous only above page 1, next only below the last page. Each is
  * a plain link, so back/forward and sharing keep the page.
  */
 export function PaginationNav({ pagination, hrefFor }: { pagination: Pagination; hrefFor: (page: number) => string }) {

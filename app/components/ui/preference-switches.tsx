@@ -39,7 +39,7 @@ function PreferenceSwitch({ name, current, options, legend }: SwitchProps) {
   );
 }
 
-/** Language (FR/EN), province (QC/ON) and tax display (IN/OUT) switches of SPEC §2 Layout. */
+/** Language (FR/EN), province (QC/ON) and tax display (IN/OUT) switches of docs/product.md#tax-display Layout. */
 export function PreferenceSwitches({ preferences }: { preferences: Preferences }) {
   const { t } = useT();
   return (

@@ -1,5 +1,5 @@
 /**
- * The page's progress bar (docs/decisions/039-progress-and-notifications.md): SPEC's global
+ * The page's progress bar (docs/decisions/039-progress-and-notifications.md): the global
  * pending counter made visible. While a navigation or any fetcher (a form kept on the page) is
  * under way, a slim indeterminate bar is in the page; app.css (`.progress-bar`) keeps it hidden,
  * from sight and from assistive technologies, for its first 150 ms, so a quick answer shows

@@ -10,7 +10,7 @@ import { useSyncExternalStore } from "react";
 export interface Toast {
   id: number;
   kind: "success" | "error";
-  /** A title above the message ("Erreur !" for failures, SPEC §8). */
+  /** A title above the message ("Erreur !" for failures, docs/product.md#errors). */
   title?: string;
   message: string;
   /** A link it offers ("Voir le panier"). */

@@ -1,5 +1,5 @@
 /**
- * The contact form's view (SPEC §5): names, e-mail, message, the 'I am not a robot'
+ * The contact form's view (docs/product.md#contact): names, e-mail, message, the 'I am not a robot'
  * checkbox, plus the hidden honeypot and time token checked on the server. A real POST that works
  * without JavaScript; with it, conform validates on blur.
  */

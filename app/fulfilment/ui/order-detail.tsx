@@ -1,5 +1,5 @@
 /**
- * One order for the agency (SPEC §4 agency order): what was sold as it was sold (the
+ * One order for the agency (docs/product.md#branch-follow-up agency order): what was sold as it was sold (the
  * customer history's lines and summary), the customer's contact, the branch or boutique, the dates
  * of each step, the step buttons the order allows now — each its own POST form carrying the state
  * the page shows, so a stale click is refused (409) and the current state shown — and the audit trail.

@@ -1,5 +1,5 @@
 /**
- * "Télécharger la liste de prix" on /products (SPEC §7 `GET /listing`): a disclosure
+ * "Télécharger la liste de prix" on /products (docs/product.md#price-list `GET /listing`): a disclosure
  * (`<details>`, opens without JavaScript) holding a plain GET form to /listing with the list's
  * current filters as hidden fields and the options of {@link ListingOptionsSchema}; submitting it
  * downloads the PDF (an attachment: the page stays). Each checkbox follows a hidden `false` of the

@@ -1,5 +1,5 @@
 /**
- * "Imprimer" on /providers (SPEC §2 "Printing to PDF: A4 landscape preview with a logo
+ * "Imprimer" on /providers (docs/product.md#producers "Printing to PDF: A4 landscape preview with a logo
  * header"): a plain link to `/listing/providers` with the page's current query (filters, page and
  * page size), opening the PDF preview in a new tab. A link, not a router `<Link>`: the target is a
  * PDF, not a page.

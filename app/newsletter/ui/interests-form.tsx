@@ -1,5 +1,5 @@
 /**
- * The newsletter's step 2 (SPEC §3 "Newsletter form: province, interest options", §4 newsletter
+ * The newsletter's step 2 (docs/product.md#newsletter "Newsletter form: province, interest options", newsletter
  * dialog): the province (preselected from the visitor's preferences) and the
  * province's interests as checkboxes, numbered 1 to 5 (docs/product.md#newsletter). The same form is the dialog's (with JavaScript, through a
  * fetcher) and the `/newsletter` page's (without it).

@@ -1,7 +1,7 @@
 /**
- * The footer's newsletter block (SPEC §2 "Footer: newsletter sign-up block", §4 "Newsletter
+ * The footer's newsletter block (docs/product.md#newsletter "Footer: newsletter sign-up block", "Newsletter
  * dialog opens only after the short form validates; after success or an existing-member response
- * it closes", §8 newsletter errors).
+ * it closes", newsletter errors).
  *
  * The short form is a fetcher's form, which the server renders as a plain HTML form: without
  * JavaScript it posts to `/newsletter` (`mode=page`), which goes on as pages. Once hydrated it

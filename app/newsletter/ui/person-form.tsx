@@ -1,5 +1,5 @@
 /**
- * The newsletter's short form, step 1 (SPEC §3, §5): first name, last name, e-mail
+ * The newsletter's short form, step 1 (docs/product.md#newsletter): first name, last name, e-mail
  * (`given-name`, `family-name`, `email`), plus the public forms' honeypot. A real POST to
  * `/newsletter`; the footer's copy posts with a fetcher once hydrated (`mode=dialog`), the
  * `/newsletter` page's copy always navigates (`mode=page`).

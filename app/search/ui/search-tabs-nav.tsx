@@ -1,5 +1,5 @@
 /**
- * The global search's tabs (SPEC §2: Products, Producers, Blogs), each a plain link with its count,
+ * The global search's tabs (docs/product.md#search: Products, Producers, Blogs), each a plain link with its count,
  * so they work without JavaScript and back/forward moves between them; the active one carries
  * `aria-current="page"`.
  */

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/translation";
 import type { PlanOffer } from "~/subscriptions/subscription-types";
 import { type BuyRefusal, PlanCard } from "./plan-card";
 
-/** What the members page says of the benefits (SPEC §6), numbers from the constants. */
+/** What the members page says of the benefits (docs/product.md#members), numbers from the constants. */
 export interface MemberBenefitNumbers {
   /** −20 % on single bottles in the shop. */
   singleBottlePercent: number;
@@ -86,7 +86,7 @@ export function SubscriptionsPage({
   );
 }
 
-/** /membres (SPEC §2 "Membership page titled MEMBRE", §6 benefits): the benefits and the membership plan. */
+/** /membres (docs/product.md#members "Membership page titled MEMBRE", benefits): the benefits and the membership plan. */
 export function MembersPage({
   plans,
   loggedIn,
@@ -133,7 +133,7 @@ export function MembersPage({
   );
 }
 
-/** /discovery (SPEC §2 discovery packages page, §4 discovery subscription): the rhythm, the next cycle, the packages. */
+/** /discovery (docs/product.md#discovery-subscribers discovery packages page, discovery subscription): the rhythm, the next cycle, the packages. */
 export function DiscoveryPage({
   plans,
   loggedIn,

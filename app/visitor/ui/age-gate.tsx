@@ -1,5 +1,5 @@
 /**
- * The legal-drinking-age question (SPEC §2 Layout), shown instead of the page until the
+ * The legal-drinking-age question (docs/product.md#age-gate Layout), shown instead of the page until the
  * visitor confirms the age of their province: 18 in Quebec, 19 in Ontario. Server-rendered as a
  * `<dialog open>` holding a real form (POST /visitor, 303 back to this page); with JavaScript it
  * becomes modal and Escape does not close it. The language and province switches stay reachable

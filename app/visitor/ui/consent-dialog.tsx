@@ -1,5 +1,5 @@
 /**
- * The cookie consent (SPEC §2 Layout, §4; Quebec's Law 25): the province's wording,
+ * The cookie consent (docs/product.md#consent Layout; Quebec's Law 25): the province's wording,
  * Accept and Refuse of the same weight, Exit (to an external search site) and "remember my
  * choice". A real form (POST /visitor, 303 back to the page without `?consent=open`); the answer
  * is stored per province. Without JavaScript it is a panel at the bottom of the page, shown with

@@ -1,5 +1,5 @@
 /**
- * The province notice of a first visit (SPEC §2 Layout, §4): which province the shop
+ * The province notice of a first visit (docs/product.md#consent Layout): which province the shop
  * is in, links to switch (`/qc`, `/on`), and with JavaScript "use my location" (the browser's
  * position, reverse-geocoded on the server: /on when in Ontario, else /qc). With JavaScript it
  * hides after 3 s, unless the pointer or the focus is on it (then 3 s after they leave); without

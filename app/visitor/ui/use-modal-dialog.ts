@@ -7,7 +7,7 @@
 import { type RefObject, useEffect, useRef } from "react";
 
 /**
- * @param options.delayMs opens the modal after this many ms (the consent's 3.1 s, SPEC §4);
+ * @param options.delayMs opens the modal after this many ms (the consent's 3.1 s, docs/product.md#consent);
  *   until then a CSS rule of the dialog keeps it hidden when scripts run
  * @param options.escape false: Escape does not close it (the age gate), and a dialog closed some
  *   other way while still mounted opens again

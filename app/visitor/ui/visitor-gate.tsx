@@ -1,5 +1,5 @@
 /**
- * The visitor's first minute around every page (SPEC §2 Layout, §4), from the root
+ * The visitor's first minute around every page (docs/product.md#layout Layout), from the root
  * loader's `visitor` state: until the age is confirmed, only the age gate; then, on a first visit,
  * the province notice, and the consent dialog while the province has no answer (or when reopened).
  * Crawlers get the page alone (the state says so).

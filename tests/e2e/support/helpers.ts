@@ -68,7 +68,7 @@ export async function checkFilter(
 }
 
 /**
- * Shows a list page's filter form: below 1366 px (the mobile layout, SPEC §9) the filters sit
+ * Shows a list page's filter form: below 1366 px (the mobile layout, docs/product.md#product-list) the filters sit
  * behind a "Filtres (n)" button that opens them (a label of a checkbox, so also without
  * JavaScript); from 1366 px they are always shown and this does nothing. Without JavaScript an
  * applied filter loads a new page where they are closed again.
@@ -79,7 +79,7 @@ export async function openFilters(page: Page, form: Locator): Promise<void> {
   await expect(form).toBeVisible();
 }
 
-/** The main (desktop) navigation of the header: shown from 1366 px (SPEC §9 `lg`). */
+/** The main (desktop) navigation of the header: shown from 1366 px (docs/product.md#layout `lg`). */
 export function mainNav(page: Page, language: "fr" | "en" = "fr"): Locator {
   return page.getByRole("navigation", { name: language === "fr" ? "Menu principal" : "Main menu" });
 }
