@@ -15,6 +15,10 @@ import { useT } from "~/i18n/translation";
 
 const CONSTRAINT = getZodConstraint(AllocationSchema);
 
+/**
+ * A product's members-only period on its staff page (decision 049): both days or neither, with the
+ * product's version (a stale one answers 409 with the current period).
+ */
 export function AllocationForm({
   allocation,
   version,

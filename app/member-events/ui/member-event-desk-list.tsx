@@ -13,6 +13,7 @@ import type { Pagination } from "~/lib/pagination";
 import { memberEventDeskPath } from "~/member-events/member-event-forms";
 import type { StaffMemberEventRow } from "~/member-events/member-events.server";
 
+/** `/agence/evenements`: every event, latest first, with the seats taken out of its capacity (decision 050). */
 export function MemberEventDeskList({ title, rows, pagination }: { title: string; rows: StaffMemberEventRow[]; pagination: Pagination }) {
   const { t, i18n } = useT();
   const locale = i18n.language === "en-US" ? "en-US" : "fr-CA";

@@ -49,6 +49,10 @@ export interface MemberEventActionData {
 const buttonClass = "min-h-11 rounded bg-wine-800 px-4 py-2 font-semibold text-white hover:bg-wine-900";
 const dangerButtonClass = "min-h-11 rounded border border-red-800 px-4 py-2 font-semibold text-red-800 hover:bg-red-50";
 
+/**
+ * The staff's event editor (decision 050): a new event, or a saved one with its registrations, the
+ * CSV link and the cancel button; a stale edit shows the current values beside the staff's own.
+ */
 export function MemberEventEditorPage({
   event,
   done,
@@ -122,7 +126,7 @@ function EditForm({ event, reply }: { event: MemberEventEditorData; reply: Membe
           <label htmlFor={fields.kind.id} className="block text-sm font-medium">
             {t("memberEvents.fields.kind")}
           </label>
-          <select {...kindProps} className={inputClass}>
+          <select {...kindProps} autoComplete="off" className={inputClass}>
             {MEMBER_EVENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {t(`memberEvents.kinds.${kind}`)}
@@ -135,7 +139,7 @@ function EditForm({ event, reply }: { event: MemberEventEditorData; reply: Membe
           <label htmlFor={fields.province.id} className="block text-sm font-medium">
             {t("memberEvents.fields.province")}
           </label>
-          <select {...provinceProps} className={inputClass}>
+          <select {...provinceProps} autoComplete="off" className={inputClass}>
             {PROVINCES.map((province) => (
               <option key={province} value={province}>
                 {t(`provinces.${province}`)}

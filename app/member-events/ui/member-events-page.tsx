@@ -19,6 +19,7 @@ export interface RegistrationActionData {
   message: string;
 }
 
+/** `/account/events`: the upcoming events of the member's province, with a register or cancel button each (decision 050). */
 export function MemberEventsPage({
   isMember,
   events,

@@ -14,6 +14,7 @@ export interface AccountTastingsData {
   tastings: { id: number; tastedOn: string; storeCode: string; withGuest: boolean }[];
 }
 
+/** On `/account`: the tastings left this membership year and the days used (decision 049). */
 export function AccountTastings({ tastings }: { tastings: AccountTastingsData }) {
   const { t, i18n } = useT();
   const day = (d: string) => formatShopDay(d, i18n.language);

@@ -32,6 +32,7 @@ export interface TastingActionData {
   values?: Record<string, string | number>;
 }
 
+/** A member's staff page (decision 049): the membership year, the tastings recorded, a form to record one and a button to remove one. */
 export function MemberPage({
   member,
   tastings,

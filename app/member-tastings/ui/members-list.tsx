@@ -19,6 +19,7 @@ export interface MemberListRow {
   periodEnd: string;
 }
 
+/** `/agence/membres`: members with a running membership, searched by name or e-mail (decision 049). */
 export function MembersList({ title, search, members, limit }: { title: string; search: string; members: MemberListRow[]; limit: number }) {
   const { t, i18n } = useT();
   return (
