@@ -25,7 +25,9 @@ export const AVAILABILITY_STATUS_PARAM = "availabilityStatus";
 /**
  * The spec's `boires` availability value: Quebec's drinks, i.e. Quebec's default availability
  * (docs/decisions/051-listing-filters-and-lookups.md). The list answers a 301 to the same URL with
- * these codes instead ({@link canonicalListingAliases}).
+ * these codes instead ({@link canonicalListingAliases}). Fixed on purpose, not read from the
+ * inventories' `defaultListed`: a shared URL keeps meaning the same list; a test compares it with
+ * Quebec's default list, so a change of that list shows.
  */
 export const BOIRES_INVENTORIES: readonly InventoryCode[] = ["IP", "SAQ", "Brouhh", "MERCH_MTL"];
 

@@ -318,8 +318,10 @@ export function saveContentPage(
 
 /**
  * Restores an older revision: adds a new revision with its text (`restoredFrom` set), if the page
- * is still at `baseRevision`. Restoring the text the page already shows writes nothing.
- * @returns `saved` with the new revision; `unchanged`; `stale`; `notFound` (no such revision).
+ * is still at `baseRevision` and the text meets today's rules ({@link checkPageSources}).
+ * Restoring the text the page already shows writes nothing.
+ * @returns `saved` with the new revision; `unchanged`; `stale`; `invalid` with the reasons;
+ *   `notFound` (no such revision).
  */
 export function restoreContentPage(
   db: Database,
@@ -377,6 +379,10 @@ async function addRevision(
     }
     const wanted = await next(tx);
     if (!wanted) return { kind: "notFound" };
+    // A restored revision meets today's rules too (one saved before the returns tab was required
+    // would take the checkout's returns text away).
+    const errors = checkPageSources(wanted.sources, slug);
+    if (Object.keys(errors).length > 0) return { kind: "invalid", errors };
     if (wanted.sources.sourceFr === current.sourceFr && wanted.sources.sourceEn === current.sourceEn) {
       return { kind: "unchanged", revision: page.currentRevision };
     }

@@ -172,7 +172,8 @@ function auditFields(r: Reservation, extra: Record<string, unknown> = {}) {
  * e-mail, phone, locale and province of the reservation's order; the branch or boutique of that
  * order when it had one of the province; due in {@link RESERVATION_WINDOW_DAYS} days) is made
  * with one line priced at the reservation's snapshotted unit price (agency fee: the inventory's
- * current one, capped at that price; member prices if the customer is a member now) and its tax
+ * current one, capped at that price; the member's or discovery subscriber's prices the customer
+ * holds now, the better one, docs/decisions/048-discovery-subscriber-prices.md) and its tax
  * lines; the stock is decremented by the reservation's bottles; the reservation becomes AVAILABLE
  * and the audit row and the customer's e-mail with the payment link are written (the e-mail to
  * the outbox, decision 027, which sends it once this commits).

@@ -71,6 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { baseRevision, revision } = submission.value;
     const outcome = await restoreContentPage(shop.db, staff, slug, baseRevision, revision);
     if (outcome.kind === "notFound") throw data(null, { status: 404 });
+    if (outcome.kind === "invalid") {
+      return data<PageActionData>(
+        { form: "restore", result: submission.reply({ formErrors: ["pageEditing.errors.restoreInvalid"] }) },
+        { status: 400 },
+      );
+    }
     return answer(outcome, "restore", submission.reply({ formErrors: ["pageEditing.errors.stalePage"] }), `${here}?done=restored`);
   }
 

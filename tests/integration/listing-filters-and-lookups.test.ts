@@ -8,8 +8,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countryName } from "~/catalogue/country-names.server";
+import { BOIRES_INVENTORIES } from "~/catalogue/product-filters";
 import { getReferenceData } from "~/catalogue/reference.server";
-import { productInventories, productListing, products as productsTable, providers as providersTable } from "~/db/schema";
+import { inventories, productInventories, productListing, products as productsTable, providers as providersTable } from "~/db/schema";
 import { compareText } from "~/i18n/format";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as notFoundLoader } from "~/routes/not-found";
@@ -167,6 +168,12 @@ describe("the spec's boires", () => {
     const named = await products("?inventory=IP&inventory=SAQ&inventory=Brouhh&inventory=MERCH_MTL&type=VIN");
     const byDefault = await products("?type=VIN");
     expect(named.pagination.total).toBe(byDefault.pagination.total);
+    // The alias is fixed on purpose; this says when Quebec's default list moves away from it.
+    const quebecDefault = await testDb.db
+      .select({ code: inventories.code })
+      .from(inventories)
+      .where(and(eq(inventories.province, "QC"), eq(inventories.defaultListed, true)));
+    expect(quebecDefault.map((r) => r.code).sort()).toEqual([...BOIRES_INVENTORIES].sort());
   });
 });
 

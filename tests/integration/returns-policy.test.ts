@@ -11,7 +11,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addToCart } from "~/cart/cart.server";
 import { saveContact, saveDelivery } from "~/checkout/checkout.server";
-import { loadPublishedContentPage, saveContentPage, seedContentPages } from "~/content/content-pages.server";
+import { loadPublishedContentPage, restoreContentPage, saveContentPage, seedContentPages } from "~/content/content-pages.server";
 import { parseContentPage } from "~/content/page-parser.server";
 import { branches, contentPageRevisions, contentPages, productInventories, products, users } from "~/db/schema";
 import { loader as checkoutLoader } from "~/routes/checkout";
@@ -162,6 +162,21 @@ describe("the one returns policy", () => {
       kind: "invalid",
       errors: { sourceFr: "pageEditing.errors.returnsTab", sourceEn: "pageEditing.errors.returnsTab" },
     });
+
+    // An older revision without the tab (saved before the rule) cannot be restored either.
+    await db.insert(contentPageRevisions).values({
+      slug: "pricing-policy",
+      revision: 9_000,
+      sourceFr: withoutTab(revision!.sourceFr),
+      sourceEn: withoutTab(revision!.sourceEn),
+    });
+    expect(await restoreContentPage(db, staff, "pricing-policy", current!.currentRevision, 9_000)).toMatchObject({ kind: "invalid" });
+    expect((await db.select().from(contentPages).where(eq(contentPages.slug, "pricing-policy")))[0]!.currentRevision).toBe(
+      current!.currentRevision,
+    );
+    await db
+      .delete(contentPageRevisions)
+      .where(and(eq(contentPageRevisions.slug, "pricing-policy"), eq(contentPageRevisions.revision, 9_000)));
 
     const faq = await db.select().from(contentPages).where(eq(contentPages.slug, "faq"));
     const [faqRevision] = await db
