@@ -573,7 +573,7 @@ afterAll(async () => {
 });
 
 describe("no request a client can send ends in a 5xx", () => {
-  it.each(["/a/%0A", "/a/%0D", "/a/%E2%80%A8", "/a/%E2%80%A9", "/qc/x%0Ay", "/a/%ZZ", "/%E2%80%A8/b?lng=en-US"])(
+  it.each(["/a/%0A", "/a/%0D", "/a/%E2%80%A8", "/a/%E2%80%A9", "/qc/x%0Ay", "/a/%ZZ", "/%E2%80%A8/b?lng=en-US", "/%09/%0A", "/%09/x"])(
     "%s answers the localized not-found page",
     async (target) => {
       const response = await fetch(shop.origin + target);
