@@ -10,20 +10,21 @@
  * `%250A`) changes no page found into another: the path reaches the catch-all, which answers the
  * localized not-found page after the middleware ran.
  *
- * A tab (`%09`) is escaped too: React Router builds each match's URL with `new URL`, whose parser
- * drops tabs and line feeds, so `/%09/x` became `//x`, a URL with an empty host, and the render
- * threw "Invalid URL" (a 500, found by the server fuzz).
+ * A tab (`%09`) and a backslash (`%5C`) are escaped too: React Router builds each match's URL
+ * with `new URL`, whose parser drops tabs and line feeds and reads a backslash as a slash, so
+ * `/%09/x` became `//x` and `/%5C` became `//`, URLs with another or an empty host, and the
+ * render threw "Invalid URL" (a 500, found by the server fuzz).
  */
 import type { NextFunction, Request, Response } from "express";
 
 /**
  * A percent-encoded line terminator of a JavaScript regular expression (LF, CR, U+2028, U+2029),
- * or a tab (which the URL parser drops, like LF and CR).
+ * a tab (which the URL parser drops, like LF and CR) or a backslash (which it reads as a slash).
  */
-const ENCODED_LINE_TERMINATOR = /%(09|0a|0d|e2%80%a[89])/gi;
+const ENCODED_LINE_TERMINATOR = /%(09|0a|0d|5c|e2%80%a[89])/gi;
 
 /**
- * The request target with the line terminators and tabs of its path escaped, so that React Router can
+ * The request target with the line terminators, tabs and backslashes of its path escaped, so that React Router can
  * match it; the query string is left as sent.
  * @param url a request target as Express gives it (`req.originalUrl`: path and query)
  */
