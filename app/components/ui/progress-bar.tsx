@@ -15,8 +15,16 @@ function usePendingCount(): number {
   return (navigation.state === "idle" ? 0 : 1) + fetchers.filter((fetcher) => fetcher.state !== "idle").length;
 }
 
+/**
+ * The bar while something is under way, in a landmark of its own (it sits outside the header and
+ * the main part, and all content belongs to a landmark); nothing otherwise.
+ */
 export function ProgressBar() {
   const { t } = useT();
   if (usePendingCount() === 0) return null;
-  return <div role="progressbar" aria-label={t("feedback.loading")} className="progress-bar print:hidden" data-testid="progress-bar" />;
+  return (
+    <section aria-label={t("feedback.loading")}>
+      <div role="progressbar" aria-label={t("feedback.loading")} className="progress-bar print:hidden" data-testid="progress-bar" />
+    </section>
+  );
 }
