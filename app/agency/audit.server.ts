@@ -58,3 +58,24 @@ export async function auditTrail(db: Database, entity: string, entityId: string 
 function jsonFields(fields: Fields): Fields {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 }
+
+/** Who saved an entity last and when (ISO 8601): what a stale edit's 409 and an editor's page show. */
+export interface LastChange {
+  at: string;
+  actorEmail: string;
+}
+
+/**
+ * The newest audit row of an entity (a product, a producer, an article, a carousel, an event…):
+ * who changed it last and when.
+ * @returns null when it was never changed through the staff area
+ */
+export async function lastChangeOf(db: Database, entity: string, entityId: string | number): Promise<LastChange | null> {
+  const [row] = await db
+    .select({ at: auditLog.createdAt, actorEmail: auditLog.actorEmail })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row ? { at: row.at.toISOString(), actorEmail: row.actorEmail } : null;
+}

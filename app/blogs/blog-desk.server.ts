@@ -12,24 +12,13 @@
  * Scheduled articles are published by {@link publishDueBlogs}, a sweep safe with several processes.
  */
 import { and, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { type LastChange, lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import { CATALOGUE_CHANNEL, clearDatabaseCaches } from "~/cache.server";
 import { localizedName } from "~/catalogue/reference.server";
 import type { Database } from "~/db/client.server";
 import { hasSqlState, UNIQUE_VIOLATION } from "~/db/errors";
 import { containsPattern } from "~/db/like-pattern";
-import {
-  attributes,
-  auditLog,
-  blogAttributes,
-  blogProducts,
-  blogProviders,
-  blogs,
-  blogSlugHistory,
-  images,
-  products,
-  providers,
-} from "~/db/schema";
+import { attributes, blogAttributes, blogProducts, blogProviders, blogs, blogSlugHistory, images, products, providers } from "~/db/schema";
 import type { CleanedImage } from "~/images/image-cleaning.server";
 import { deleteUnlinkedImages, storeImage } from "~/images/images.server";
 import { paginate, type Pagination } from "~/lib/pagination";
@@ -111,12 +100,6 @@ export function blogValuesOf(form: BlogEditForm): BlogValues {
   };
 }
 
-/** Who saved an article last and when (ISO 8601). */
-export interface BlogLastChange {
-  at: string;
-  actorEmail: string;
-}
-
 /** A refused value: the field and its i18n message key. */
 export type BlogFieldErrors = Partial<Record<keyof BlogValues, string>>;
 
@@ -124,14 +107,14 @@ export type BlogFieldErrors = Partial<Record<keyof BlogValues, string>>;
 export type BlogSaveOutcome =
   | { kind: "saved"; id: number; version: number }
   | { kind: "invalid"; fieldErrors: BlogFieldErrors }
-  | { kind: "stale"; current: { version: number; values: BlogValues; lastChange: BlogLastChange | null } }
+  | { kind: "stale"; current: { version: number; values: BlogValues; lastChange: LastChange | null } }
   | { kind: "notFound" };
 
 /** The outcome of a change of status. */
 export type BlogStatusOutcome =
   | { kind: "changed"; status: BlogStatus; version: number }
   | { kind: "notAllowed"; status: BlogStatus }
-  | { kind: "stale"; current: { version: number; status: BlogStatus; lastChange: BlogLastChange | null } }
+  | { kind: "stale"; current: { version: number; status: BlogStatus; lastChange: LastChange | null } }
   | { kind: "notFound" };
 
 /** Sends the change notice in the transaction `tx`: delivered to every process at its commit. */
@@ -241,17 +224,6 @@ async function valuesOf(tx: Database, blogId: number): Promise<BlogValues | null
   };
 }
 
-/** The latest audit row of an article: who changed it last and when. */
-async function lastChangeOf(db: Database, blogId: number): Promise<BlogLastChange | null> {
-  const [row] = await db
-    .select({ at: auditLog.createdAt, actorEmail: auditLog.actorEmail })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "blog"), eq(auditLog.entityId, String(blogId))))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  return row ? { at: row.at.toISOString(), actorEmail: row.actorEmail } : null;
-}
-
 /** The fields that differ between two sets of values (lists compared sorted), before and after. */
 function changedValues(before: BlogValues, after: BlogValues): { before: Partial<BlogValues>; after: Partial<BlogValues> } {
   const b: Record<string, unknown> = {};
@@ -340,7 +312,7 @@ export async function saveBlog(
       if (!locked) return { kind: "notFound" };
       const current = (await valuesOf(tx, blogId))!;
       if (locked.version !== version) {
-        return { kind: "stale", current: { version: locked.version, values: current, lastChange: await lastChangeOf(tx, blogId) } };
+        return { kind: "stale", current: { version: locked.version, values: current, lastChange: await lastChangeOf(tx, "blog", blogId) } };
       }
       const { before, after } = changedValues(current, values);
       if (Object.keys(after).length === 0) return { kind: "saved", id: blogId, version };
@@ -403,7 +375,7 @@ export async function changeBlogStatus(
       .for("update");
     if (!row) return { kind: "notFound" };
     if (row.version !== version) {
-      return { kind: "stale", current: { version: row.version, status: row.status, lastChange: await lastChangeOf(tx, blogId) } };
+      return { kind: "stale", current: { version: row.version, status: row.status, lastChange: await lastChangeOf(tx, "blog", blogId) } };
     }
     const status = nextBlogStatus(row.status, action);
     if (status === null || (status === "SCHEDULED" && publishAt === null)) return { kind: "notAllowed", status: row.status };
@@ -550,7 +522,7 @@ export interface StaffBlog {
   publishedAt: string | null;
   values: BlogValues;
   formerSlugs: string[];
-  lastChange: BlogLastChange | null;
+  lastChange: LastChange | null;
   /** The cover photo's columns (`blogCoverOf` makes the image); all null without one. */
   cover: BlogCoverRow;
 }
@@ -576,7 +548,7 @@ export async function readStaffBlog(db: Database, blogId: number): Promise<Staff
   const [values, former, lastChange] = await Promise.all([
     valuesOf(db, blogId),
     db.select({ slug: blogSlugHistory.slug }).from(blogSlugHistory).where(eq(blogSlugHistory.blogId, blogId)).orderBy(blogSlugHistory.slug),
-    lastChangeOf(db, blogId),
+    lastChangeOf(db, "blog", blogId),
   ]);
   return {
     ...row,

@@ -13,8 +13,8 @@
  * state), the items renumbered, the version raised, the audit row (`carousel.edited`) and a notice
  * on the catalogue channel (every process empties its caches, shared pages included) written in it.
  */
-import { and, type AnyColumn, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { and, type AnyColumn, asc, count, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { blogCoverColumns, blogCoverOf } from "~/blogs/blogs.server";
 import { CATALOGUE_CHANNEL, clearDatabaseCaches } from "~/cache.server";
@@ -24,7 +24,7 @@ import { type ListedProduct, listProductCardsInStock } from "~/catalogue/product
 import type { ProductCardItem } from "~/catalogue/ui/product-card";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { auditLog, blogs, carouselItems, carousels, images, products, providers } from "~/db/schema";
+import { blogs, carouselItems, carousels, images, products, providers } from "~/db/schema";
 import type { ImageRef } from "~/images/image-refs";
 import { localized } from "~/lib/localized";
 import type { BlogCoverMotif, BlogStatus, BlogType, CarouselItemKind, Locale, Province, TaxMode } from "~/vocabulary";
@@ -324,17 +324,12 @@ export async function readStaffCarousel(
     .leftJoin(blogs, eq(blogs.id, carouselItems.blogId))
     .where(eq(carouselItems.carouselId, carousel.id))
     .orderBy(asc(carouselItems.position), asc(carouselItems.id));
-  const [last] = await db
-    .select({ at: auditLog.createdAt, actorEmail: auditLog.actorEmail })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "carousel"), eq(auditLog.entityId, String(carousel.id))))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
+  const lastChange = await lastChangeOf(db, "carousel", carousel.id);
   return {
     group,
     province,
     version: carousel.version,
-    lastChange: last ? { at: last.at.toISOString(), actorEmail: last.actorEmail } : null,
+    lastChange,
     items: rows.map((row) => {
       const note: StaffItemNote =
         row.startsAt && row.startsAt > now

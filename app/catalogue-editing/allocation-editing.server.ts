@@ -7,14 +7,14 @@
  * saved first makes it stale (409, nothing written).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { clearDatabaseCaches } from "~/cache.server";
 import type { Allocation } from "~/catalogue/allocation";
 import type { AllocationForm } from "~/catalogue-editing/editing-forms";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { changedFields, lastChangeOf, type SaveOutcome } from "./product-editing.server";
+import { changedFields, type SaveOutcome } from "./product-editing.server";
 
 /** The allocation's fields, in the form's order. */
 export const ALLOCATION_FIELDS: readonly (keyof Allocation)[] = ["membersOnlyFrom", "membersOnlyUntil"];

@@ -14,8 +14,8 @@
  * - After the commit this process's caches are emptied at once; the other processes' are emptied
  *   by the database's notice on every change to `products` (migration 0012).
  */
-import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { type LastChange, lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { clearDatabaseCaches } from "~/cache.server";
 import {
@@ -33,7 +33,7 @@ import { replaceProductGrapes } from "~/catalogue/wine-facts.server";
 import type { ProductEditForm, StaffListFilter } from "~/catalogue-editing/editing-forms";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
-import { auditLog, grapeVarieties, productGrapes, productInventories, products, providers } from "~/db/schema";
+import { grapeVarieties, productGrapes, productInventories, products, providers } from "~/db/schema";
 import type { CleanedImage } from "~/images/image-cleaning.server";
 import { storeImage } from "~/images/images.server";
 import { paginate, type Pagination } from "~/lib/pagination";
@@ -167,12 +167,6 @@ export async function checkEditedGrapes(
 }
 
 /** Who saved a product or producer last, and when (from the audit table). */
-export interface LastChange {
-  /** ISO 8601. */
-  at: string;
-  actorEmail: string;
-}
-
 /** A product as its staff page shows it. */
 export interface StaffProduct {
   id: number;
@@ -253,17 +247,6 @@ export async function readStaffProduct(db: Database, puid: string): Promise<Staf
     photos,
     lastChange,
   };
-}
-
-/** The latest audit row of a product or producer: who saved it last and when. */
-export async function lastChangeOf(db: Database, entity: "product" | "producer", id: number): Promise<LastChange | null> {
-  const [row] = await db
-    .select({ at: auditLog.createdAt, actorEmail: auditLog.actorEmail })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  return row ? { at: row.at.toISOString(), actorEmail: row.actorEmail } : null;
 }
 
 /** The values a valid form saves: an empty text is "", an empty fact null. */

@@ -8,12 +8,12 @@
  * producer's public address and the import's key.
  */
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { type LastChange, lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import type { StaffUser } from "~/agency/staff.server";
 import { clearDatabaseCaches } from "~/cache.server";
 import { type AltText, providerImagesForStaff, removeProviderImage, setProviderImage } from "~/catalogue/catalogue-photos.server";
 import type { ProviderEditForm, StaffListFilter } from "~/catalogue-editing/editing-forms";
-import { changedFields, type LastChange, lastChangeOf, type SaveOutcome } from "~/catalogue-editing/product-editing.server";
+import { changedFields, type SaveOutcome } from "~/catalogue-editing/product-editing.server";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/like-pattern";
 import { products, providerImages, providers } from "~/db/schema";

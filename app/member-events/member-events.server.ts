@@ -15,9 +15,9 @@
  * `memberEvent.edited`; a cancellation is an edit of `cancelledAt`).
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { recordStaffChange } from "~/agency/audit.server";
+import { type LastChange, lastChangeOf, recordStaffChange } from "~/agency/audit.server";
 import type { Database } from "~/db/client.server";
-import { auditLog, memberEventRegistrations, memberEvents, users } from "~/db/schema";
+import { memberEventRegistrations, memberEvents, users } from "~/db/schema";
 import { instantToShopLocal, shopLocalToInstant } from "~/i18n/shop-time";
 import { paginate, type Pagination } from "~/lib/pagination";
 import { hasActiveMembership } from "~/users/membership.server";
@@ -74,12 +74,6 @@ export function memberEventValuesOf(form: MemberEventEditForm): MemberEventValue
   };
 }
 
-/** Who saved an event last and when (ISO 8601). */
-export interface MemberEventLastChange {
-  at: string;
-  actorEmail: string;
-}
-
 /** A refused value: the field and its i18n message key. */
 export type MemberEventFieldErrors = Partial<Record<keyof MemberEventValues, string>>;
 
@@ -87,14 +81,14 @@ export type MemberEventFieldErrors = Partial<Record<keyof MemberEventValues, str
 export type MemberEventSaveOutcome =
   | { kind: "saved"; id: number; version: number }
   | { kind: "invalid"; fieldErrors: MemberEventFieldErrors; registered?: number }
-  | { kind: "stale"; current: { version: number; values: MemberEventValues; lastChange: MemberEventLastChange | null } }
+  | { kind: "stale"; current: { version: number; values: MemberEventValues; lastChange: LastChange | null } }
   | { kind: "notFound" };
 
 /** The outcome of a staff cancellation. */
 export type MemberEventCancelOutcome =
   | { kind: "cancelled"; version: number }
   | { kind: "alreadyCancelled" }
-  | { kind: "stale"; current: { version: number; lastChange: MemberEventLastChange | null } }
+  | { kind: "stale"; current: { version: number; lastChange: LastChange | null } }
   | { kind: "notFound" };
 
 type EventRow = typeof memberEvents.$inferSelect;
@@ -123,17 +117,6 @@ function columnsOf(values: MemberEventValues) {
 async function seatsTaken(tx: Database, eventId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(memberEventRegistrations).where(eq(memberEventRegistrations.eventId, eventId));
   return Number(row?.n ?? 0);
-}
-
-/** The latest audit row of an event: who changed it last and when. */
-async function lastChangeOf(db: Database, eventId: number): Promise<MemberEventLastChange | null> {
-  const [row] = await db
-    .select({ at: auditLog.createdAt, actorEmail: auditLog.actorEmail })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "memberEvent"), eq(auditLog.entityId, String(eventId))))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  return row ? { at: row.at.toISOString(), actorEmail: row.actorEmail } : null;
 }
 
 /**
@@ -187,7 +170,10 @@ export async function saveMemberEvent(
     if (!row) return { kind: "notFound" };
     const current = valuesOfRow(row);
     if (row.version !== version) {
-      return { kind: "stale", current: { version: row.version, values: current, lastChange: await lastChangeOf(tx, eventId) } };
+      return {
+        kind: "stale",
+        current: { version: row.version, values: current, lastChange: await lastChangeOf(tx, "memberEvent", eventId) },
+      };
     }
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -242,7 +228,8 @@ export async function cancelMemberEvent(
       .where(eq(memberEvents.id, eventId))
       .for("update");
     if (!row) return { kind: "notFound" };
-    if (row.version !== version) return { kind: "stale", current: { version: row.version, lastChange: await lastChangeOf(tx, eventId) } };
+    if (row.version !== version)
+      return { kind: "stale", current: { version: row.version, lastChange: await lastChangeOf(tx, "memberEvent", eventId) } };
     if (row.cancelledAt !== null) return { kind: "alreadyCancelled" };
     const [updated] = await tx
       .update(memberEvents)
@@ -349,14 +336,14 @@ export interface StaffMemberEvent {
   startsAt: string;
   cancelledAt: string | null;
   registrants: MemberEventRegistrant[];
-  lastChange: MemberEventLastChange | null;
+  lastChange: LastChange | null;
 }
 
 /** An event as its staff page shows it, by id; null when there is none. */
 export async function readStaffMemberEvent(db: Database, eventId: number): Promise<StaffMemberEvent | null> {
   const [row] = await db.select().from(memberEvents).where(eq(memberEvents.id, eventId)).limit(1);
   if (!row) return null;
-  const [registrants, lastChange] = await Promise.all([listRegistrants(db, eventId), lastChangeOf(db, eventId)]);
+  const [registrants, lastChange] = await Promise.all([listRegistrants(db, eventId), lastChangeOf(db, "memberEvent", eventId)]);
   return {
     id: row.id,
     version: row.version,
